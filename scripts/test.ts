@@ -1,0 +1,79 @@
+// `npm test`: typecheck, unit + API tests on PGlite, the API tests again on PostgreSQL when
+// TEST_DATABASE_URL is set, then the browser tests when Chromium is installed (required when
+// CI=true or REQUIRE_BROWSER_TESTS=1). Prints one closing line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const requireBrowser = process.env.CI === 'true' || process.env.REQUIRE_BROWSER_TESTS === '1';
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-test-report-'));
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${label}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const success = res.status === 0;
+  if (!success) {
+    ok = false;
+    console.error(`✖ ${label} failed (exit ${res.status ?? res.signal})`);
+  }
+  return success;
+}
+
+function countVitest(file: string) {
+  if (!fs.existsSync(file)) return;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+}
+
+function countPlaywright(file: string) {
+  if (!fs.existsSync(file)) return;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  passed += r.stats.expected + r.stats.flaky;
+  failed += r.stats.unexpected;
+}
+
+const bin = (name: string) => path.join('node_modules', '.bin', name);
+
+run('typecheck', bin('tsc'), ['--noEmit']);
+
+const pgliteReport = path.join(reportDir, 'vitest-pglite.json');
+run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`]);
+countVitest(pgliteReport);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = path.join(reportDir, 'vitest-postgres.json');
+  run(
+    'API tests (PostgreSQL)',
+    bin('vitest'),
+    ['run', 'tests/api', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+    { TEST_DB: 'postgres' },
+  );
+  countVitest(pgReport);
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
+}
+
+if (fs.existsSync(chromium)) {
+  if (run('build the web app', bin('vite'), ['build', '--logLevel', 'warn'])) {
+    const pwReport = path.join(reportDir, 'playwright.json');
+    run('browser tests (Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
+    });
+    countPlaywright(pwReport);
+  }
+} else if (requireBrowser) {
+  ok = false;
+  console.error(`\n✖ browser tests are required but Chromium was not found at ${chromium} (apt-get install -y chromium)`);
+} else {
+  console.log(`\nNOTICE: browser tests skipped: Chromium not found at ${chromium} (apt-get install -y chromium to run them).`);
+}
+
+if (!ok && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);

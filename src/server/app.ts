@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Config } from './config.ts';
+import { createDb, type Database, type Db } from './db/client.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { contentSecurityPolicy } from './plugins/security.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './features/mail/mail.service.ts';
+import { registerFeatureRoutes } from './routes.ts';
+import { AppError } from './lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    clock: Clock;
+    mailer: Mailer;
+  }
+}
+
+export type BuildAppOptions = {
+  /** A prepared database (tests share a migrated one); otherwise one is opened from config. */
+  database?: Database;
+  pglite?: PGlite;
+  clock?: Clock;
+  logger?: boolean;
+};
+
+export type App = FastifyInstance;
+
+/** Builds the whole server from a typed config; never listens (main.ts does). */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      options.logger === false || config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.metaReadKey', '*.fileReadKey'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Closing waits for in-flight requests; new connections are refused meanwhile.
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pglite: options.pglite }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('mailer', createMailer(config, database.db, app.log));
+  app.addHook('onClose', async () => {
+    app.mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { ...contentSecurityPolicy(config), upgradeInsecureRequests: null } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new AppError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'),
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 12, fields: 40 } });
+  registerAuth(app);
+
+  await registerFeatureRoutes(app);
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
+  });
+  return app;
+}

@@ -1,0 +1,199 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Empty strings count as missing, so `FOO=` in a .env behaves like an unset variable.
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
+  );
+
+const EnvSchema = z.object({
+  PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: optionalString.transform((v) => v ?? '127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: optionalString.transform((v) => v ?? './data'),
+  DATABASE_URL: optionalUrl,
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: optionalString,
+  SUPPORT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox', 'live']).default('sandbox')),
+  PAYPAL_API_URL: optionalUrl,
+  SOLANA_RPC_URL: optionalUrl,
+  TOKEN_MINT: optionalString,
+  TREASURY_WALLET: optionalString,
+  PRICE_SOURCE_URL: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl,
+  DEMO_PAYMENTS: optionalString,
+  SEED_DEMO: bool(true),
+  ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  LIVE_AUCTION_URL: optionalUrl,
+  NFC_MASTER_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{32}$/, 'must be 32 hex characters (an AES-128 key)')
+      .optional(),
+  ),
+  TRUST_PROXY: bool(false),
+  RATE_LIMIT: bool(true),
+  JOBS: bool(true),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+/** The typed configuration every part of the server receives; nothing else reads process.env. */
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string | undefined } | undefined;
+  solana: { rpcUrl: string; tokenMint: string; treasuryWallet: string } | undefined;
+  priceSourceUrl: string | undefined;
+  s3:
+    | {
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        publicUrl: string | undefined;
+      }
+    | undefined;
+  /** Demo payment methods and POST /api/orders/:id/complete exist only when this is true. */
+  demoPayments: boolean;
+  seedDemo: boolean;
+  admin: { email: string; password: string } | undefined;
+  liveAuctionUrl: string;
+  nfcMasterKey: string | undefined;
+  trustProxy: boolean;
+  rateLimit: boolean;
+  /** Background workers (mail, payments reconciliation, price refresh); tests drive them by hand. */
+  jobs: boolean;
+};
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.issues = issues;
+  }
+}
+
+function requireAllOrNone(env: Record<string, string | undefined>, keys: string[], issues: string[]) {
+  const set = keys.filter((k) => env[k]);
+  if (set.length > 0 && set.length < keys.length) {
+    const missing = keys.filter((k) => !env[k]);
+    issues.push(`${missing.join(', ')}: required when ${set.join(', ')} is set`);
+  }
+  return set.length === keys.length;
+}
+
+/** Parses the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const issues: string[] = [];
+  const clean = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const hasStripe = requireAllOrNone(
+    clean,
+    ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    issues,
+  );
+  const hasPaypal = requireAllOrNone(clean, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], issues);
+  const hasSolana = requireAllOrNone(clean, ['SOLANA_RPC_URL', 'TOKEN_MINT', 'TREASURY_WALLET'], issues);
+  const hasAdmin = requireAllOrNone(clean, ['ADMIN_EMAIL', 'ADMIN_PASSWORD'], issues);
+  let demoPayments = !(hasStripe || hasPaypal || hasSolana);
+  if (e.DEMO_PAYMENTS !== undefined) {
+    const v = e.DEMO_PAYMENTS.toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(v)) demoPayments = true;
+    else if (['false', '0', 'no', 'off'].includes(v)) demoPayments = false;
+    else issues.push('DEMO_PAYMENTS: must be true or false');
+  }
+  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined) issues.push('S3_BUCKET: required when S3_ENDPOINT is set');
+  if (issues.length > 0) throw new ConfigError(issues);
+
+  const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const host = new URL(publicUrl).hostname;
+  return {
+    port,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Artchip <no-reply@${host}>`,
+      supportEmail: e.SUPPORT_EMAIL ?? `support@${host.includes('.') ? host : 'artchip.example'}`,
+    },
+    stripe: hasStripe
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY!,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : undefined,
+    paypal: hasPaypal
+      ? {
+          clientId: e.PAYPAL_CLIENT_ID!,
+          clientSecret: e.PAYPAL_CLIENT_SECRET!,
+          env: e.PAYPAL_ENV,
+          apiUrl: e.PAYPAL_API_URL,
+        }
+      : undefined,
+    solana: hasSolana
+      ? { rpcUrl: e.SOLANA_RPC_URL!, tokenMint: e.TOKEN_MINT!, treasuryWallet: e.TREASURY_WALLET! }
+      : undefined,
+    priceSourceUrl: e.PRICE_SOURCE_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
+    demoPayments,
+    seedDemo: e.SEED_DEMO,
+    admin: hasAdmin ? { email: e.ADMIN_EMAIL!, password: e.ADMIN_PASSWORD! } : undefined,
+    liveAuctionUrl: e.LIVE_AUCTION_URL ?? 'https://live.artchip.example/auctions',
+    nfcMasterKey: e.NFC_MASTER_KEY,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: e.RATE_LIMIT,
+    jobs: e.JOBS,
+  };
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { acquireDataDirLock } from './lock.ts';
+
+/** One database type for both PGlite and PostgreSQL; a transaction is usable wherever a Db is. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Closes connections and releases the data-directory lock. */
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type CreateDbOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  /** A PGlite instance prepared by the caller (tests load a migrated snapshot). */
+  pglite?: PGlite;
+  migrate?: boolean;
+};
+
+/** Opens PostgreSQL when a URL is given, otherwise PGlite under dataDir/db, and applies migrations. */
+export async function createDb(options: CreateDbOptions): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // node-postgres returns bigint (count(*), sum()) as strings; these sums stay below 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    if (shouldMigrate) await migratePostgres(pool);
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let release = () => {};
+  let client = options.pglite;
+  if (!client) {
+    const dir = path.resolve(options.dataDir ?? './data');
+    release = acquireDataDirLock(dir);
+    try {
+      fs.mkdirSync(path.join(dir, 'db'), { recursive: true });
+      client = await PGlite.create(path.join(dir, 'db'));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  if (shouldMigrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const pglite = client;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  // Several server processes may start together; an advisory lock lets one migrate at a time.
+  const conn = await pool.connect();
+  try {
+    await conn.query('select pg_advisory_lock(727274)');
+    const db = drizzlePg({ client: conn, casing: 'snake_case' });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
+    conn.release();
+  }
+}
+
+/** Rows of a raw `db.execute(sql…)` result; PGlite and node-postgres both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

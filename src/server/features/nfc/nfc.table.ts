@@ -1,0 +1,43 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baseColumns } from '#server/db/columns.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
+
+/** An NTAG 424 DNA tag sealed in a chip. Keys are stored encrypted under NFC_MASTER_KEY, never in clear. */
+export const nfcTags = pgTable(
+  'nfc_tags',
+  {
+    ...baseColumns,
+    chipId: integer().references(() => chips.id, { onDelete: 'set null' }),
+    /** 7-byte UID, upper-case hex. */
+    uid: text().notNull(),
+    /** 'AES' | 'LRP' */
+    mode: text().notNull().default('AES'),
+    metaReadKeyEnc: text().notNull(),
+    fileReadKeyEnc: text().notNull(),
+    /** Fingerprint of the meta-read key, to find the candidate keys in use without decrypting every tag. */
+    metaReadKeyId: text().notNull(),
+    urlTemplate: text(),
+    /** Highest SDMReadCtr accepted; -1 before the first tap. */
+    lastCounter: integer().notNull().default(-1),
+    /** 'active' | 'retired' */
+    status: text().notNull().default('active'),
+  },
+  (t) => [
+    uniqueIndex('nfc_tags_uid_uq').on(t.uid),
+    index('nfc_tags_chip_id_idx').on(t.chipId),
+    index('nfc_tags_meta_key_idx').on(t.metaReadKeyId),
+  ],
+);
+
+export const nfcTaps = pgTable(
+  'nfc_taps',
+  {
+    ...baseColumns,
+    tagId: integer().references(() => nfcTags.id, { onDelete: 'cascade' }),
+    chipId: integer().references(() => chips.id, { onDelete: 'set null' }),
+    counter: integer(),
+    /** 'authentic' | 'repeated' | 'suspected_clone' | 'invalid' | 'unknown_tag' */
+    status: text().notNull(),
+  },
+  (t) => [index('nfc_taps_tag_id_idx').on(t.tagId, t.createdAt), index('nfc_taps_chip_id_idx').on(t.chipId)],
+);

@@ -1,0 +1,139 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baseColumns, tstz } from '#server/db/columns.ts';
+import { users } from '#server/features/users/users.table.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
+
+export type ShippingAddressSnapshot = {
+  name: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+};
+
+export const orders = pgTable(
+  'orders',
+  {
+    ...baseColumns,
+    /** 'mint' | 'purchase' | 'shipping' (ship a vaulted chip to its owner) */
+    orderType: text().notNull(),
+    buyerId: integer()
+      .notNull()
+      .references(() => users.id),
+    chipId: integer().references(() => chips.id),
+    sellerId: integer().references(() => users.id),
+    offerId: integer(),
+    /** 'pending' | 'processing' | 'completed' | 'shipped' | 'cancelled' */
+    status: text().notNull().default('pending'),
+    /** 'pending' | 'processing' | 'completed' | 'failed' */
+    paymentStatus: text().notNull().default('pending'),
+    /** 'card' | 'paypal' | 'artchip' */
+    paymentMethod: text().notNull(),
+    /** 'demo' | 'stripe' | 'paypal' | 'solana' */
+    paymentProvider: text().notNull(),
+    /** Provider-side id: PaymentIntent id, PayPal order id, Solana Pay reference. */
+    providerRef: text(),
+    shippingOption: text().notNull(),
+    shippingAddress: jsonb().$type<ShippingAddressSnapshot | null>(),
+    basePriceCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    markupCents: integer().notNull().default(0),
+    shippingCents: integer().notNull().default(0),
+    totalCents: integer().notNull(),
+    /** Token amount quoted at checkout (decimal string, 6 places). */
+    artchipAmount: text(),
+    tokenPriceUsd: text(),
+    quoteExpiresAt: tstz(),
+    isSurprize: boolean().notNull().default(false),
+    mintTitle: text(),
+    mintDescription: text(),
+    mintAssociatedUrl: text(),
+    originalImageUrl: text(),
+    adminMedia: jsonb().$type<Record<string, string | null>>(),
+    carrier: text(),
+    trackingNumber: text(),
+    paidAt: tstz(),
+    shippedAt: tstz(),
+    /** Set for guest checkouts so /checkout-success can hand out a set-password token once. */
+    isNewAccount: boolean().notNull().default(false),
+    paymentFlagged: text(),
+  },
+  (t) => [
+    index('orders_buyer_id_idx').on(t.buyerId, t.createdAt),
+    index('orders_chip_id_idx').on(t.chipId),
+    index('orders_seller_id_idx').on(t.sellerId),
+    index('orders_offer_id_idx').on(t.offerId),
+    index('orders_status_idx').on(t.status, t.paymentStatus),
+    uniqueIndex('orders_provider_ref_uq').on(t.paymentProvider, t.providerRef),
+  ],
+);
+
+/** Provider signals, stored with a unique key before they act, so each one counts once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    ...baseColumns,
+    provider: text().notNull(),
+    eventKey: text().notNull(),
+    orderId: integer().references(() => orders.id),
+    type: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    outcome: text(),
+    processedAt: tstz(),
+  },
+  (t) => [uniqueIndex('payment_events_key_uq').on(t.provider, t.eventKey), index('payment_events_order_idx').on(t.orderId)],
+);
+
+/** Money booked when an order is paid: seller proceeds and platform fee; one row per kind per order. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    ...baseColumns,
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    chipId: integer().references(() => chips.id),
+    userId: integer().references(() => users.id),
+    /** 'seller_proceeds' | 'platform_fee' | 'mint_fee' */
+    kind: text().notNull(),
+    amountCents: integer().notNull(),
+    /** 'pending' | 'paid' */
+    status: text().notNull().default('pending'),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_order_kind_uq').on(t.orderId, t.kind),
+    index('ledger_entries_user_id_idx').on(t.userId),
+    index('ledger_entries_chip_id_idx').on(t.chipId),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    ...baseColumns,
+    chipId: integer()
+      .notNull()
+      .references(() => chips.id),
+    buyerId: integer()
+      .notNull()
+      .references(() => users.id),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer().notNull(),
+    counterAmountCents: integer(),
+    /** 'pending' | 'countered' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'completed' */
+    status: text().notNull().default('pending'),
+    message: text(),
+    expiresAt: tstz().notNull(),
+    acceptedUntil: tstz(),
+    orderId: integer(),
+  },
+  (t) => [
+    index('offers_chip_id_idx').on(t.chipId, t.status),
+    index('offers_buyer_id_idx').on(t.buyerId),
+    index('offers_owner_id_idx').on(t.ownerId),
+  ],
+);

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND, pageTitle } from '#shared/brand.ts';
+
+/** What the server writes into index.html's head for one page, so shared links preview properly. */
+export type PageMeta = {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  image?: string | undefined;
+  type?: 'website' | 'product' | 'profile';
+  status?: number;
+  noindex?: boolean;
+};
+
+/** A resolver answers for the paths it knows (e.g. chip pages) and returns null for the rest. */
+export type PageMetaResolver = (app: FastifyInstance, url: URL) => Promise<PageMeta | null>;
+
+const STATIC_TITLES: Record<string, string> = {
+  '/marketplace': 'Marketplace',
+  '/our-meme-coin': `${BRAND.ticker} token`,
+  '/top-minters': 'Top minters',
+  '/contact': 'Contact',
+  '/faq': 'FAQ',
+  '/login': 'Log in',
+  '/signup': 'Sign up',
+  '/landing': BRAND.name,
+};
+
+const resolvers: PageMetaResolver[] = [];
+
+/** Features add resolvers for their own pages (chip detail, gallery, /uid). */
+export function registerPageMeta(resolver: PageMetaResolver): void {
+  resolvers.push(resolver);
+}
+
+export async function resolvePageMeta(app: FastifyInstance, url: URL): Promise<PageMeta> {
+  for (const resolver of resolvers) {
+    const meta = await resolver(app, url);
+    if (meta) return meta;
+  }
+  const known = STATIC_TITLES[url.pathname];
+  return {
+    title: pageTitle(known),
+    description: `${BRAND.plural}: 54 mm discs of art sealed in resin, with an NFC tag that proves they are genuine. Mint, buy, collect.`,
+    canonicalPath: url.pathname,
+    type: 'website',
+  };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '#server/lib/app-error.ts';
+import { resolvePageMeta, type PageMeta } from './page-meta.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Writes the page's title, description, canonical URL, Open Graph and Twitter tags into the SPA shell. */
+export function renderShell(template: string, meta: PageMeta, publicUrl: string): string {
+  const canonical = `${publicUrl}${meta.canonicalPath}`;
+  const image = meta.image ? (meta.image.startsWith('http') ? meta.image : `${publicUrl}${meta.image}`) : undefined;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:site_name" content="Artchip">`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+  ];
+  if (image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(image)}">`);
+    tags.push(`<meta name="twitter:image" content="${escapeHtml(image)}">`);
+  }
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
+  return template.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+}
+
+/** Serves the built web app: hashed assets with immutable caching, and index.html (with meta) for every page. */
+export const spaRoutes: FastifyPluginAsync = async (app) => {
+  const indexFile = path.join(WEB_DIST, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+
+  app.get('/*', async (request, reply) => {
+    const url = new URL(request.url, app.config.publicUrl);
+    if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
+      throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    const meta = await resolvePageMeta(app, url);
+    return reply
+      .status(meta.status ?? 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderShell(template, meta, app.config.publicUrl));
+  });
+};

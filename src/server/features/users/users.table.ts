@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { baseColumns, tstz } from '#server/db/columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    ...baseColumns,
+    email: text().notNull(),
+    username: text().notNull(),
+    passwordHash: text(),
+    firstName: text(),
+    lastName: text(),
+    paypalEmail: text(),
+    profileImageUrl: text(),
+    phone: text(),
+    /** 'user' | 'admin': admin rights are decided by this column on every admin call. */
+    role: text().notNull().default('user'),
+    isEmailVerified: boolean().notNull().default(false),
+    affiliateCode: text().notNull(),
+    referredBy: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_affiliate_code_uq').on(t.affiliateCode),
+    index('users_referred_by_idx').on(t.referredBy),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    ...baseColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the bearer token; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    /** 'user' | 'admin': admin sessions come only from the admin log-in. */
+    kind: text().notNull().default('user'),
+    expiresAt: tstz().notNull(),
+    lastUsedAt: tstz(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    ...baseColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'verify_email' | 'set_password' */
+    purpose: text().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: tstz().notNull(),
+    usedAt: tstz(),
+  },
+  (t) => [uniqueIndex('email_tokens_token_hash_uq').on(t.tokenHash), index('email_tokens_user_id_idx').on(t.userId)],
+);
+
+export const shippingAddresses = pgTable(
+  'shipping_addresses',
+  {
+    ...baseColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    addressLine1: text().notNull(),
+    addressLine2: text(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zipCode: text().notNull(),
+    country: text().notNull().default('US'),
+    phone: text(),
+    isDefault: boolean().notNull().default(false),
+  },
+  (t) => [index('shipping_addresses_user_id_idx').on(t.userId)],
+);

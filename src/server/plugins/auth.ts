@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { AppError } from '#server/lib/app-error.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { sessions, users } from '#server/features/users/users.table.ts';
+
+export type AuthUser = {
+  id: number;
+  email: string;
+  username: string;
+  role: string;
+  sessionId: number;
+  sessionKind: string;
+};
+
+/** Who may call a route; every route declares it in `config.auth` (default 'public'). */
+export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Resolves the session behind the bearer token, or null. */
+async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (!token || token.length > 200) return null;
+  const rows = await app.db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      role: users.role,
+      sessionId: sessions.id,
+      sessionKind: sessions.kind,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, app.clock())))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Authorisation by route config: each route says who may call it, and this hook enforces it before
+ * the handler runs. Admin routes need an admin session of a user whose role is admin.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const auth = route.config?.auth;
+    if (route.url.startsWith('/api/admin/') && route.url !== '/api/admin/auth/login' && auth !== 'admin') {
+      throw new Error(`Admin route ${String(route.method)} ${route.url} must declare config.auth = 'admin'`);
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const auth = request.routeOptions.config.auth ?? 'public';
+    if (auth === 'public') return;
+    request.user = await resolveUser(app, request);
+    if (auth === 'optional') return;
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+    if (auth === 'admin' && (request.user.role !== 'admin' || request.user.sessionKind !== 'admin')) {
+      throw new AppError('FORBIDDEN', 'Admin access required');
+    }
+  });
+}
+
+/** The signed-in user of a route declared 'user' or 'admin'. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+  return request.user;
+}

@@ -1,0 +1,274 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addCents,
+  assertCents,
+  basisPointsToPercentString,
+  centsToUsdString,
+  formatTokens,
+  formatUsd,
+  isCents,
+  isValidTokenPriceUsd,
+  normalizeTokenPriceUsd,
+  parsePercentToBasisPoints,
+  parseUsdToCents,
+  percentOfCents,
+  roundTokensForDisplay,
+  tokenAmountForUsd,
+  tokenAmountToBaseUnits,
+} from './money.ts';
+
+/** Exact rational check: amount (micro-tokens) * price >= cents, using BigInt only. */
+function microTokensTimesPriceVsCents(amount: string, price: string, cents: number): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const micro = BigInt(`${whole}${fraction}`);
+  const [priceWhole = '0', priceFraction = ''] = price.split('.');
+  const priceUnits = BigInt(`${priceWhole}${priceFraction}`);
+  // amount * price in USD = micro * priceUnits / 10^(6 + scale); cents / 100 = cents * 10^(4 + scale) / 10^(6 + scale)
+  return micro * priceUnits - BigInt(cents) * 10n ** BigInt(4 + priceFraction.length);
+}
+
+const tokenPriceArb = fc
+  .tuple(fc.bigInt({ min: 1n, max: 10n ** 14n }), fc.integer({ min: 0, max: 18 }))
+  .map(([units, scale]) => {
+    const digits = units.toString().padStart(scale + 1, '0');
+    return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  })
+  .filter((price) => price.split('.')[0]!.length <= 12);
+
+describe('parseUsdToCents', () => {
+  it.each([
+    ['12', 1200],
+    ['12.5', 1250],
+    ['12.50', 1250],
+    ['0', 0],
+    ['0.01', 1],
+    [' 7.05 ', 705],
+    [12.5, 1250],
+    [0, 0],
+    [19.99, 1999],
+  ])('parses %j as %i cents', (input, cents) => {
+    expect(parseUsdToCents(input)).toBe(cents);
+  });
+
+  it.each(['12.345', '-1', '-0.01', 'abc', '', '1e3', '12.', '.5', '1,000', 'NaN', '9007199254740992'])(
+    'rejects %j with a RangeError',
+    (input) => {
+      expect(() => parseUsdToCents(input)).toThrow(RangeError);
+    },
+  );
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, -1, 0.1 + 0.2, 1.005, 1e21])(
+    'rejects the number %d with a RangeError',
+    (input) => {
+      expect(() => parseUsdToCents(input)).toThrow(RangeError);
+    },
+  );
+
+  it('round-trips with centsToUsdString', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(parseUsdToCents(centsToUsdString(cents))).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('centsToUsdString and formatUsd', () => {
+  it.each([
+    [0, '0.00', '$0.00'],
+    [5, '0.05', '$0.05'],
+    [1250, '12.50', '$12.50'],
+    [100000, '1000.00', '$1,000.00'],
+    [123456789, '1234567.89', '$1,234,567.89'],
+    [-500, '-5.00', '-$5.00'],
+  ])('formats %i cents as %s and %s', (cents, wire, display) => {
+    expect(centsToUsdString(cents)).toBe(wire);
+    expect(formatUsd(cents)).toBe(display);
+  });
+
+  it('formats the largest safe integer exactly', () => {
+    expect(centsToUsdString(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    expect(formatUsd(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91');
+  });
+
+  it.each([1.5, Number.NaN, 2 ** 53])('rejects %d', (cents) => {
+    expect(() => centsToUsdString(cents)).toThrow(RangeError);
+    expect(() => formatUsd(cents)).toThrow(RangeError);
+  });
+});
+
+describe('cents guards', () => {
+  it('recognises safe integers only', () => {
+    expect(isCents(10)).toBe(true);
+    expect(isCents(1.5)).toBe(false);
+    expect(isCents('10')).toBe(false);
+    expect(() => assertCents(2 ** 53)).toThrow(RangeError);
+  });
+
+  it('adds cents and refuses to overflow', () => {
+    expect(addCents(100, 250, -50)).toBe(300);
+    expect(addCents()).toBe(0);
+    expect(() => addCents(Number.MAX_SAFE_INTEGER, 1)).toThrow(RangeError);
+    expect(() => addCents(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('percentOfCents', () => {
+  it.each([
+    [1500, 1000, 150],
+    [5, 1000, 1], // 0.5 ¢ rounds half-up
+    [4, 1000, 0], // 0.4 ¢ rounds down
+    [15, 1000, 2], // 1.5 ¢ rounds up
+    [2499, 2000, 500], // 499.8 ¢
+    [1000, 12000, 1200], // above 100% is allowed (120%)
+    [0, 3000, 0],
+    [1234, 0, 0],
+  ])('%i cents at %i bp is %i cents', (cents, basisPoints, expected) => {
+    expect(percentOfCents(cents, basisPoints)).toBe(expected);
+  });
+
+  it('stays exact where a float product would not', () => {
+    expect(percentOfCents(Number.MAX_SAFE_INTEGER, 10000)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(percentOfCents(Number.MAX_SAFE_INTEGER, 5000)).toBe(4503599627370496);
+  });
+
+  it.each([
+    [-1, 1000],
+    [100, -1],
+    [1.5, 1000],
+    [100, 10.5],
+  ])('rejects %d cents at %d bp', (cents, basisPoints) => {
+    expect(() => percentOfCents(cents, basisPoints)).toThrow(RangeError);
+  });
+
+  it('is within half a cent of the exact value', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.integer({ min: 0, max: 20000 }), (cents, bp) => {
+        const result = percentOfCents(cents, bp);
+        expect(Number.isSafeInteger(result)).toBe(true);
+        const doubledError = 2n * (BigInt(result) * 10000n - BigInt(cents) * BigInt(bp));
+        expect(doubledError <= 10000n && doubledError > -10000n).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('percentages as basis points', () => {
+  it.each([
+    ['10.00', 1000],
+    ['10', 1000],
+    ['0.01', 1],
+    ['100', 10000],
+    [12.5, 1250],
+  ])('parses %j as %i bp', (input, basisPoints) => {
+    expect(parsePercentToBasisPoints(input)).toBe(basisPoints);
+  });
+
+  it.each(['10.001', '-5', 'ten', ''])('rejects %j', (input) => {
+    expect(() => parsePercentToBasisPoints(input)).toThrow(RangeError);
+  });
+
+  it('formats basis points with 2 decimals', () => {
+    expect(basisPointsToPercentString(1000)).toBe('10.00');
+    expect(basisPointsToPercentString(5)).toBe('0.05');
+    expect(basisPointsToPercentString(10000)).toBe('100.00');
+  });
+});
+
+describe('tokenAmountForUsd', () => {
+  it.each([
+    [1500, '0.001', '15000.000000'],
+    [3000, '0.001', '30000.000000'],
+    [1, '0.001', '10.000000'],
+    [0, '0.001', '0.000000'],
+    [100, '3', '0.333334'], // 0.3333… rounds up, never down
+    [1234, '0.00001234', '1000000.000000'],
+    [1, '0.00001234', '810.372772'], // 810.3727714… rounds up at the 6th decimal
+    [1000, '1', '10.000000'],
+  ])('%i cents at $%s is %s tokens', (cents, price, amount) => {
+    expect(tokenAmountForUsd(cents, price)).toBe(amount);
+  });
+
+  it.each(['0', '0.000', '-1', 'abc', '1e-3', '', '0.1234567890123456789'])('rejects price %j', (price) => {
+    expect(() => tokenAmountForUsd(100, price)).toThrow(RangeError);
+  });
+
+  it.each([-1, 1.5])('rejects %d cents', (cents) => {
+    expect(() => tokenAmountForUsd(cents, '0.001')).toThrow(RangeError);
+  });
+
+  it('never underpays, and overpays by less than one micro-token', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), tokenPriceArb, (cents, price) => {
+        const amount = tokenAmountForUsd(cents, price);
+        expect(amount).toMatch(/^\d+\.\d{6}$/);
+        const excess = microTokensTimesPriceVsCents(amount, price, cents);
+        expect(excess >= 0n).toBe(true);
+        const priceUnits = BigInt(price.replace('.', ''));
+        // One micro-token is worth priceUnits / 10^(6 + scale) USD, i.e. priceUnits in the scaled unit.
+        expect(excess < priceUnits).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('token price helpers', () => {
+  it.each([
+    ['0.001', '0.001'],
+    ['0.0010', '0.001'],
+    ['1', '1'],
+    ['2.50', '2.5'],
+    [0.001, '0.001'],
+    [1.234e-7, '0.0000001234'],
+    [1e-18, '0.000000000000000001'],
+    [42, '42'],
+  ])('normalises %j to %s', (input, expected) => {
+    expect(normalizeTokenPriceUsd(input)).toBe(expected);
+  });
+
+  it.each([0, -0.5, Number.NaN, '0', 'abc', 1e-20])('rejects %j', (input) => {
+    expect(() => normalizeTokenPriceUsd(input)).toThrow(RangeError);
+  });
+
+  it('validates price strings', () => {
+    expect(isValidTokenPriceUsd('0.001')).toBe(true);
+    expect(isValidTokenPriceUsd('0.000')).toBe(false);
+    expect(isValidTokenPriceUsd('1e-3')).toBe(false);
+    expect(isValidTokenPriceUsd('-1')).toBe(false);
+  });
+});
+
+describe('token amount display', () => {
+  it.each([
+    ['15000.000000', '15000'],
+    ['1234.499999', '1234'],
+    ['1234.500000', '1235'],
+    ['0.4', '0'],
+    ['7', '7'],
+  ])('rounds %s to %s whole tokens', (amount, expected) => {
+    expect(roundTokensForDisplay(amount)).toBe(expected);
+  });
+
+  it('formats with separators, decimals and ticker', () => {
+    expect(formatTokens('15000.000000')).toBe('15,000');
+    expect(formatTokens('1234567.5')).toBe('1,234,568');
+    expect(formatTokens('1234.56789', { fractionDigits: 2 })).toBe('1,234.57');
+    expect(formatTokens('0.5', { fractionDigits: 6 })).toBe('0.500000');
+    expect(formatTokens('15000', { withTicker: true })).toBe('15,000 $ARTCHIP');
+  });
+
+  it('rejects bad amounts and digit counts', () => {
+    expect(() => roundTokensForDisplay('-1')).toThrow(RangeError);
+    expect(() => formatTokens('abc')).toThrow(RangeError);
+    expect(() => formatTokens('1', { fractionDigits: 7 })).toThrow(RangeError);
+  });
+
+  it('converts to on-chain base units, rounding up when the mint has fewer decimals', () => {
+    expect(tokenAmountToBaseUnits('15000.000000')).toBe(15_000_000_000n);
+    expect(tokenAmountToBaseUnits('1.5', 9)).toBe(1_500_000_000n);
+    expect(tokenAmountToBaseUnits('1.000001', 2)).toBe(101n);
+    expect(tokenAmountToBaseUnits('2', 0)).toBe(2n);
+    expect(() => tokenAmountToBaseUnits('1', -1)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,417 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  AFFILIATE_LEVEL_1_BASIS_POINTS,
+  AFFILIATE_LEVEL_2_BASIS_POINTS,
+  computeAffiliateCommissions,
+  computeOrderSummary,
+  computeSaleSplit,
+  isPaymentMethodAllowed,
+  MINT_KINDS,
+  SHIPPING_COUNTRIES,
+  SHIPPING_OPTIONS,
+  type OrderSummaryInput,
+} from './pricing.ts';
+import {
+  DEFAULT_SITE_SETTINGS,
+  PAYMENT_METHODS,
+  toPricingSettings,
+  type PricingSettings,
+} from './settings.schemas.ts';
+
+const DEFAULTS = toPricingSettings(DEFAULT_SITE_SETTINGS);
+
+type PurchaseOverrides = Partial<
+  Omit<Extract<OrderSummaryInput, { orderType: 'purchase' }>, 'orderType' | 'chip'>
+> & {
+  priceCents?: number;
+  paypalEnabled?: boolean;
+};
+
+/** A purchase of a $100 chip by card, shipped in the US, unless overridden. */
+function purchase(overrides: PurchaseOverrides = {}): OrderSummaryInput {
+  const { priceCents = 10000, paypalEnabled = false, ...rest } = overrides;
+  return {
+    settings: DEFAULTS,
+    paymentMethod: 'card',
+    shippingOption: 'ship',
+    country: 'US',
+    tokenPriceUsd: '0.001',
+    ...rest,
+    orderType: 'purchase',
+    chip: { priceCents, paypalEnabled },
+  };
+}
+
+/** Exact check that `amount` tokens at `price` cover `cents`: returns amount*price - cents, scaled. */
+function tokenExcess(
+  amount: string,
+  price: string,
+  cents: number,
+): { excess: bigint; oneMicroToken: bigint } {
+  const priceScale = (price.split('.')[1] ?? '').length;
+  const priceUnits = BigInt(price.replace('.', ''));
+  const micro = BigInt(amount.replace('.', ''));
+  return {
+    excess: micro * priceUnits - BigInt(cents) * 10n ** BigInt(4 + priceScale),
+    oneMicroToken: priceUnits,
+  };
+}
+
+const percentBpArb = fc.integer({ min: 0, max: 10000 });
+const centsArb = fc.integer({ min: 0, max: 10_000_000_00 });
+
+const settingsArb: fc.Arbitrary<PricingSettings> = fc.record({
+  customMintingCostCents: centsArb,
+  surprizeMintingCostCents: centsArb,
+  domesticShippingCents: centsArb,
+  internationalShippingCents: centsArb,
+  artchipDiscountBasisPoints: percentBpArb,
+  artchipFreeShipping: fc.boolean(),
+  platformFeeBasisPoints: percentBpArb,
+  paypalMarkupBasisPoints: percentBpArb,
+  tokenFallbackPriceUsd: fc.constant('0.001'),
+  paymentMethods: fc.constant({ mint: ['artchip' as const], purchase: [...PAYMENT_METHODS] }),
+});
+
+const tokenPriceArb = fc
+  .tuple(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 0, max: 12 }))
+  .map(([units, scale]) => {
+    const digits = String(units).padStart(scale + 1, '0');
+    return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  });
+
+const orderInputArb: fc.Arbitrary<OrderSummaryInput> = fc
+  .record({
+    settings: settingsArb,
+    paymentMethod: fc.constantFrom(...PAYMENT_METHODS),
+    shippingOption: fc.constantFrom(...SHIPPING_OPTIONS),
+    country: fc.constantFrom(...SHIPPING_COUNTRIES),
+    tokenPriceUsd: tokenPriceArb,
+    isMint: fc.boolean(),
+    mintKind: fc.constantFrom(...MINT_KINDS),
+    priceCents: centsArb,
+    paypalEnabled: fc.boolean(),
+  })
+  .map(({ isMint, mintKind, priceCents, paypalEnabled, ...common }): OrderSummaryInput =>
+    isMint
+      ? { ...common, orderType: 'mint', mintKind }
+      : { ...common, orderType: 'purchase', chip: { priceCents, paypalEnabled } },
+  );
+
+describe('computeOrderSummary with the default settings', () => {
+  it('prices a card purchase shipped in the US', () => {
+    expect(computeOrderSummary(purchase())).toEqual({
+      basePriceCents: 10000,
+      discountCents: 0,
+      markupCents: 0,
+      shippingCents: 1000,
+      totalCents: 11000,
+      artchipAmount: '110000.000000',
+    });
+  });
+
+  it.each([
+    ['CA', 2500],
+    ['GB', 2500],
+    ['AU', 2500],
+    ['other', 2500],
+    ['US', 1000],
+  ] as const)('charges %s shipping of %i cents', (country, shippingCents) => {
+    expect(computeOrderSummary(purchase({ country })).shippingCents).toBe(shippingCents);
+  });
+
+  it('never charges shipping for the vault', () => {
+    const summary = computeOrderSummary(purchase({ shippingOption: 'store', country: 'other' }));
+    expect(summary.shippingCents).toBe(0);
+    expect(summary.totalCents).toBe(10000);
+  });
+
+  it('gives token purchases the 10% discount', () => {
+    expect(computeOrderSummary(purchase({ paymentMethod: 'artchip' }))).toEqual({
+      basePriceCents: 10000,
+      discountCents: 1000,
+      markupCents: 0,
+      shippingCents: 1000,
+      totalCents: 10000,
+      artchipAmount: '100000.000000',
+    });
+  });
+
+  it('makes direct PayPal cost 120% of the price', () => {
+    const summary = computeOrderSummary(
+      purchase({ paymentMethod: 'paypal', paypalEnabled: true, shippingOption: 'store' }),
+    );
+    expect(summary.markupCents).toBe(2000);
+    expect(summary.totalCents).toBe(12000);
+  });
+
+  it('adds no markup for PayPal when the chip has no direct PayPal', () => {
+    expect(computeOrderSummary(purchase({ paymentMethod: 'paypal', paypalEnabled: false })).markupCents).toBe(
+      0,
+    );
+  });
+
+  it('adds no markup for other methods on a PayPal-enabled chip', () => {
+    expect(computeOrderSummary(purchase({ paymentMethod: 'card', paypalEnabled: true })).markupCents).toBe(0);
+  });
+
+  it.each([
+    ['custom', 1500],
+    ['surprize', 3000],
+  ] as const)('prices a %s mint from the settings, without discount', (mintKind, base) => {
+    const summary = computeOrderSummary({
+      settings: DEFAULTS,
+      orderType: 'mint',
+      mintKind,
+      paymentMethod: 'artchip',
+      shippingOption: 'store',
+      country: 'US',
+      tokenPriceUsd: '0.001',
+    });
+    expect(summary).toEqual({
+      basePriceCents: base,
+      discountCents: 0,
+      markupCents: 0,
+      shippingCents: 0,
+      totalCents: base,
+      artchipAmount: `${base * 10}.000000`,
+    });
+  });
+
+  it('ships a mint at the shipping rate', () => {
+    const summary = computeOrderSummary({
+      settings: DEFAULTS,
+      orderType: 'mint',
+      mintKind: 'custom',
+      paymentMethod: 'artchip',
+      shippingOption: 'ship',
+      country: 'GB',
+      tokenPriceUsd: '0.001',
+    });
+    expect(summary.shippingCents).toBe(2500);
+    expect(summary.totalCents).toBe(4000);
+  });
+
+  it('ships token payments free when artchipFreeShipping is on', () => {
+    const settings = { ...DEFAULTS, artchipFreeShipping: true };
+    expect(computeOrderSummary(purchase({ settings, paymentMethod: 'artchip' })).shippingCents).toBe(0);
+    expect(computeOrderSummary(purchase({ settings, paymentMethod: 'card' })).shippingCents).toBe(1000);
+    const mint = computeOrderSummary({
+      settings,
+      orderType: 'mint',
+      mintKind: 'surprize',
+      paymentMethod: 'artchip',
+      shippingOption: 'ship',
+      country: 'US',
+      tokenPriceUsd: '0.001',
+    });
+    expect(mint.shippingCents).toBe(0);
+  });
+
+  it('rounds the discount half-up to a whole cent', () => {
+    // 10% of 1005 ¢ is 100.5 ¢
+    expect(computeOrderSummary(purchase({ priceCents: 1005, paymentMethod: 'artchip' })).discountCents).toBe(
+      101,
+    );
+  });
+
+  it('uses the token price passed in', () => {
+    const summary = computeOrderSummary(purchase({ shippingOption: 'store', tokenPriceUsd: '0.003' }));
+    expect(summary.artchipAmount).toBe('33333.333334');
+  });
+
+  it('rejects invalid chip prices and token prices', () => {
+    expect(() => computeOrderSummary(purchase({ priceCents: -1 }))).toThrow(RangeError);
+    expect(() => computeOrderSummary(purchase({ priceCents: 10.5 }))).toThrow(RangeError);
+    expect(() => computeOrderSummary(purchase({ tokenPriceUsd: '0' }))).toThrow(RangeError);
+  });
+});
+
+describe('computeOrderSummary properties', () => {
+  it('totals are non-negative integers equal to the sum of their parts', () => {
+    fc.assert(
+      fc.property(orderInputArb, (input) => {
+        const s = computeOrderSummary(input);
+        for (const value of [
+          s.basePriceCents,
+          s.discountCents,
+          s.markupCents,
+          s.shippingCents,
+          s.totalCents,
+        ]) {
+          expect(Number.isSafeInteger(value)).toBe(true);
+          expect(value).toBeGreaterThanOrEqual(0);
+        }
+        expect(s.totalCents).toBe(s.basePriceCents - s.discountCents + s.markupCents + s.shippingCents);
+        expect(s.discountCents).toBeLessThanOrEqual(s.basePriceCents);
+      }),
+    );
+  });
+
+  it('store never charges shipping', () => {
+    fc.assert(
+      fc.property(orderInputArb, (input) => {
+        expect(computeOrderSummary({ ...input, shippingOption: 'store' }).shippingCents).toBe(0);
+      }),
+    );
+  });
+
+  it('mints never get a discount or markup', () => {
+    fc.assert(
+      fc.property(orderInputArb, (input) => {
+        if (input.orderType !== 'mint') return;
+        const s = computeOrderSummary(input);
+        expect(s.discountCents).toBe(0);
+        expect(s.markupCents).toBe(0);
+      }),
+    );
+  });
+
+  it('the token discount only appears for token purchases', () => {
+    fc.assert(
+      fc.property(orderInputArb, (input) => {
+        const s = computeOrderSummary(input);
+        const isTokenPurchase = input.orderType === 'purchase' && input.paymentMethod === 'artchip';
+        if (!isTokenPurchase) expect(s.discountCents).toBe(0);
+        if (isTokenPurchase && input.settings.artchipDiscountBasisPoints > 0 && s.basePriceCents >= 100) {
+          expect(s.discountCents).toBeGreaterThan(0);
+        }
+      }),
+    );
+  });
+
+  it('the markup only appears for direct PayPal purchases', () => {
+    fc.assert(
+      fc.property(orderInputArb, (input) => {
+        const s = computeOrderSummary(input);
+        const isDirectPaypal =
+          input.orderType === 'purchase' && input.paymentMethod === 'paypal' && input.chip.paypalEnabled;
+        if (!isDirectPaypal) expect(s.markupCents).toBe(0);
+      }),
+    );
+  });
+
+  it('the token amount never underpays and overpays by less than one micro-token', () => {
+    fc.assert(
+      fc.property(orderInputArb, (input) => {
+        const s = computeOrderSummary(input);
+        expect(s.artchipAmount).toMatch(/^\d+\.\d{6}$/);
+        const { excess, oneMicroToken } = tokenExcess(s.artchipAmount, input.tokenPriceUsd, s.totalCents);
+        expect(excess >= 0n).toBe(true);
+        expect(excess < oneMicroToken).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('computeSaleSplit', () => {
+  it('takes 30% of the sale price by default', () => {
+    expect(
+      computeSaleSplit({
+        salePriceCents: 10000,
+        highestHistoricalPriceCents: 10000,
+        platformFeeBasisPoints: 3000,
+      }),
+    ).toEqual({ platformFeeCents: 3000, sellerProceedsCents: 7000 });
+  });
+
+  it('takes the fee from the highest historical price, not the sale price', () => {
+    expect(
+      computeSaleSplit({
+        salePriceCents: 8000,
+        highestHistoricalPriceCents: 20000,
+        platformFeeBasisPoints: 3000,
+      }),
+    ).toEqual({ platformFeeCents: 6000, sellerProceedsCents: 2000 });
+  });
+
+  it('never leaves the seller with less than nothing', () => {
+    expect(
+      computeSaleSplit({
+        salePriceCents: 1000,
+        highestHistoricalPriceCents: 50000,
+        platformFeeBasisPoints: 3000,
+      }),
+    ).toEqual({ platformFeeCents: 1000, sellerProceedsCents: 0 });
+  });
+
+  it('rejects invalid amounts', () => {
+    expect(() =>
+      computeSaleSplit({ salePriceCents: -1, highestHistoricalPriceCents: 0, platformFeeBasisPoints: 3000 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      computeSaleSplit({
+        salePriceCents: 100,
+        highestHistoricalPriceCents: 1.5,
+        platformFeeBasisPoints: 3000,
+      }),
+    ).toThrow(RangeError);
+  });
+
+  it('seller share + fee = sale price when the highest price is the sale price', () => {
+    fc.assert(
+      fc.property(centsArb, percentBpArb, (salePriceCents, platformFeeBasisPoints) => {
+        const split = computeSaleSplit({
+          salePriceCents,
+          highestHistoricalPriceCents: salePriceCents,
+          platformFeeBasisPoints,
+        });
+        expect(split.platformFeeCents + split.sellerProceedsCents).toBe(salePriceCents);
+        expect(split.sellerProceedsCents).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('splits add up and stay non-negative for any history', () => {
+    fc.assert(
+      fc.property(centsArb, centsArb, percentBpArb, (sale, extra, platformFeeBasisPoints) => {
+        const split = computeSaleSplit({
+          salePriceCents: sale,
+          highestHistoricalPriceCents: sale + extra,
+          platformFeeBasisPoints,
+        });
+        expect(split.platformFeeCents + split.sellerProceedsCents).toBe(sale);
+        expect(split.platformFeeCents).toBeGreaterThanOrEqual(0);
+        expect(split.sellerProceedsCents).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+describe('computeAffiliateCommissions', () => {
+  it('pays 10% at level 1 and 5% at level 2', () => {
+    expect(AFFILIATE_LEVEL_1_BASIS_POINTS).toBe(1000);
+    expect(AFFILIATE_LEVEL_2_BASIS_POINTS).toBe(500);
+    expect(computeAffiliateCommissions(1500)).toEqual([
+      { level: 1, basisPoints: 1000, amountCents: 150 },
+      { level: 2, basisPoints: 500, amountCents: 75 },
+    ]);
+  });
+
+  it('rounds half-up to whole cents', () => {
+    // 10% of 1505 ¢ = 150.5 ¢, 5% = 75.25 ¢
+    expect(computeAffiliateCommissions(1505).map((c) => c.amountCents)).toEqual([151, 75]);
+  });
+
+  it('rejects invalid fees', () => {
+    expect(() => computeAffiliateCommissions(-1)).toThrow(RangeError);
+  });
+});
+
+describe('isPaymentMethodAllowed', () => {
+  it('follows the default settings: mints by token, purchases by any method', () => {
+    expect(isPaymentMethodAllowed(DEFAULT_SITE_SETTINGS, 'mint', 'artchip')).toBe(true);
+    expect(isPaymentMethodAllowed(DEFAULT_SITE_SETTINGS, 'mint', 'card')).toBe(false);
+    expect(isPaymentMethodAllowed(DEFAULT_SITE_SETTINGS, 'mint', 'paypal')).toBe(false);
+    for (const method of PAYMENT_METHODS) {
+      expect(isPaymentMethodAllowed(DEFAULTS, 'purchase', method)).toBe(true);
+    }
+  });
+
+  it('follows changed settings', () => {
+    const settings = { paymentMethods: { mint: ['card' as const], purchase: ['artchip' as const] } };
+    expect(isPaymentMethodAllowed(settings, 'mint', 'card')).toBe(true);
+    expect(isPaymentMethodAllowed(settings, 'purchase', 'card')).toBe(false);
+  });
+});

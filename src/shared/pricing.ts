@@ -1,0 +1,171 @@
+/**
+ * Order pricing, sale splits and affiliate commissions, in integer cents. Pure, so the checkout
+ * dialog shows exactly the figures the server charges (PRODUCT.md "One source of truth for money").
+ */
+import { addCents, assertCents, percentOfCents, tokenAmountForUsd } from './money.ts';
+import type { PaymentMethod, PaymentMethodsSetting, PricingSettings } from './settings.schemas.ts';
+
+/** Order types: minting a new chip or buying a listed one. */
+export const ORDER_TYPES = ['mint', 'purchase'] as const;
+
+/** Minting a new chip or buying a listed one. */
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** Mint kinds: the creator's own image (custom) or artwork made by the admin (surprize). */
+export const MINT_KINDS = ['custom', 'surprize'] as const;
+
+/** The creator's own image (custom) or artwork made by the admin (surprize). */
+export type MintKind = (typeof MINT_KINDS)[number];
+
+/** Shipping options: ship the chip, or keep it in the vault for free. */
+export const SHIPPING_OPTIONS = ['ship', 'store'] as const;
+
+/** Ship the chip, or keep it in the vault for free. */
+export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
+
+/** Countries the checkout offers; 'other' covers the rest of the world. */
+export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'other'] as const;
+
+/** A checkout country; 'other' covers the rest of the world. */
+export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+
+/** The one country charged the domestic shipping rate. */
+export const DOMESTIC_COUNTRY: ShippingCountry = 'US';
+
+/** Level 1 affiliate commission on minting fees: 10%. */
+export const AFFILIATE_LEVEL_1_BASIS_POINTS = 1000;
+
+/** Level 2 affiliate commission on minting fees: 5%. */
+export const AFFILIATE_LEVEL_2_BASIS_POINTS = 500;
+
+/** What the order is: a mint of a given kind, or a purchase of a chip at its USD price. */
+export type OrderSubject =
+  | { orderType: 'mint'; mintKind: MintKind }
+  | { orderType: 'purchase'; chip: { priceCents: number; paypalEnabled: boolean } };
+
+/** Everything computeOrderSummary needs; tokenPriceUsd is the live price or the fallback. */
+export type OrderSummaryInput = OrderSubject & {
+  settings: PricingSettings;
+  paymentMethod: PaymentMethod;
+  shippingOption: ShippingOption;
+  country: ShippingCountry;
+  tokenPriceUsd: string;
+};
+
+/** The spec's order summary in cents, plus the token amount as a 6-decimal string. */
+export type OrderSummary = {
+  basePriceCents: number;
+  discountCents: number;
+  markupCents: number;
+  shippingCents: number;
+  totalCents: number;
+  artchipAmount: string;
+};
+
+function assertNonNegativeCents(value: number, label: string): void {
+  assertCents(value, label);
+  if (value < 0) throw new RangeError(`${label} must not be negative, got ${value}`);
+}
+
+function basePriceCents(input: OrderSummaryInput): number {
+  if (input.orderType === 'purchase') return input.chip.priceCents;
+  return input.mintKind === 'custom'
+    ? input.settings.customMintingCostCents
+    : input.settings.surprizeMintingCostCents;
+}
+
+function shippingCents(input: OrderSummaryInput): number {
+  if (input.shippingOption === 'store') return 0;
+  if (input.paymentMethod === 'artchip' && input.settings.artchipFreeShipping) return 0;
+  return input.country === DOMESTIC_COUNTRY
+    ? input.settings.domesticShippingCents
+    : input.settings.internationalShippingCents;
+}
+
+/**
+ * Prices an order: base - token discount + direct-PayPal markup + shipping, and the token amount
+ * for that total. Does not check that the method is offered; see isPaymentMethodAllowed.
+ */
+export function computeOrderSummary(input: OrderSummaryInput): OrderSummary {
+  const base = basePriceCents(input);
+  assertNonNegativeCents(base, 'Base price');
+  const isPurchase = input.orderType === 'purchase';
+  // The token discount rewards buying with the token; mints are never discounted (spec §9).
+  const discount =
+    isPurchase && input.paymentMethod === 'artchip'
+      ? Math.min(percentOfCents(base, input.settings.artchipDiscountBasisPoints), base)
+      : 0;
+  // Direct PayPal (to the seller's own PayPal) carries the spec's convenience fee: 120% by default.
+  const isDirectPaypal = isPurchase && input.paymentMethod === 'paypal' && input.chip.paypalEnabled;
+  const markup = isDirectPaypal ? percentOfCents(base, input.settings.paypalMarkupBasisPoints) : 0;
+  const shipping = shippingCents(input);
+  assertNonNegativeCents(shipping, 'Shipping');
+  const total = addCents(base, -discount, markup, shipping);
+  return {
+    basePriceCents: base,
+    discountCents: discount,
+    markupCents: markup,
+    shippingCents: shipping,
+    totalCents: total,
+    artchipAmount: tokenAmountForUsd(total, input.tokenPriceUsd),
+  };
+}
+
+/** Inputs of a sale split, all integers (cents and basis points). */
+export type SaleSplitInput = {
+  salePriceCents: number;
+  highestHistoricalPriceCents: number;
+  platformFeeBasisPoints: number;
+};
+
+/** How a sale's price divides between the platform and the seller. */
+export type SaleSplit = { platformFeeCents: number; sellerProceedsCents: number };
+
+/**
+ * The platform fee is platformFeePercent of the chip's highest historical USD price (spec §9), so
+ * relisting cheaper cannot shrink the fee. Callers include the current sale in that history; the
+ * fee is capped at the sale price so proceeds never go negative.
+ */
+export function computeSaleSplit(input: SaleSplitInput): SaleSplit {
+  assertNonNegativeCents(input.salePriceCents, 'Sale price');
+  assertNonNegativeCents(input.highestHistoricalPriceCents, 'Highest historical price');
+  const fee = Math.min(
+    percentOfCents(input.highestHistoricalPriceCents, input.platformFeeBasisPoints),
+    input.salePriceCents,
+  );
+  return { platformFeeCents: fee, sellerProceedsCents: input.salePriceCents - fee };
+}
+
+/** One affiliate level's commission, shaped like the spec's commission record. */
+export type AffiliateCommission = { level: 1 | 2; basisPoints: number; amountCents: number };
+
+/**
+ * Commissions on a minting fee (spec: minting fees only), level 1 first: the level 1 entry goes to
+ * the minter's referrer, level 2 to that referrer's referrer.
+ */
+export function computeAffiliateCommissions(
+  mintFeeCents: number,
+): [AffiliateCommission, AffiliateCommission] {
+  assertNonNegativeCents(mintFeeCents, 'Mint fee');
+  return [
+    {
+      level: 1,
+      basisPoints: AFFILIATE_LEVEL_1_BASIS_POINTS,
+      amountCents: percentOfCents(mintFeeCents, AFFILIATE_LEVEL_1_BASIS_POINTS),
+    },
+    {
+      level: 2,
+      basisPoints: AFFILIATE_LEVEL_2_BASIS_POINTS,
+      amountCents: percentOfCents(mintFeeCents, AFFILIATE_LEVEL_2_BASIS_POINTS),
+    },
+  ];
+}
+
+/** True when site settings offer `method` for `orderType`; works on wire or pricing settings. */
+export function isPaymentMethodAllowed(
+  settings: { paymentMethods: PaymentMethodsSetting },
+  orderType: OrderType,
+  method: PaymentMethod,
+): boolean {
+  return settings.paymentMethods[orderType].includes(method);
+}

@@ -1,0 +1,237 @@
+/**
+ * Site settings on the wire (GET/PUT /api/site-settings): every fee, price and percentage the site
+ * states comes from here (PRODUCT.md "One source of truth for money"). Amounts travel as decimal
+ * strings; code works on the all-integer PricingSettings from toPricingSettings.
+ */
+import { z } from 'zod';
+import {
+  basisPointsToPercentString,
+  centsToUsdString,
+  parsePercentToBasisPoints,
+  parseUsdToCents,
+  TOKEN_PRICE_MAX_DECIMALS,
+} from './money.ts';
+
+/** Payment methods the product knows, in display order. */
+export const PAYMENT_METHODS = ['card', 'paypal', 'artchip'] as const;
+
+/** A payment method as stored and sent by current clients. */
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Invalid payment method' });
+
+/** A payment method: card, PayPal or the $ARTCHIP token. */
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/** Old spec spellings of the card method ('usd' in the newer form, 'creditcard' in the older). */
+export const LEGACY_PAYMENT_METHOD_ALIASES = { usd: 'card', creditcard: 'card' } as const;
+
+/** Maps a legacy payment method value to the current one and leaves anything else as is. */
+export function normalizeLegacyPaymentMethod(value: unknown): unknown {
+  return value === 'usd' || value === 'creditcard' ? LEGACY_PAYMENT_METHOD_ALIASES[value] : value;
+}
+
+/**
+ * Request-side payment method that also accepts 'usd' and 'creditcard' as 'card'. A codec rather
+ * than z.preprocess because fastify-type-provider-zod serializes with z.encode, which rejects
+ * one-way transforms; the codec encodes as the identity so it is safe in responses too.
+ */
+export const PaymentMethodInputSchema = z.codec(
+  z.enum([...PAYMENT_METHODS, 'usd', 'creditcard'], { error: 'Invalid payment method' }),
+  PaymentMethodSchema,
+  {
+    decode: (value) =>
+      value === 'usd' || value === 'creditcard' ? LEGACY_PAYMENT_METHOD_ALIASES[value] : value,
+    encode: (value) => value,
+  },
+);
+
+/**
+ * USD amount as a decimal string, at most 2 decimals, at least 0; at most 10 whole digits so it fits
+ * the database's numeric(12,2). No transforms, so the schema also serializes responses.
+ */
+export const UsdAmountSchema = z
+  .string({ error: 'Must be a valid amount' })
+  .regex(/^-?\d+(?:\.\d+)?$/, { error: 'Must be a valid amount', abort: true })
+  .refine((value) => !value.startsWith('-'), { error: 'Must be 0 or more', abort: true })
+  .refine((value) => /^\d+(?:\.\d{1,2})?$/.test(value), {
+    error: 'Must have at most 2 decimals',
+    abort: true,
+  })
+  .refine((value) => /^\d{1,10}(?:\.|$)/.test(value), { error: 'Must be less than 10,000,000,000' });
+
+/** Percentage as a decimal string from 0 to 100 in steps of 0.01 ("10.00"). */
+export const PercentSchema = z
+  .string({ error: 'Must be between 0 and 100' })
+  .regex(/^-?\d+(?:\.\d+)?$/, { error: 'Must be between 0 and 100', abort: true })
+  .refine((value) => !value.startsWith('-') && Number(value) <= 100, {
+    error: 'Must be between 0 and 100',
+    abort: true,
+  })
+  .refine((value) => /^\d+(?:\.\d{1,2})?$/.test(value), { error: 'Must have at most 2 decimals' });
+
+/** Token price in USD as a positive plain decimal string ("0.001"). */
+export const TokenPriceUsdSchema = z
+  .string({ error: 'Must be a valid price' })
+  .regex(/^\d{1,12}(?:\.\d+)?$/, { error: 'Must be a valid price', abort: true })
+  .refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0', abort: true })
+  .refine((value) => (value.split('.')[1] ?? '').length <= TOKEN_PRICE_MAX_DECIMALS, {
+    error: `Must have at most ${TOKEN_PRICE_MAX_DECIMALS} decimals`,
+  });
+
+/** The payment methods offered for one order type: at least one, none twice. */
+export const PaymentMethodListSchema = z
+  .array(PaymentMethodSchema)
+  .min(1, 'Choose at least one payment method')
+  .refine((methods) => new Set(methods).size === methods.length, {
+    error: 'Each payment method may be listed only once',
+  });
+
+/** Which payment methods each order type offers. */
+export const PaymentMethodsSettingSchema = z.object({
+  mint: PaymentMethodListSchema,
+  purchase: PaymentMethodListSchema,
+});
+
+/** Which payment methods each order type offers. */
+export type PaymentMethodsSetting = z.infer<typeof PaymentMethodsSettingSchema>;
+
+const SITE_SETTINGS_SHAPE = {
+  customMintingCost: UsdAmountSchema,
+  surprizeMintingCost: UsdAmountSchema,
+  domesticShippingRate: UsdAmountSchema,
+  internationalShippingRate: UsdAmountSchema,
+  artchipDiscountPercent: PercentSchema,
+  artchipFreeShipping: z.boolean({ error: 'Must be true or false' }),
+  platformFeePercent: PercentSchema,
+  paypalMarkupPercent: PercentSchema,
+  tokenFallbackPriceUsd: TokenPriceUsdSchema,
+  paymentMethods: PaymentMethodsSettingSchema,
+};
+
+/** Site settings without defaults: the type of a complete settings object. */
+const CompleteSiteSettingsSchema = z.object(SITE_SETTINGS_SHAPE);
+
+/** Freezes an object and everything inside it, keeping its (mutable) type for ergonomic reads. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Site settings with PRODUCT.md's defaults; a fresh install runs on exactly these. Frozen. */
+export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> = deepFreeze({
+  customMintingCost: '15.00',
+  surprizeMintingCost: '30.00',
+  domesticShippingRate: '10.00',
+  internationalShippingRate: '25.00',
+  artchipDiscountPercent: '10.00',
+  artchipFreeShipping: false,
+  platformFeePercent: '30.00',
+  paypalMarkupPercent: '20.00',
+  tokenFallbackPriceUsd: '0.001',
+  paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
+});
+
+/** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
+function defaultPaymentMethods(): PaymentMethodsSetting {
+  return {
+    mint: [...DEFAULT_SITE_SETTINGS.paymentMethods.mint],
+    purchase: [...DEFAULT_SITE_SETTINGS.paymentMethods.purchase],
+  };
+}
+
+/** GET and PUT /api/site-settings body; a missing field takes its default. */
+export const SiteSettingsSchema = z.object({
+  customMintingCost: SITE_SETTINGS_SHAPE.customMintingCost.default(DEFAULT_SITE_SETTINGS.customMintingCost),
+  surprizeMintingCost: SITE_SETTINGS_SHAPE.surprizeMintingCost.default(
+    DEFAULT_SITE_SETTINGS.surprizeMintingCost,
+  ),
+  domesticShippingRate: SITE_SETTINGS_SHAPE.domesticShippingRate.default(
+    DEFAULT_SITE_SETTINGS.domesticShippingRate,
+  ),
+  internationalShippingRate: SITE_SETTINGS_SHAPE.internationalShippingRate.default(
+    DEFAULT_SITE_SETTINGS.internationalShippingRate,
+  ),
+  artchipDiscountPercent: SITE_SETTINGS_SHAPE.artchipDiscountPercent.default(
+    DEFAULT_SITE_SETTINGS.artchipDiscountPercent,
+  ),
+  artchipFreeShipping: SITE_SETTINGS_SHAPE.artchipFreeShipping.default(
+    DEFAULT_SITE_SETTINGS.artchipFreeShipping,
+  ),
+  platformFeePercent: SITE_SETTINGS_SHAPE.platformFeePercent.default(
+    DEFAULT_SITE_SETTINGS.platformFeePercent,
+  ),
+  paypalMarkupPercent: SITE_SETTINGS_SHAPE.paypalMarkupPercent.default(
+    DEFAULT_SITE_SETTINGS.paypalMarkupPercent,
+  ),
+  tokenFallbackPriceUsd: SITE_SETTINGS_SHAPE.tokenFallbackPriceUsd.default(
+    DEFAULT_SITE_SETTINGS.tokenFallbackPriceUsd,
+  ),
+  paymentMethods: SITE_SETTINGS_SHAPE.paymentMethods.default(defaultPaymentMethods),
+});
+
+/** Site settings as sent on the wire. */
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/**
+ * A partial update: only the fields present change. Built without defaults because zod 4 still
+ * applies a field's default inside .partial(), which would silently reset omitted settings.
+ */
+export const UpdateSiteSettingsInputSchema = CompleteSiteSettingsSchema.partial();
+
+/** A partial site-settings update. */
+export type UpdateSiteSettingsInput = z.infer<typeof UpdateSiteSettingsInputSchema>;
+
+/** Site settings in the all-integer form pricing code uses: cents and basis points. */
+export type PricingSettings = {
+  customMintingCostCents: number;
+  surprizeMintingCostCents: number;
+  domesticShippingCents: number;
+  internationalShippingCents: number;
+  artchipDiscountBasisPoints: number;
+  artchipFreeShipping: boolean;
+  platformFeeBasisPoints: number;
+  paypalMarkupBasisPoints: number;
+  /** Stays a decimal string: token prices need more precision than cents. */
+  tokenFallbackPriceUsd: string;
+  paymentMethods: PaymentMethodsSetting;
+};
+
+/** Converts validated wire settings to cents and basis points. */
+export function toPricingSettings(settings: SiteSettings): PricingSettings {
+  return {
+    customMintingCostCents: parseUsdToCents(settings.customMintingCost),
+    surprizeMintingCostCents: parseUsdToCents(settings.surprizeMintingCost),
+    domesticShippingCents: parseUsdToCents(settings.domesticShippingRate),
+    internationalShippingCents: parseUsdToCents(settings.internationalShippingRate),
+    artchipDiscountBasisPoints: parsePercentToBasisPoints(settings.artchipDiscountPercent),
+    artchipFreeShipping: settings.artchipFreeShipping,
+    platformFeeBasisPoints: parsePercentToBasisPoints(settings.platformFeePercent),
+    paypalMarkupBasisPoints: parsePercentToBasisPoints(settings.paypalMarkupPercent),
+    tokenFallbackPriceUsd: settings.tokenFallbackPriceUsd,
+    paymentMethods: {
+      mint: [...settings.paymentMethods.mint],
+      purchase: [...settings.paymentMethods.purchase],
+    },
+  };
+}
+
+/** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */
+export function toSiteSettings(pricing: PricingSettings): SiteSettings {
+  return {
+    customMintingCost: centsToUsdString(pricing.customMintingCostCents),
+    surprizeMintingCost: centsToUsdString(pricing.surprizeMintingCostCents),
+    domesticShippingRate: centsToUsdString(pricing.domesticShippingCents),
+    internationalShippingRate: centsToUsdString(pricing.internationalShippingCents),
+    artchipDiscountPercent: basisPointsToPercentString(pricing.artchipDiscountBasisPoints),
+    artchipFreeShipping: pricing.artchipFreeShipping,
+    platformFeePercent: basisPointsToPercentString(pricing.platformFeeBasisPoints),
+    paypalMarkupPercent: basisPointsToPercentString(pricing.paypalMarkupBasisPoints),
+    tokenFallbackPriceUsd: pricing.tokenFallbackPriceUsd,
+    paymentMethods: {
+      mint: [...pricing.paymentMethods.mint],
+      purchase: [...pricing.paymentMethods.purchase],
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { PriceTicker } from '#web/features/price/components/price-ticker.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+
+const NAV = [
+  { to: ROUTES.home, label: 'Home' },
+  { to: ROUTES.marketplace, label: 'Marketplace' },
+  { to: ROUTES.token, label: 'Our Meme Coin' },
+  { to: ROUTES.topMinters, label: 'Top Minters' },
+  { to: ROUTES.contact, label: 'Contact' },
+  { to: ROUTES.faq, label: 'FAQ' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+  );
+
+/** The header on every page, with the price ticker above it (spec §2). */
+export function Header() {
+  const { user, isLoading, signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const close = () => setOpen(false);
+
+  const links = (
+    <>
+      {NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass} onClick={close}>
+          {item.label}
+        </NavLink>
+      ))}
+    </>
+  );
+  const account = isLoading ? null : user ? (
+    <>
+      <NavLink to={ROUTES.dashboard} className={linkClass} onClick={close}>
+        My Admin
+      </NavLink>
+      <button
+        type="button"
+        className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
+        onClick={() => {
+          close();
+          void signOut().then(() => navigate(ROUTES.home));
+        }}
+      >
+        Logout
+      </button>
+    </>
+  ) : (
+    <>
+      <NavLink to={ROUTES.login} className={linkClass} onClick={close}>
+        Login
+      </NavLink>
+      <NavLink
+        to={ROUTES.signup}
+        onClick={close}
+        className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+      >
+        Sign Up
+      </NavLink>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <PriceTicker />
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
+        <Link to={ROUTES.home} className="flex items-center gap-2 text-lg font-bold text-gray-900">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {BRAND.name}
+        </Link>
+        <div className="hidden items-center gap-1 lg:flex">
+          {links}
+          <span className="mx-2 h-6 w-px bg-gray-200" aria-hidden="true" />
+          {account}
+        </div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        </button>
+      </nav>
+      {open && (
+        <div id="mobile-menu" key={location.pathname} className="flex flex-col gap-1 border-t border-gray-200 px-4 py-3 lg:hidden">
+          {links}
+          <div className="my-1 h-px bg-gray-200" aria-hidden="true" />
+          {account}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,63 @@
+import { ApiErrorSchema, type ApiError } from '#shared/errors.ts';
+import { readStorage, STORAGE_KEYS, type StorageKey } from './storage.ts';
+
+/** A non-2xx answer; `message` is the server's message (the spec's "status: body" prefix stripped). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: ApiError['code'] | undefined;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+  constructor(status: number, message: string, body?: ApiError) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = body?.code;
+    this.fieldErrors = body?.fieldErrors;
+  }
+  /** The spec's raw form: "401: Unauthorized". */
+  get raw(): string {
+    return `${this.status}: ${this.message}`;
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Which stored token to send: the user's (default) or the admin's. */
+  tokenKey?: StorageKey | null;
+  signal?: AbortSignal;
+};
+
+/** The only place that talks to the API: adds the bearer token, sends JSON or FormData, parses errors. */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const tokenKey = options.tokenKey === undefined ? STORAGE_KEYS.authToken : options.tokenKey;
+  const token = tokenKey ? readStorage(tokenKey) : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  if (!res.ok) {
+    const text = await res.text();
+    let parsed: ApiError | undefined;
+    try {
+      const result = ApiErrorSchema.safeParse(JSON.parse(text));
+      if (result.success) parsed = result.data;
+    } catch {
+      // not JSON: fall back to the text or the status text
+    }
+    throw new ApiRequestError(res.status, parsed?.message ?? (text || res.statusText), parsed);
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/** A readable message for any thrown value, with a fallback for network failures. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiRequestError && err.message) return err.message;
+  return fallback;
+}
