@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+export const CHIP_SHAPES = ['round', 'square'] as const;
+export const CHIP_STATUSES = ['pending', 'active', 'inactive', 'sold'] as const;
+export const TITLE_MAX_LENGTH = 100;
+export const DESCRIPTION_MAX_LENGTH = 500;
+export const UNIT_ID_PATTERN = /^\d{14}$/;
+export const DEMO_KEYWORDS = ['test', 'demo', 'sample', 'admin', 'example'] as const;
+export const MARKETPLACE_PAGE_SIZE = 24;
+
+export const ImageVariantSchema = z.object({ width: z.number().int(), url: z.string() });
+
+/** The wire shape of a chip (spec §3), plus owner, image variants and the demo flag. */
+export const ChipSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  /** Token amount for the USD price at the current token price, whole tokens as a string; null when unpriced. */
+  price: z.string().nullable(),
+  /** USD price as a decimal string with 2 decimals ("12.50"); null when unpriced. */
+  priceUsd: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  imageVariants: z.array(ImageVariantSchema),
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+  originalImageUrl: z.string().nullable(),
+  adminImageUrl: z.string().nullable(),
+  additionalImageUrls: z.array(z.string()),
+  unitId: z.string().nullable(),
+  nfcUid: z.string().nullable(),
+  isAvailable: z.boolean(),
+  isActive: z.boolean(),
+  isForSale: z.boolean(),
+  isSurprize: z.boolean(),
+  /** 1 = company-made (labelled Company); others Customer. */
+  creatorId: z.number().int(),
+  creatorUsername: z.string(),
+  ownerId: z.number().int().nullable(),
+  ownerUsername: z.string().nullable(),
+  associatedUrl: z.string().nullable(),
+  tiktokUrl: z.string().nullable(),
+  youtubeUrl: z.string().nullable(),
+  instagramUrl: z.string().nullable(),
+  xUrl: z.string().nullable(),
+  paypalEnabled: z.boolean(),
+  createdAt: z.string(),
+  shape: z.enum(CHIP_SHAPES),
+  status: z.enum(CHIP_STATUSES),
+  shippingOption: z.enum(['ship', 'store']),
+  isDemo: z.boolean(),
+});
+export type Chip = z.infer<typeof ChipSchema>;
+
+export const MARKETPLACE_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+
+const usdFilter = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'Enter a price like 12.50')
+  .optional();
+
+/** GET /api/artchip query: search text, filters, sort and an opaque keyset cursor. */
+export const MarketplaceQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  shape: z.enum(CHIP_SHAPES).optional(),
+  minPrice: usdFilter,
+  maxPrice: usdFilter,
+  creator: z.string().trim().max(50).optional(),
+  sort: z.enum(MARKETPLACE_SORTS).default('newest'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(60).default(MARKETPLACE_PAGE_SIZE),
+});
+export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
+
+export const ChipPageSchema = z.object({ items: z.array(ChipSchema), nextCursor: z.string().nullable() });
+export type ChipPage = z.infer<typeof ChipPageSchema>;
+
+/** Real figures for the landing and marketplace stats (PRODUCT.md "Numbers shown to people are real"). */
+export const MarketplaceStatsSchema = z.object({
+  chipsListed: z.number().int(),
+  chipsMinted: z.number().int(),
+  activeCreators: z.number().int(),
+  totalSalesCents: z.number().int(),
+  collectors: z.number().int(),
+});
+export type MarketplaceStats = z.infer<typeof MarketplaceStatsSchema>;
+
+/** A provenance event shown on the chip page, newest first. */
+export const ChipEventSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  createdAt: z.string(),
+  actorUsername: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type ChipEvent = z.infer<typeof ChipEventSchema>;
+
+/** Spec §3 leaderboard entry (money in cents). */
+export const LeaderboardEntrySchema = z.object({
+  username: z.string(),
+  profileImageUrl: z.string().nullable(),
+  totalMinted: z.number().int(),
+  affiliateCount: z.number().int(),
+  ownSalesEarningsCents: z.number().int(),
+  affiliateEarningsCents: z.number().int(),
+  totalSalesCents: z.number().int(),
+  joinedDaysAgo: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
+
+/** Spec §2 demo-banner rule: creator username or title contains a demo keyword (case-insensitive). */
+export function isDemoChip(chip: { creatorUsername: string; title: string }): boolean {
+  const text = `${chip.creatorUsername} ${chip.title}`.toLowerCase();
+  return DEMO_KEYWORDS.some((k) => text.includes(k));
+}
+
+/** An http(s) URL or empty (PRODUCT.md: every user-given URL is http or https). */
+export const HttpUrlOrEmptySchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Must be a valid URL')
+  .refine((v) => {
+    if (v === '') return true;
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Must be a valid URL');
