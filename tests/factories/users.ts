@@ -1,0 +1,58 @@
+import argon2 from 'argon2';
+import type { Db } from '#server/db/client.ts';
+import { sessions, users } from '#server/features/users/users.table.ts';
+import { createCode, createSecretToken, hashToken } from '#server/lib/tokens.ts';
+
+export const DEFAULT_PASSWORD = 'password123';
+let defaultHash: Promise<string> | null = null;
+let seq = 0;
+
+function passwordHash(password: string): Promise<string> {
+  if (password !== DEFAULT_PASSWORD) return argon2.hash(password, { type: argon2.argon2id });
+  defaultHash ??= argon2.hash(DEFAULT_PASSWORD, { type: argon2.argon2id });
+  return defaultHash;
+}
+
+export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
+
+/** Plain data for a verified user with unique e-mail, username and affiliate code. */
+export function buildUser(overrides: UserOverrides = {}) {
+  const n = `${Date.now().toString(36)}${(seq++).toString(36)}`;
+  return {
+    email: `user${n}@example.com`,
+    username: `user_${n}`,
+    firstName: 'Test',
+    lastName: 'User',
+    isEmailVerified: true,
+    affiliateCode: createCode(10),
+    role: 'user',
+    ...overrides,
+  };
+}
+
+/** Inserts a user and opens a session for it; returns the row and its bearer token. */
+export async function insertUser(db: Db, overrides: UserOverrides = {}) {
+  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({ ...buildUser(rest), passwordHash: await passwordHash(password) })
+    .returning();
+  const token = await createSession(db, user!.id, user!.role === 'admin' ? 'admin' : 'user');
+  return { user: user!, token, password };
+}
+
+/** An admin user with an admin session. */
+export function insertAdmin(db: Db, overrides: UserOverrides = {}) {
+  return insertUser(db, { role: 'admin', username: `admin_${(seq++).toString(36)}`, ...overrides });
+}
+
+export async function createSession(db: Db, userId: number, kind: 'user' | 'admin' = 'user'): Promise<string> {
+  const token = createSecretToken();
+  await db.insert(sessions).values({
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  return token;
+}
