@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -7,24 +9,36 @@ import tailwindcss from '@tailwindcss/vite';
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Emits .br and .gz beside each text asset so the server can send them precompressed. */
+/**
+ * Writes .br and .gz beside each text asset so the server can send them precompressed.
+ * Runs after the bundle is on disk: earlier hooks still see code that later plugins rewrite.
+ */
 function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'artchip-precompress',
     apply: 'build',
-    async generateBundle(_options, bundle) {
-      for (const [fileName, asset] of Object.entries(bundle)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
-        const source = asset.type === 'chunk' ? asset.code : asset.source;
-        const buf = Buffer.from(typeof source === 'string' ? source : Buffer.from(source));
-        if (buf.length < 1024) continue;
-        const [br, gz] = await Promise.all([
-          brotli(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzip(buf, { level: 9 }),
-        ]);
-        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: br });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gz });
-      }
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true }).map(String);
+      await Promise.all(
+        files
+          .filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))
+          .map(async (f) => {
+            const file = path.join(outDir, f);
+            const buf = fs.readFileSync(file);
+            if (buf.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+              gzip(buf, { level: 9 }),
+            ]);
+            fs.writeFileSync(`${file}.br`, br);
+            fs.writeFileSync(`${file}.gz`, gz);
+          }),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
 export const ADMIN = { email: 'admin@artchip.test', password: 'admin-password-123' };
