@@ -1,10 +1,98 @@
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useGallery } from '../api/get-gallery.ts';
+import { ChipGrid } from '../components/chip-grid.tsx';
+import { MakeOfferButton } from '../components/make-offer-button.tsx';
 
+const SKELETON_COUNT = 8;
+
+/** /gallery/:username: one creator's chips. */
 export default function GalleryPage() {
-  usePageTitle('Gallery');
+  const { username = '' } = useParams();
+  const gallery = useGallery(username);
+  usePageTitle(`@${username}`);
+  const firstPage = gallery.data?.pages[0];
+  const chips = gallery.data?.pages.flatMap((page) => page.items) ?? [];
+  const count = firstPage?.count ?? 0;
+
+  let body;
+  if (gallery.isError && chips.length === 0) {
+    body = (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+        <p className="font-medium text-red-900">Failed to load {BRAND.name}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void gallery.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (firstPage && chips.length === 0) {
+    body = (
+      <div className="rounded-lg border border-gray-200 bg-gray-50 p-10 text-center">
+        <p className="text-lg font-medium text-gray-900">
+          @{username} hasn&apos;t created any {BRAND.plural} yet
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ChipGrid
+          chips={chips}
+          isLoading={gallery.isPending || gallery.isFetchingNextPage}
+          skeletonCount={gallery.isPending ? SKELETON_COUNT : 3}
+          label={`${BRAND.plural} by @${username}`}
+          headingLevel="h2"
+          renderAction={(chip) => <MakeOfferButton chip={chip} />}
+        />
+        {gallery.hasNextPage && (
+          <div className="mt-8 text-center">
+            <Button
+              variant="secondary"
+              disabled={gallery.isFetchingNextPage}
+              onClick={() => void gallery.fetchNextPage()}
+            >
+              {gallery.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-gray-900">Gallery</h1>
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <Link
+        to={ROUTES.marketplace}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Marketplace
+      </Link>
+      <header className="mt-6 mb-8 flex items-center gap-4">
+        {firstPage?.user.profileImageUrl && (
+          <img
+            src={firstPage.user.profileImageUrl}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full object-cover"
+          />
+        )}
+        <div>
+          <h1 className="text-3xl font-bold text-gray-900">@{firstPage?.user.username ?? username}</h1>
+          <p className="mt-1 text-gray-700" aria-live="polite">
+            {gallery.isPending
+              ? `Loading ${BRAND.plural}…`
+              : firstPage
+                ? `${count} ${count === 1 ? BRAND.name : BRAND.plural}`
+                : ''}
+          </p>
+        </div>
+      </header>
+      {body}
     </div>
   );
 }

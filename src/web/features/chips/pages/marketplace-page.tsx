@@ -1,10 +1,184 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { BRAND } from '#shared/brand.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { MintButton } from '#web/features/landing/components/mint-button.tsx';
+import { marketplaceQueryOptions } from '../api/list-marketplace.ts';
+import { ChipGrid } from '../components/chip-grid.tsx';
+import { LiveAuctionLink } from '../components/live-auction-link.tsx';
+import { MarketplaceFilterBar } from '../components/marketplace-filter-bar.tsx';
+import { MarketplaceStatsPanel } from '../components/marketplace-stats.tsx';
+import { FILTER_KEYS, type FilterKey, hasActiveFilters, readFilters } from '../lib/marketplace-filters.ts';
+
+const SKELETON_COUNT = 6;
+
+/** Loads the next page when the end of the grid scrolls into view; the button does the same by keyboard. */
+function useLoadMoreWhenVisible(onVisible: () => void, isEnabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || !isEnabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && onVisible(),
+      {
+        rootMargin: '600px 0px',
+      },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [onVisible, isEnabled]);
+  return ref;
+}
 
 export default function MarketplacePage() {
   usePageTitle('Marketplace');
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const isFiltered = hasActiveFilters(filters);
+  const query = useInfiniteQuery({ ...marketplaceQueryOptions(filters), placeholderData: keepPreviousData });
+  const chips = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = query;
+
+  const changeFilters = (changes: Partial<Record<FilterKey, string | undefined>>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const clearFilters = () => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of FILTER_KEYS) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinelRef = useLoadMoreWhenVisible(loadMore, Boolean(hasNextPage) && !query.isError);
+
+  let results;
+  if (query.isError && chips.length === 0) {
+    results = (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+        <p className="font-medium text-red-900">Failed to load marketplace. Please try again.</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!query.isPending && chips.length === 0) {
+    results = isFiltered ? (
+      <div className="rounded-lg border border-gray-200 bg-gray-50 p-10 text-center">
+        <p className="text-lg font-medium text-gray-900">No {BRAND.plural} match your search</p>
+        <p className="mt-1 text-gray-700">Try other words or fewer filters.</p>
+        <Button variant="secondary" className="mt-4" onClick={clearFilters}>
+          Clear filters
+        </Button>
+      </div>
+    ) : (
+      <div className="rounded-lg border border-gray-200 bg-gray-50 p-10 text-center">
+        <p className="text-lg font-medium text-gray-900">
+          No {BRAND.plural} available yet. Be the first to create one!
+        </p>
+        <MintButton className="mt-4" />
+      </div>
+    );
+  } else {
+    results = (
+      <>
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <ChipGrid
+            chips={chips}
+            isLoading={query.isPending || isFetchingNextPage}
+            skeletonCount={query.isPending ? SKELETON_COUNT : 3}
+            label={`${BRAND.plural} for sale`}
+          />
+        </div>
+        <div ref={sentinelRef} aria-hidden="true" />
+        {query.isFetchNextPageError && (
+          <p role="alert" className="mt-6 text-center text-sm text-red-800">
+            Failed to load marketplace. Please try again.
+          </p>
+        )}
+        {hasNextPage && (
+          <div className="mt-8 text-center">
+            <Button variant="secondary" onClick={loadMore} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-gray-900">Marketplace</h1>
+    <div>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 text-center">
+          <h1 className="text-4xl font-bold text-gray-900 sm:text-5xl">{BRAND.name} Marketplace</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700">
+            Physical art you can hold: {BRAND.chipSizeMm} mm chips sealed in resin, each with an NFC tag that
+            proves it is genuine. Possession is ownership.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <MintButton />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="market-stats" className="mx-auto max-w-7xl px-4 py-6">
+        <h2 id="market-stats" className="sr-only">
+          Marketplace at a glance
+        </h2>
+        <MarketplaceStatsPanel keys={['chipsListed', 'activeCreators', 'totalSales']} />
+      </section>
+
+      <section aria-labelledby="market-listings" className="mx-auto max-w-7xl px-4 py-8">
+        <h2 id="market-listings" className="mb-4 text-2xl font-bold text-gray-900">
+          {BRAND.plural} for sale
+        </h2>
+        <div className="mb-8 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+          <MarketplaceFilterBar
+            filters={filters}
+            onChange={changeFilters}
+            onClear={clearFilters}
+            hasFilters={isFiltered}
+          />
+        </div>
+        <p role="status" className="sr-only">
+          {query.isPending || (isFetching && query.isPlaceholderData)
+            ? `Loading ${BRAND.plural}`
+            : `${chips.length} ${chips.length === 1 ? BRAND.name : BRAND.plural} shown`}
+        </p>
+        {results}
+      </section>
+
+      <section aria-labelledby="market-live" className="bg-gray-900">
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-14 text-center">
+          <h2 id="market-live" className="text-3xl font-bold text-white">
+            Live Auctions
+          </h2>
+          <p className="max-w-2xl text-gray-200">
+            Watch {BRAND.plural} being made and bid on them live. Auctions run on our live-shopping partner
+            and open in a new tab.
+          </p>
+          <LiveAuctionLink variant="secondary" noteClassName="text-gray-200" />
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { Chip } from '#shared/chips.schemas.ts';
+import { ChipCard } from './chip-card.tsx';
+
+afterEach(cleanup);
+
+function buildChip(overrides: Partial<Chip> = {}): Chip {
+  return {
+    id: 7,
+    title: 'Moonlit Harbor',
+    slug: 'moonlit-harbor',
+    description: 'Boats under a full moon.',
+    price: '12500',
+    priceUsd: '12.50',
+    imageUrl: '/media/moon.webp',
+    imageVariants: [
+      { width: 800, url: '/media/moon-800.webp' },
+      { width: 400, url: '/media/moon-400.webp' },
+    ],
+    imageWidth: 1200,
+    imageHeight: 1200,
+    originalImageUrl: null,
+    adminImageUrl: null,
+    additionalImageUrls: [],
+    unitId: '12345678901234',
+    nfcUid: null,
+    isAvailable: true,
+    isActive: true,
+    isForSale: true,
+    isSurprize: false,
+    creatorId: 2,
+    creatorUsername: 'harbor_artist',
+    ownerId: 2,
+    ownerUsername: 'harbor_artist',
+    associatedUrl: null,
+    tiktokUrl: null,
+    youtubeUrl: null,
+    instagramUrl: null,
+    xUrl: null,
+    paypalEnabled: false,
+    createdAt: '2025-01-05T12:00:00.000Z',
+    shape: 'round',
+    status: 'active',
+    shippingOption: 'store',
+    isDemo: false,
+    ...overrides,
+  };
+}
+
+function renderCard(chip: Chip, props: { isAboveFold?: boolean } = {}) {
+  return render(
+    <MemoryRouter>
+      <ChipCard chip={chip} {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe('ChipCard', () => {
+  it('links the title to the chip page and the creator to their gallery', () => {
+    renderCard(buildChip());
+    expect(screen.getByRole('heading', { name: 'Moonlit Harbor' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Moonlit Harbor' }).getAttribute('href')).toBe(
+      '/artchip/harbor_artist/moonlit-harbor',
+    );
+    expect(screen.getByRole('link', { name: '@harbor_artist' }).getAttribute('href')).toBe(
+      '/gallery/harbor_artist',
+    );
+  });
+
+  it('shows the USD price with 2 decimals and the token price in whole tokens', () => {
+    renderCard(buildChip({ priceUsd: '1234.5', price: '1234500' }));
+    expect(screen.getByText('$1,234.50')).toBeTruthy();
+    expect(screen.getByText('1,234,500 $ARTCHIP')).toBeTruthy();
+  });
+
+  it('pads a whole-dollar price to 2 decimals and says when a chip has no price', () => {
+    const { unmount } = renderCard(buildChip({ priceUsd: '40', price: '40000' }));
+    expect(screen.getByText('$40.00')).toBeTruthy();
+    unmount();
+    renderCard(buildChip({ priceUsd: null, price: null }));
+    expect(screen.getByText('Price not set')).toBeTruthy();
+    expect(screen.queryByText(/\$ARTCHIP/)).toBeNull();
+  });
+
+  it('shows the yellow demo banner only on demo chips', () => {
+    const { unmount } = renderCard(buildChip({ isDemo: true }));
+    const banner = screen.getByText('Demo Image - Not Actual Artchip');
+    expect(banner.className).toContain('bg-yellow-300');
+    unmount();
+    renderCard(buildChip({ isDemo: false }));
+    expect(screen.queryByText('Demo Image - Not Actual Artchip')).toBeNull();
+  });
+
+  it('marks a sold chip Sold and an available one Available', () => {
+    const { unmount } = renderCard(buildChip({ isAvailable: false, status: 'sold' }));
+    const article = screen.getByRole('article');
+    expect(within(article).getByText('Sold')).toBeTruthy();
+    expect(within(article).queryByText('Available')).toBeNull();
+    unmount();
+    renderCard(buildChip());
+    expect(screen.getByText('Available')).toBeTruthy();
+    expect(screen.queryByText('Sold')).toBeNull();
+  });
+
+  it('serves a responsive image with explicit size, lazy unless above the fold, in its frame', () => {
+    const { unmount } = renderCard(buildChip({ shape: 'round' }));
+    const img = screen.getByRole('img', { hidden: true, name: 'Moonlit Harbor' });
+    expect(img.getAttribute('srcset')).toBe('/media/moon-400.webp 400w, /media/moon-800.webp 800w');
+    expect(img.getAttribute('sizes')).toBeTruthy();
+    expect(img.getAttribute('width')).toBe('1200');
+    expect(img.getAttribute('height')).toBe('1200');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.className).toContain('rounded-full');
+    unmount();
+    renderCard(buildChip({ shape: 'square' }), { isAboveFold: true });
+    const eager = screen.getByRole('img', { hidden: true, name: 'Moonlit Harbor' });
+    expect(eager.getAttribute('loading')).toBe('eager');
+    expect(eager.className).not.toContain('rounded-full');
+  });
+
+  it('shows a labelled placeholder when the chip has no image yet', () => {
+    renderCard(buildChip({ imageUrl: null, imageVariants: [] }));
+    expect(screen.getByRole('img', { hidden: true, name: 'Moonlit Harbor (no image yet)' })).toBeTruthy();
+  });
+});

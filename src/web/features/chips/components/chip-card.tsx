@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ROUTES } from '#shared/brand.ts';
+import type { Chip } from '#shared/chips.schemas.ts';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { AvailabilityBadge } from './availability-badge.tsx';
+import { ChipImage } from './chip-image.tsx';
+import { DemoBanner } from './demo-banner.tsx';
+import { PriceTag } from './price-tag.tsx';
+
+/** Card image widths at the grid's breakpoints (1, 2, then 3 columns inside max-w-7xl). */
+export const CHIP_CARD_SIZES =
+  '(min-width: 1280px) 400px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw';
+
+export type ChipCardProps = {
+  chip: Chip;
+  /** First-screen cards load their image eagerly; the rest lazily. */
+  isAboveFold?: boolean;
+  /** Heading level of the title, so the card fits the page's outline. */
+  headingLevel?: 'h2' | 'h3';
+  /** An extra action under the price (e.g. MakeOfferButton). */
+  action?: ReactNode;
+};
+
+/** A chip in a grid: image in its frame, title, creator, USD and token price, availability. */
+export function ChipCard({ chip, isAboveFold = false, headingLevel = 'h3', action }: ChipCardProps) {
+  const Heading = headingLevel;
+  const href = ROUTES.chip(chip.creatorUsername, chip.slug);
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      {chip.isDemo && <DemoBanner />}
+      <div className="bg-gray-50 p-4">
+        {/* The title link below is the card's accessible link; this one only widens the click target. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+          <ChipImage chip={chip} sizes={CHIP_CARD_SIZES} isAboveFold={isAboveFold} />
+        </Link>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <Heading className="text-lg leading-snug font-semibold text-gray-900">
+            <Link to={href} className="hover:text-brand-700 hover:underline">
+              {chip.title}
+            </Link>
+          </Heading>
+          <AvailabilityBadge chip={chip} className="shrink-0" />
+        </div>
+        <p className="text-sm text-gray-700">
+          by{' '}
+          <Link
+            to={ROUTES.gallery(chip.creatorUsername)}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            @{chip.creatorUsername}
+          </Link>
+        </p>
+        <PriceTag priceUsd={chip.priceUsd} price={chip.price} />
+        {action && <div className="mt-auto pt-2">{action}</div>}
+      </div>
+    </article>
+  );
+}
+
+/** A grey placeholder the size of a ChipCard, shown while chips load. */
+export function ChipCardSkeleton() {
+  return (
+    <div
+      className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white"
+      aria-hidden="true"
+    >
+      <div className="bg-gray-50 p-4">
+        <Skeleton className="aspect-square w-full rounded-xl" />
+      </div>
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-6 w-1/2" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { ImageOff } from 'lucide-react';
+import type { Chip } from '#shared/chips.schemas.ts';
+import { cn } from '#web/components/ui/cn.ts';
+
+/** Fallback intrinsic size when the server does not know the image's size (chips are square). */
+const DEFAULT_SIZE = 800;
+
+type ChipImageProps = {
+  chip: Pick<Chip, 'title' | 'imageUrl' | 'imageVariants' | 'imageWidth' | 'imageHeight' | 'shape'>;
+  /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
+  sizes: string;
+  /** Loads eagerly with high priority (first screen); otherwise lazily. */
+  isAboveFold?: boolean;
+  className?: string;
+};
+
+/** A chip's main image in its round or square frame, responsive through the server's variants. */
+export function ChipImage({ chip, sizes, isAboveFold = false, className }: ChipImageProps) {
+  const frame = chip.shape === 'round' ? 'rounded-full' : 'rounded-xl';
+  const variants = [...chip.imageVariants].sort((a, b) => a.width - b.width);
+  const src = chip.imageUrl ?? variants.at(-1)?.url ?? null;
+  if (!src) {
+    return (
+      <div
+        role="img"
+        aria-label={`${chip.title} (no image yet)`}
+        className={cn(
+          'flex aspect-square w-full items-center justify-center bg-gray-100 text-gray-700',
+          frame,
+          className,
+        )}
+      >
+        <ImageOff className="h-10 w-10" aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      srcSet={variants.length > 0 ? variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined}
+      sizes={variants.length > 0 ? sizes : undefined}
+      width={chip.imageWidth ?? DEFAULT_SIZE}
+      height={chip.imageHeight ?? DEFAULT_SIZE}
+      alt={chip.title}
+      loading={isAboveFold ? 'eager' : 'lazy'}
+      fetchPriority={isAboveFold ? 'high' : 'auto'}
+      decoding="async"
+      className={cn('aspect-square w-full bg-gray-100 object-cover', frame, className)}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import type { Chip } from '#shared/chips.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+
+// The offer form is its own chunk, loaded when a user first opens it.
+const MakeOfferDialog = lazy(async () => ({
+  default: (await import('#web/features/offers/components/make-offer-dialog.tsx')).MakeOfferDialog,
+}));
+
+/**
+ * Make an offer on a chip: a visitor is asked to sign in; a signed-in user gets the offer dialog
+ * (USD amount, optional message), and follows the answer in the dashboard.
+ */
+export function MakeOfferButton({
+  chip,
+  className,
+}: {
+  chip: Pick<Chip, 'id' | 'title'>;
+  className?: string;
+}) {
+  const { isAuthenticated } = useAuth();
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={className}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+      >
+        Make Offer<span className="sr-only"> on {chip.title}</span>
+      </Button>
+      {isAuthenticated ? (
+        hasOpened && (
+          <Suspense fallback={null}>
+            <MakeOfferDialog
+              chip={{ id: chip.id, title: chip.title }}
+              open={isOpen}
+              onOpenChange={setIsOpen}
+            />
+          </Suspense>
+        )
+      ) : (
+        <Dialog
+          open={isOpen}
+          onOpenChange={setIsOpen}
+          title="Sign in to make an offer"
+          description={`You must be signed in to make an offer on an ${BRAND.name}.`}
+        >
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild className="flex-1">
+              <Link to={ROUTES.login}>Sign In</Link>
+            </Button>
+            <Button asChild variant="secondary" className="flex-1">
+              <Link to={ROUTES.signup}>Create Account</Link>
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { BRAND } from '#shared/brand.ts';
+import type { MarketplaceStats } from '#shared/chips.schemas.ts';
+import { formatUsd } from '#shared/money.ts';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+import { useMarketplaceStats } from '../api/get-marketplace-stats.ts';
+
+type StatKey = 'chipsListed' | 'chipsMinted' | 'activeCreators' | 'totalSales' | 'collectors';
+
+const LABELS: Record<StatKey, string> = {
+  chipsListed: `${BRAND.plural} Listed`,
+  chipsMinted: `${BRAND.plural} Minted`,
+  activeCreators: 'Active Creators',
+  totalSales: 'Total Sales',
+  collectors: 'Collectors',
+};
+
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+function statValue(stats: MarketplaceStats, key: StatKey): string {
+  if (key === 'totalSales') return formatUsd(stats.totalSalesCents);
+  return COUNT_FORMAT.format(stats[key]);
+}
+
+export type MarketplaceStatsPanelProps = {
+  /** Which figures to show, in order. */
+  keys: StatKey[];
+  className?: string;
+};
+
+/** Real marketplace figures from GET /api/artchip/stats; never placeholders. */
+export function MarketplaceStatsPanel({ keys, className }: MarketplaceStatsPanelProps) {
+  const stats = useMarketplaceStats();
+  if (stats.isError) {
+    return (
+      <p className={cn('text-sm text-gray-700', className)}>Marketplace figures are unavailable right now.</p>
+    );
+  }
+  return (
+    <dl
+      aria-busy={stats.isPending || undefined}
+      className={cn(
+        'grid gap-4',
+        keys.length === 4 ? 'grid-cols-2 md:grid-cols-4' : 'grid-cols-1 sm:grid-cols-3',
+        className,
+      )}
+    >
+      {keys.map((key) => (
+        <div key={key} className="rounded-xl border border-gray-200 bg-white p-5 text-center shadow-sm">
+          <dt className="text-sm font-medium text-gray-700">{LABELS[key]}</dt>
+          <dd className="mt-1 text-2xl font-bold text-gray-900">
+            {stats.data ? statValue(stats.data, key) : <Skeleton className="mx-auto h-8 w-20" />}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

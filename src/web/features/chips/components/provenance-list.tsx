@@ -1,0 +1,75 @@
+import {
+  BadgeCheck,
+  Gem,
+  PackageCheck,
+  ShoppingBag,
+  Sparkles,
+  Tag,
+  Truck,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ChipEvent } from '#shared/chips.schemas.ts';
+import { formatUsd, isCents } from '#shared/money.ts';
+import { formatLongDate, formatPriceUsd } from '../lib/chip-format.ts';
+
+type EventStyle = { label: string; icon: LucideIcon };
+
+const EVENT_STYLES: Record<string, EventStyle> = {
+  minted: { label: 'Minted', icon: Sparkles },
+  listed: { label: 'Listed for sale', icon: Tag },
+  priced: { label: 'Price set', icon: Tag },
+  unlisted: { label: 'Taken off sale', icon: Tag },
+  sold: { label: 'Sold', icon: ShoppingBag },
+  transferred: { label: 'Ownership transferred', icon: Gem },
+  stored: { label: 'Kept in the vault', icon: PackageCheck },
+  shipped: { label: 'Shipped', icon: Truck },
+  verified_tap: { label: 'Verified NFC tap', icon: BadgeCheck },
+};
+
+/** "verified_tap" → "Verified tap" for event types this list does not know yet. */
+function humanize(type: string): string {
+  const text = type.replace(/[_-]+/g, ' ').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Event';
+}
+
+/** The price an event carries, whichever form the server used (cents or a USD string). */
+function eventPrice(data: Record<string, unknown>): string | null {
+  if (isCents(data.priceCents)) return formatUsd(data.priceCents);
+  if (typeof data.priceUsd === 'string') return formatPriceUsd(data.priceUsd);
+  return null;
+}
+
+/** A chip's provenance: mint, listings, sales, shipments and verified taps, newest first. */
+export function ProvenanceList({ events }: { events: ChipEvent[] }) {
+  if (events.length === 0) {
+    return <p className="text-sm text-gray-700">No history recorded yet.</p>;
+  }
+  const sorted = [...events].sort((a, b) => {
+    const diff = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+    return Number.isNaN(diff) || diff === 0 ? b.id - a.id : diff;
+  });
+  return (
+    <ol className="space-y-4 border-l-2 border-gray-200 pl-6">
+      {sorted.map((event) => {
+        const style = EVENT_STYLES[event.type] ?? { label: humanize(event.type), icon: Sparkles };
+        const Icon = style.icon;
+        const price = eventPrice(event.data);
+        return (
+          <li key={event.id} className="relative">
+            <span className="absolute top-0.5 -left-[2.1rem] flex h-6 w-6 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+              <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+            </span>
+            <p className="text-sm font-semibold text-gray-900">
+              {style.label}
+              {price && <span className="font-normal text-gray-800"> · {price}</span>}
+            </p>
+            <p className="text-sm text-gray-700">
+              <time dateTime={event.createdAt}>{formatLongDate(event.createdAt)}</time>
+              {event.actorUsername && <> · by @{event.actorUsername}</>}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

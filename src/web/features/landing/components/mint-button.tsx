@@ -1,0 +1,73 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+
+/** A link that opens the mint flow on the dashboard (`?mint=1`), for places without a MintButton. */
+export const MINT_START_PATH = `${ROUTES.dashboard}?mint=1`;
+
+// The mint dialogs (upload, checkout) are their own chunk, loaded on first use.
+const MintFlow = lazy(async () => ({
+  default: (await import('#web/features/mint/components/mint-flow.tsx')).MintFlow,
+}));
+
+export type MintButtonProps = {
+  label?: string;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+  className?: string;
+};
+
+/**
+ * 'Mint an Artchip'. Minting requires login (spec §5): a visitor gets the 'Login Required' dialog
+ * with Create Account and Sign In; a signed-in user gets the mint flow ('Create Your Artchip').
+ */
+export function MintButton({
+  label = `Mint an ${BRAND.name}`,
+  variant = 'primary',
+  size = 'lg',
+  className,
+}: MintButtonProps) {
+  const { isAuthenticated } = useAuth();
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+      >
+        {label}
+      </Button>
+      {isAuthenticated && hasOpened && (
+        <Suspense fallback={null}>
+          <MintFlow open={isOpen} onOpenChange={setIsOpen} />
+        </Suspense>
+      )}
+      {!isAuthenticated && (
+        <Dialog
+          open={isOpen}
+          onOpenChange={setIsOpen}
+          title="Login Required"
+          description={`You must be logged in to mint ${BRAND.plural}.`}
+        >
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild className="flex-1">
+              <Link to={ROUTES.signup}>Create Account</Link>
+            </Button>
+            <Button asChild variant="secondary" className="flex-1">
+              <Link to={ROUTES.login}>Sign In</Link>
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
