@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { refreshLiveTokenPrice } from './features/price/price.service.ts';
+import { sweepLapsedHolds } from './features/orders/orders.service.ts';
+import { reconcilePendingPayments } from './features/payments/payments.service.ts';
+import { checkTokenPayments } from './features/payments/solana.service.ts';
 
 /** A periodic task: mail sending, payment reconciliation, price refresh. Each run must be safe to repeat. */
 export type BackgroundTask = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<unknown> };
@@ -6,6 +10,10 @@ export type BackgroundTask = { name: string; everyMs: number; run: (app: Fastify
 /** Every periodic task; features add theirs here. Tests call `run` directly instead of waiting. */
 export const BACKGROUND_TASKS: BackgroundTask[] = [
   { name: 'mail', everyMs: 3_000, run: (app) => app.mailer.flush() },
+  { name: 'price', everyMs: 30_000, run: refreshLiveTokenPrice },
+  { name: 'commerce-holds', everyMs: 60_000, run: sweepLapsedHolds },
+  { name: 'payments-reconcile', everyMs: 60_000, run: reconcilePendingPayments },
+  { name: 'token-payments', everyMs: 10_000, run: checkTokenPayments },
 ];
 
 /** Starts the tasks on timers; returns a stop function that waits for runs in progress. */

@@ -235,3 +235,19 @@ export function toSiteSettings(pricing: PricingSettings): SiteSettings {
     },
   };
 }
+
+/** GET /api/site-info: public facts about this deployment that pages show (support address, live auctions). */
+export const SiteInfoSchema = z.object({
+  brand: z.object({ name: z.string(), plural: z.string(), slug: z.string(), ticker: z.string() }),
+  supportEmail: z.string(),
+  liveAuctionUrl: z.string(),
+  /** True while payment methods run in demo mode (no provider configured). */
+  demoPayments: z.boolean(),
+  /** True when a live token price source is configured. */
+  livePrice: z.boolean(),
+  /** The official token mint address when live token payments are configured, so buyers can check it. */
+  tokenMint: z.string().nullable(),
+});
+
+/** Public facts about this deployment. */
+export type SiteInfo = z.infer<typeof SiteInfoSchema>;

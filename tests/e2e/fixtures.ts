@@ -17,7 +17,10 @@ export async function readMail(to: string, subjectMatch: RegExp, timeoutMs = 15_
         const raw = fs.readFileSync(path.join(dir, f), 'utf8');
         const decoded = decodeMail(raw);
         const subject = /^Subject: (.*)$/m.exec(decoded)?.[1] ?? '';
-        if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(decoded) && subjectMatch.test(subject)) {
+        if (
+          new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(decoded) &&
+          subjectMatch.test(subject)
+        ) {
           return decoded;
         }
       }
@@ -27,14 +30,47 @@ export async function readMail(to: string, subjectMatch: RegExp, timeoutMs = 15_
   throw new Error(`No mail to ${to} matching ${subjectMatch} within ${timeoutMs} ms`);
 }
 
-/** Undoes quoted-printable soft breaks and escapes so links can be read from the text part. */
+/**
+ * Decodes each MIME part by its own Content-Transfer-Encoding (quoted-printable or base64), so links
+ * can be read from the bodies; headers and 7bit parts stay as they are.
+ */
 function decodeMail(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const text = raw.replace(/\r\n/g, '\n');
+  const headerEnd = text.indexOf('\n\n');
+  const headers = headerEnd === -1 ? text : text.slice(0, headerEnd);
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(headers)?.[1];
+  const decodePart = (part: string) => {
+    const end = part.indexOf('\n\n');
+    if (end === -1) return part;
+    const head = part.slice(0, end);
+    const body = part.slice(end + 2);
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+    if (encoding === 'quoted-printable') {
+      const bytes = body
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+      return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
+    }
+    if (encoding === 'base64')
+      return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+    return part;
+  };
+  if (!boundary) return decodePart(text);
+  return text
+    .split(`--${boundary}`)
+    .map((part) =>
+      /content-type:\s*multipart/i.test(part)
+        ? decodeMail(part.replace(/^\n/, ''))
+        : decodePart(part.replace(/^\n/, '')),
+    )
+    .join(`--${boundary}\n`);
 }
 
 /** The first link in a mail that starts with the given path. */
 export function linkFrom(mail: string, pathPrefix: string): string {
-  const m = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"<>]*`).exec(mail);
+  const m = new RegExp(
+    `https?://[^\\s"<>]+${pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"<>]*`,
+  ).exec(mail);
   if (!m) throw new Error(`No link to ${pathPrefix} in mail`);
   return m[0].replace(/&amp;/g, '&');
 }
@@ -43,14 +79,20 @@ let counter = 0;
 /** A unique e-mail/username pair for one test. */
 export function uniqueUser(prefix = 'user') {
   const id = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  return { email: `${prefix}-${id}@example.com`, username: `${prefix}_${id}`.slice(0, 40), password: 'secret-pass-1' };
+  return {
+    email: `${prefix}-${id}@example.com`,
+    username: `${prefix}_${id}`.slice(0, 40),
+    password: 'secret-pass-1',
+  };
 }
 
 /** Runs axe and fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({

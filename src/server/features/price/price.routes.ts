@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BRAND } from '#shared/brand.ts';
+import { CoinPriceSchema } from '#shared/price.schemas.ts';
+import { getCoinPrice } from './price.service.ts';
+
+/** The token price the ticker polls. */
+export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `/api/price/${BRAND.slug}`,
+    { schema: { response: { 200: CoinPriceSchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=25');
+      return getCoinPrice(app);
+    },
+  );
+};

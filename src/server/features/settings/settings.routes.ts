@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SiteInfoSchema,
+  SiteSettingsSchema,
+  UpdateSiteSettingsInputSchema,
+} from '#shared/settings.schemas.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { getSiteInfo, getSiteSettings, updateSiteSettings } from './settings.service.ts';
+
+/** Site settings (public read, admin write, plus /api/admin aliases) and the public site info. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readSchema = { response: { 200: SiteSettingsSchema } };
+  const writeSchema = { body: UpdateSiteSettingsInputSchema, response: { 200: SiteSettingsSchema } };
+
+  // Public: checkout and the FAQ quote fees from it.
+  app.get('/api/site-settings', { schema: readSchema }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return getSiteSettings(app);
+  });
+  app.put('/api/site-settings', { config: { auth: 'admin' }, schema: writeSchema }, async (request) =>
+    updateSiteSettings(app, currentUser(request).id, request.body),
+  );
+
+  // Aliases for the admin application.
+  app.get(
+    '/api/admin/site-settings',
+    { config: { auth: 'admin' }, schema: readSchema },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getSiteSettings(app);
+    },
+  );
+  app.put('/api/admin/site-settings', { config: { auth: 'admin' }, schema: writeSchema }, async (request) =>
+    updateSiteSettings(app, currentUser(request).id, request.body),
+  );
+
+  app.get('/api/site-info', { schema: { response: { 200: SiteInfoSchema } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=300');
+    return getSiteInfo(app);
+  });
+};

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '#shared/brand.ts';
+import {
+  SiteSettingsSchema,
+  type SiteInfo,
+  type SiteSettings,
+  type UpdateSiteSettingsInput,
+} from '#shared/settings.schemas.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { findSettingsData, lockSettingsData, SETTINGS_ROW_ID, writeSettingsData } from './settings.repo.ts';
+
+/**
+ * How long a process trusts its cached settings. A change made through this process invalidates the
+ * cache at once; other server processes (several behind a load balancer) see it within this time.
+ */
+const SETTINGS_CACHE_MS = 30_000;
+
+type CacheEntry = { settings: Promise<SiteSettings>; loadedAt: number };
+/**
+ * Keyed by the app's config object: route plugins see an encapsulated child of the app, but every
+ * child shares the root's decorations, so this is one cache per server.
+ */
+const cache = new WeakMap<object, CacheEntry>();
+
+const FIELD_SCHEMAS = SiteSettingsSchema.shape;
+type SettingKey = keyof typeof FIELD_SCHEMAS;
+const SETTING_KEYS = Object.keys(FIELD_SCHEMAS) as SettingKey[];
+
+/** The stored keys that are known settings with a valid value; anything else is dropped. */
+function validStoredFields(data: Record<string, unknown>): Partial<Record<SettingKey, unknown>> {
+  const fields: Partial<Record<SettingKey, unknown>> = {};
+  for (const key of SETTING_KEYS) {
+    if (data[key] !== undefined && FIELD_SCHEMAS[key].safeParse(data[key]).success) fields[key] = data[key];
+  }
+  return fields;
+}
+
+/** Settings from the stored JSON: defaults for absent keys, and for invalid ones (logged, never fatal). */
+function settingsFromStored(app: FastifyInstance, data: Record<string, unknown>): SiteSettings {
+  const parsed = SiteSettingsSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  app.log.warn(
+    { issues: parsed.error.issues },
+    'stored site settings are invalid; using defaults for those keys',
+  );
+  return SiteSettingsSchema.parse(validStoredFields(data));
+}
+
+async function loadSettings(app: FastifyInstance): Promise<SiteSettings> {
+  return settingsFromStored(app, (await findSettingsData(app.db)) ?? {});
+}
+
+/** The validated site settings with PRODUCT.md defaults filled in; cached per app. Callers get their own copy. */
+export async function getSiteSettings(app: FastifyInstance): Promise<SiteSettings> {
+  const now = app.clock().getTime();
+  let entry = cache.get(app.config);
+  if (!entry || now - entry.loadedAt >= SETTINGS_CACHE_MS || now < entry.loadedAt) {
+    const settings = loadSettings(app);
+    entry = { settings, loadedAt: now };
+    cache.set(app.config, entry);
+    // A failed load must not stay cached.
+    settings.catch(() => {
+      if (cache.get(app.config) === entry) cache.delete(app.config);
+    });
+  }
+  return structuredClone(await entry.settings);
+}
+
+/** Applies an admin's partial update, audited in the same transaction, and returns the new settings. */
+export async function updateSiteSettings(
+  app: FastifyInstance,
+  adminId: number,
+  input: UpdateSiteSettingsInput,
+): Promise<SiteSettings> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const after = await app.db.transaction(async (tx) => {
+    const stored = await lockSettingsData(tx);
+    const before = settingsFromStored(app, stored);
+    // Only keys ever set are stored, so untouched settings keep following the defaults.
+    const next = { ...validStoredFields(stored), ...changes };
+    const updated = SiteSettingsSchema.parse(next);
+    await writeSettingsData(tx, next, adminId);
+    await recordAudit(tx, {
+      adminId,
+      action: 'settings.update',
+      entity: 'site_settings',
+      entityId: SETTINGS_ROW_ID,
+      before,
+      after: updated,
+    });
+    return updated;
+  });
+  cache.delete(app.config);
+  return structuredClone(after);
+}
+
+/** Public facts about this deployment (support address, live-auction link, demo payments, brand). */
+export function getSiteInfo(app: FastifyInstance): SiteInfo {
+  return {
+    brand: { name: BRAND.name, plural: BRAND.plural, slug: BRAND.slug, ticker: BRAND.ticker },
+    supportEmail: app.config.mail.supportEmail,
+    liveAuctionUrl: app.config.liveAuctionUrl,
+    demoPayments: app.config.demoPayments,
+    livePrice: app.config.priceSourceUrl !== undefined,
+    tokenMint: app.config.solana?.tokenMint ?? null,
+  };
+}

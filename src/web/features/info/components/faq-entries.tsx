@@ -1,0 +1,188 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { AFFILIATE_LEVEL_1_BASIS_POINTS, AFFILIATE_LEVEL_2_BASIS_POINTS } from '#shared/pricing.ts';
+import type { SiteSettings } from '#shared/settings.schemas.ts';
+import {
+  creatorSharePercent,
+  formatBasisPoints,
+  formatPercentSetting,
+  formatUsdSetting,
+  paymentMethodList,
+  paypalTotalPercent,
+} from '../lib/fees.ts';
+
+export const FAQ_CATEGORIES = [
+  'General',
+  'Minting',
+  'Buying & Payments',
+  'Shipping & Vault',
+  'Creators & Fees',
+  'NFC & Authenticity',
+  `${BRAND.ticker} Token`,
+] as const;
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+
+/** An answer either stands alone or is rendered from the site settings (so every fee matches checkout). */
+export type FaqEntry = {
+  category: FaqCategory;
+  question: string;
+  answer: ReactNode | ((settings: SiteSettings) => ReactNode);
+};
+
+const linkClass = 'font-medium text-brand-700 underline';
+
+export const FAQ_ENTRIES: FaqEntry[] = [
+  {
+    category: 'General',
+    question: `What is an ${BRAND.name}?`,
+    answer: `An ${BRAND.name} is a ${BRAND.chipSizeMm} mm round or square disc of art sealed in resin. Each one carries an NFC chip that proves it is genuine, a QR code linking to its marketplace page and a magnetic back.`,
+  },
+  {
+    category: 'General',
+    question: 'Do I need a blockchain or a crypto wallet to own one?',
+    answer: (
+      <>
+        No. Possession is ownership: the physical chip is what you own, and no blockchain is used as proof of
+        ownership. We record every mint, sale, transfer, shipment and verification as the chip's history on
+        its page. You only need a wallet if you choose to pay with the {BRAND.ticker} token.
+      </>
+    ),
+  },
+  {
+    category: 'Minting',
+    question: `How much does it cost to mint an ${BRAND.name}?`,
+    answer: (s) => (
+      <>
+        A custom mint with your own image costs {formatUsdSetting(s.customMintingCost)}. A surprize mint,
+        where our team creates the artwork for you, costs {formatUsdSetting(s.surprizeMintingCost)}. Mints are
+        paid with {paymentMethodList(s.paymentMethods.mint)}, plus shipping if you have the chip shipped to
+        you. The token discount applies to purchases only, not to mints.
+      </>
+    ),
+  },
+  {
+    category: 'Minting',
+    question: 'What happens after I mint?',
+    answer: `We manufacture your ${BRAND.name} and add it to your dashboard as pending. Once it is made, activate it with a price to list it in the marketplace, or keep it for yourself.`,
+  },
+  {
+    category: 'Buying & Payments',
+    question: 'How can I pay?',
+    answer: (s) => (
+      <>
+        Purchases can be paid with {paymentMethodList(s.paymentMethods.purchase)}. Prices are shown in USD and
+        in {BRAND.ticker}; the token amount is the USD total divided by the live token price.
+      </>
+    ),
+  },
+  {
+    category: 'Buying & Payments',
+    question: `Is there a discount for paying with ${BRAND.ticker}?`,
+    answer: (s) => (
+      <>
+        Yes: purchases paid in {BRAND.ticker} get {formatPercentSetting(s.artchipDiscountPercent)} off
+        {s.artchipFreeShipping ? ', and shipping is free' : ''}. The discount does not apply to mints.
+      </>
+    ),
+  },
+  {
+    category: 'Buying & Payments',
+    question: 'Why does paying directly with PayPal cost more?',
+    answer: (s) => (
+      <>
+        Direct PayPal payments cost {paypalTotalPercent(s.paypalMarkupPercent)} of the USD price (a{' '}
+        {formatPercentSetting(s.paypalMarkupPercent)} markup) to cover PayPal's fees. It is shown before you
+        pay.
+      </>
+    ),
+  },
+  {
+    category: 'Buying & Payments',
+    question: 'Can I get a refund?',
+    answer:
+      'No. All purchases are final and there are no refunds, so please check the details of a chip before you buy it.',
+  },
+  {
+    category: 'Shipping & Vault',
+    question: 'How much is shipping?',
+    answer: (s) => (
+      <>
+        Shipping within the US costs {formatUsdSetting(s.domesticShippingRate)} and takes 5-7 business days.
+        Shipping to Canada, the United Kingdom, Australia and other countries costs{' '}
+        {formatUsdSetting(s.internationalShippingRate)}.
+        {s.artchipFreeShipping ? ` Shipping is free when you pay with ${BRAND.ticker}.` : ''} Keeping your
+        chip in our vault costs nothing.
+      </>
+    ),
+  },
+  {
+    category: 'Shipping & Vault',
+    question: 'What is the vault?',
+    answer: `Instead of shipping, you can keep a chip in our vault, in your name. Vault storage is free. A vaulted chip can be listed again for sale at any time, or shipped to you when you ask.`,
+  },
+  {
+    category: 'Creators & Fees',
+    question: 'How much do creators earn from a sale?',
+    answer: (s) => (
+      <>
+        Creators keep {creatorSharePercent(s.platformFeePercent)} of each sale. The platform fee of{' '}
+        {formatPercentSetting(s.platformFeePercent)} is taken on each sale.
+      </>
+    ),
+  },
+  {
+    category: 'Creators & Fees',
+    question: 'How do affiliate commissions work?',
+    answer: (
+      <>
+        Share your affiliate link from your dashboard. You earn{' '}
+        {formatBasisPoints(AFFILIATE_LEVEL_1_BASIS_POINTS)} of the minting fees of people you refer, and{' '}
+        {formatBasisPoints(AFFILIATE_LEVEL_2_BASIS_POINTS)} of those of the people they refer.
+      </>
+    ),
+  },
+  {
+    category: 'NFC & Authenticity',
+    question: 'What does NFC verification mean?',
+    answer: `Every ${BRAND.name} has a secure NFC chip sealed inside. Tap it with your phone and it opens the chip's page. Each tap produces a new, one-time signed code that our server checks, so a copied link or a cloned tag cannot pass as the real thing. A verified tap shows the chip's details and its history.`,
+  },
+  {
+    category: 'NFC & Authenticity',
+    question: 'I tapped a chip and saw "Page Not Found". What now?',
+    answer: (
+      <>
+        The chip may not be assigned to an artwork yet. Please{' '}
+        <Link to={ROUTES.contact} className={linkClass}>
+          contact us
+        </Link>{' '}
+        with the ID shown on the page and we will look into it.
+      </>
+    ),
+  },
+  {
+    category: `${BRAND.ticker} Token`,
+    question: `What is ${BRAND.ticker}?`,
+    answer: (
+      <>
+        {BRAND.ticker} is our meme coin on Solana. You can use it to pay for mints and purchases, with a
+        discount on purchases.{' '}
+        <Link to={ROUTES.token} className={linkClass}>
+          Learn more about the token
+        </Link>
+        .
+      </>
+    ),
+  },
+  {
+    category: `${BRAND.ticker} Token`,
+    question: `How many tokens does an ${BRAND.name} cost?`,
+    answer: `The USD price divided by the live token price shown in the ticker at the top of every page, rounded to whole tokens on chip pages. Checkout shows the exact amount.`,
+  },
+];
+
+/** The answer text for an entry, or null while the settings it needs are loading. */
+export function renderAnswer(entry: FaqEntry, settings: SiteSettings | undefined): ReactNode | null {
+  if (typeof entry.answer !== 'function') return entry.answer;
+  return settings ? entry.answer(settings) : null;
+}
