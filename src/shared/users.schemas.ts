@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPPING_COUNTRIES } from './pricing.ts';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 50;
@@ -33,3 +34,104 @@ export const UsernameSchema = z
   .min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters')
   .max(USERNAME_MAX_LENGTH, 'Username must be less than 50 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only use letters, numbers, dots, dashes and underscores');
+
+/** PUT /api/users/profile (spec §5 "Profile"); an empty paypalEmail clears it. */
+export const UpdateProfileInputSchema = z.object({
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name must be at most 100 characters'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name must be at most 100 characters'),
+  username: UsernameSchema,
+  paypalEmail: z
+    .union(
+      [z.literal(''), z.email('Must be a valid email address').max(254, 'Must be a valid email address')],
+      {
+        error: 'Must be a valid email address',
+      },
+    )
+    .optional(),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+/** POST /api/users/change-password (spec §5 "Password change"). */
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200, 'Current password is required'),
+    newPassword: z
+      .string({ error: 'Password must be at least 6 characters' })
+      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
+      .max(200, 'Password must be at most 200 characters'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password')
+      .max(200, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const v = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | undefined;
+      return (
+        typeof v?.newPassword === 'string' &&
+        typeof v.confirmPassword === 'string' &&
+        v.confirmPassword !== ''
+      );
+    },
+  });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** Countries an address may have: the checkout's list, where 'other' covers the rest of the world. */
+export const ADDRESS_COUNTRIES = SHIPPING_COUNTRIES;
+
+/** Most addresses one account may keep. */
+export const MAX_SHIPPING_ADDRESSES = 20;
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** POST /api/shipping-addresses and PUT /api/shipping-addresses/:id (spec §5 "Address"). */
+export const ShippingAddressInputSchema = z.object({
+  name: requiredText('Name is required'),
+  addressLine1: requiredText('Address is required'),
+  addressLine2: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  city: requiredText('City is required', 100),
+  state: requiredText('State is required', 100),
+  zipCode: requiredText('Zip code is required', 20),
+  country: z.enum(ADDRESS_COUNTRIES, { error: 'Country is required' }).default('US'),
+  phone: z.string().trim().max(40, 'Must be at most 40 characters').optional(),
+  isDefault: z.boolean().optional(),
+});
+export type ShippingAddressInput = z.input<typeof ShippingAddressInputSchema>;
+
+/** A saved shipping address (spec §3). */
+export const ShippingAddressSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+  phone: z.string().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+export const ShippingAddressIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Shipping address not found' })
+    .int('Shipping address not found')
+    .positive('Shipping address not found')
+    .max(2_147_483_647, 'Shipping address not found'),
+});

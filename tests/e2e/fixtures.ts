@@ -56,10 +56,11 @@ function decodeMail(raw: string): string {
     return part;
   };
   if (!boundary) return decodePart(text);
+  // Part 0 is this message's own headers and preamble: recursing into it would never end.
   return text
     .split(`--${boundary}`)
-    .map((part) =>
-      /content-type:\s*multipart/i.test(part)
+    .map((part, i) =>
+      i > 0 && /content-type:\s*multipart/i.test(part)
         ? decodeMail(part.replace(/^\n/, ''))
         : decodePart(part.replace(/^\n/, '')),
     )

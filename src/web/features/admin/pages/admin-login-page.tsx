@@ -1,10 +1,79 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { BRAND } from '#shared/brand.ts';
+import { LoginInputSchema, type LoginInput } from '#shared/auth.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useLoginAdmin } from '../api/login-admin.ts';
+import { adminHomeAfterLogin, adminLoginErrorMessage } from '../lib/admin-login-error.ts';
 
+/** /admin-login and /siteadmin (spec §2, §8): the admin log-in, separate from the user's. */
 export default function AdminLoginPage() {
   usePageTitle('Admin login');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const login = useLoginAdmin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await login.mutateAsync(values);
+      writeStorage(STORAGE_KEYS.adminToken, result.token);
+      writeStorage(STORAGE_KEYS.adminUser, JSON.stringify(result.admin));
+      toast({
+        title: 'Welcome, admin',
+        description: `Signed in as ${result.admin.firstName || result.admin.username}.`,
+      });
+      await navigate(adminHomeAfterLogin(pathname));
+    } catch (err) {
+      toast({
+        title: 'Authentication Failed',
+        description: adminLoginErrorMessage(err),
+        variant: 'destructive',
+      });
+    }
+  });
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-gray-900">Admin login</h1>
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <section className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mb-4 flex justify-center text-brand-700">
+          <ShieldCheck className="h-12 w-12" aria-hidden="true" />
+        </div>
+        <h1 className="text-center text-2xl font-bold text-gray-900">Admin Login</h1>
+        <p className="mt-2 text-center text-sm text-gray-700">
+          Sign in to manage the {BRAND.name} marketplace.
+        </p>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 space-y-4">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+      </section>
     </div>
   );
 }

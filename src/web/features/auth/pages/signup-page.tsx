@@ -1,10 +1,125 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { SignupInputSchema, type SignupInput } from '#shared/auth.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useSignup } from '../api/signup.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { checkEmailPath } from '../lib/auth-flow.ts';
 
+const FIELDS = ['email', 'username', 'password', 'confirmPassword', 'firstName', 'lastName'] as const;
+
+/** /signup (spec §2, §5, §8): creates the account, then the check-email page. */
 export default function SignupPage() {
   usePageTitle('Sign up');
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const signup = useSignup();
+  const form = useForm<SignupInput>({
+    resolver: zodResolver(SignupInputSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      username: '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (isAuthenticated) return <Navigate to={ROUTES.home} replace />;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const referralCode = readStorage(STORAGE_KEYS.referralCode) ?? undefined;
+    try {
+      const result = await signup.mutateAsync({ ...values, referralCode });
+      writeStorage(STORAGE_KEYS.pendingEmail, result.email);
+      writeStorage(STORAGE_KEYS.referralCode, null);
+      toast({ title: 'Account Created!', description: result.message });
+      await navigate(checkEmailPath(result.email));
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.fieldErrors) {
+        for (const field of FIELDS) {
+          const message = err.fieldErrors[field]?.[0];
+          if (message) form.setError(field, { message });
+        }
+      }
+      toast({
+        title: 'Signup failed',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  });
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-gray-900">Sign up</h1>
-    </div>
+    <AuthCard
+      title="Create your account"
+      description={`Join ${BRAND.name} to mint, collect and sell physical art.`}
+    >
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          hint="3 to 50 characters: letters, numbers, dots, dashes and underscores."
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account...' : 'Sign up'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        Already have an account?{' '}
+        <Link to={ROUTES.login} className="font-medium text-brand-700 underline hover:text-brand-800">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

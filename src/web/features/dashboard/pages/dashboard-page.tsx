@@ -1,10 +1,50 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { ROUTES } from '#shared/brand.ts';
+import { Tabs } from '#web/components/ui/tabs.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { AffiliatesTab } from '../components/affiliates-tab.tsx';
+import { CollectionTab } from '../components/collection-tab.tsx';
+import { MintArea } from '../components/mint-area.tsx';
+import { ProfileTab } from '../components/profile-tab.tsx';
+import { StatsTab } from '../components/stats-tab.tsx';
 
+const TABS = [
+  { value: 'collection', label: 'My Collection', content: <CollectionTab /> },
+  { value: 'affiliates', label: 'Affiliates', content: <AffiliatesTab /> },
+  { value: 'stats', label: 'My Statistics', content: <StatsTab /> },
+  { value: 'profile', label: 'Profile', content: <ProfileTab /> },
+];
+
+/** /my-artchip, 'My Dashboard' (spec §2): four tabs and the mint button; visitors go to /login. */
 export default function DashboardPage() {
   usePageTitle('My Dashboard');
+  const { user, isLoading } = useAuth();
+  const [params, setParams] = useSearchParams();
+  if (!isLoading && !user) return <Navigate to={ROUTES.login} replace />;
+  if (!user) return null;
+
+  const requested = params.get('tab');
+  const tab = TABS.some((t) => t.value === requested) ? requested! : 'collection';
+  const selectTab = (value: string) =>
+    setParams(
+      (p) => {
+        p.set('tab', value);
+        return p;
+      },
+      { replace: true },
+    );
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
+    <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold text-gray-900">My Dashboard</h1>
+      <p className="mt-1 text-gray-700">Welcome back, {user.firstName || user.username}.</p>
+      <div className="mt-6">
+        <MintArea />
+      </div>
+      <div className="mt-8">
+        <Tabs label="Dashboard sections" items={TABS} value={tab} onValueChange={selectTab} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,235 @@
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
+import { enqueueMail } from '#server/features/mail/mail.service.ts';
+import {
+  createAccount,
+  findAccountByEmail,
+  findAccountById,
+  updateAccount,
+  userFromRow,
+  type UserRow,
+} from '#server/features/users/users.service.ts';
+import type {
+  AuthSession,
+  CheckEmailResponse,
+  LoginInput,
+  MessageResponse,
+  SetPasswordInput,
+  SignupInput,
+  SignupResponse,
+  VerifyEmailResponse,
+} from '#shared/auth.schemas.ts';
+import type { ChangePasswordInput } from '#shared/users.schemas.ts';
+import * as repo from './auth.repo.ts';
+import type { SessionKind } from './auth.repo.ts';
+import { setPasswordMail, verificationMail } from './auth.mail.ts';
+
+const HOUR_MS = 3600 * 1000;
+export const SESSION_TTL_MS: Record<SessionKind, number> = { user: 30 * 24 * HOUR_MS, admin: 12 * HOUR_MS };
+export const EMAIL_TOKEN_TTL_MS = 24 * HOUR_MS;
+
+/** Where links in e-mails point, and the time the rules are judged at (app.clock()). */
+export type MailContext = { now: Date; publicUrl: string };
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please verify your email address before logging in. Check your inbox for the verification link.';
+const NEUTRAL_VERIFICATION_MESSAGE =
+  'If this email belongs to an account that still needs verifying, a new verification link is on its way.';
+const NEUTRAL_FORGOT_MESSAGE =
+  "If an account exists for this email, we've sent a link to set a new password.";
+
+/** Opens a session: a random bearer token stored only as its hash; 30 days for users, 12 hours for admins. */
+export async function createSession(db: Db, userId: number, kind: SessionKind, now: Date): Promise<string> {
+  const token = createSecretToken();
+  await repo.insertSession(db, {
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]),
+  });
+  return token;
+}
+
+/** Revokes one session (log-out). */
+export async function endSession(db: Db, sessionId: number): Promise<MessageResponse> {
+  await repo.deleteSession(db, sessionId);
+  return { message: 'Logged out' };
+}
+
+async function createEmailToken(db: Db, userId: number, purpose: repo.EmailTokenPurpose, now: Date) {
+  const token = createSecretToken();
+  await repo.insertEmailToken(db, {
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+async function mailVerificationLink(tx: Db, user: UserRow, ctx: MailContext): Promise<void> {
+  await repo.retireEmailTokens(tx, user.id, 'verify_email', ctx.now);
+  const token = await createEmailToken(tx, user.id, 'verify_email', ctx.now);
+  const url = `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, verificationMail(user.email, user.username, url));
+}
+
+async function mailSetPasswordLink(tx: Db, user: UserRow, ctx: MailContext): Promise<void> {
+  const token = await createSetPasswordToken(tx, user.id, ctx.now);
+  const query = new URLSearchParams({ token, email: user.email });
+  await enqueueMail(tx, setPasswordMail(user.email, user.username, `${ctx.publicUrl}/set-password?${query}`));
+}
+
+/**
+ * A one-time token that lets the account's owner set a password at /set-password (valid 24 hours);
+ * earlier unused ones stop working. Commerce hands it to a guest buyer right after their order.
+ * Pass `app.clock()` as `now`.
+ */
+export async function createSetPasswordToken(
+  db: Db,
+  userId: number,
+  now: Date = new Date(),
+): Promise<string> {
+  await repo.retireEmailTokens(db, userId, 'set_password', now);
+  return createEmailToken(db, userId, 'set_password', now);
+}
+
+/** POST /api/auth/signup: creates an unverified account and mails its verification link. */
+export async function signup(db: Db, input: SignupInput, ctx: MailContext): Promise<SignupResponse> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const user = await createAccount(tx, {
+      email: input.email,
+      username: input.username,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      referralCode: input.referralCode,
+    });
+    await mailVerificationLink(tx, user, ctx);
+  });
+  return {
+    email: input.email,
+    message:
+      'Account created! Please check your email and click the verification link to activate your account.',
+  };
+}
+
+/** Checks an e-mail and password; null when either is wrong (in constant-ish time either way). */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
+  const user = await findAccountByEmail(db, email);
+  const isValid = await verifyPassword(user?.passwordHash, password);
+  return user && isValid ? user : null;
+}
+
+/** POST /api/auth/login: only verified accounts get a session. */
+export async function login(db: Db, input: LoginInput, now: Date): Promise<AuthSession> {
+  const user = await verifyCredentials(db, input.email, input.password);
+  if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
+  if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+  const token = await createSession(db, user.id, 'user', now);
+  return { token, user: await userFromRow(db, user) };
+}
+
+/** Reads a one-time e-mail token: unknown or used → INVALID_TOKEN, past its time → TOKEN_EXPIRED. */
+async function readEmailToken(db: Db, token: string, purpose: repo.EmailTokenPurpose, now: Date) {
+  const row = await repo.findEmailToken(db, hashToken(token), purpose);
+  if (!row || row.usedAt) {
+    throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('TOKEN_EXPIRED', 'This link has expired. Please request a new one.');
+  }
+  return row;
+}
+
+/** GET /api/auth/verify-email: uses the token once, marks the e-mail verified and signs the user in. */
+export async function verifyEmail(db: Db, token: string, now: Date): Promise<VerifyEmailResponse> {
+  const row = await readEmailToken(db, token, 'verify_email', now);
+  return db.transaction(async (tx) => {
+    if (!(await repo.useEmailToken(tx, row.id, now))) {
+      throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
+    }
+    const user = await updateAccount(tx, row.userId, { isEmailVerified: true });
+    const sessionToken = await createSession(tx, user.id, 'user', now);
+    return {
+      token: sessionToken,
+      user: await userFromRow(tx, user),
+      message: 'Your email has been verified. Welcome!',
+    };
+  });
+}
+
+/**
+ * POST /api/auth/send-verification: mails a fresh link when the account still needs verifying
+ * (a password link for an account without password). Always the same answer, so it does not
+ * reveal which e-mails are registered.
+ */
+export async function sendVerification(db: Db, email: string, ctx: MailContext): Promise<MessageResponse> {
+  await db.transaction(async (tx) => {
+    const user = await findAccountByEmail(tx, email);
+    if (!user || user.isEmailVerified) return;
+    if (user.passwordHash) await mailVerificationLink(tx, user, ctx);
+    else await mailSetPasswordLink(tx, user, ctx);
+  });
+  return { message: NEUTRAL_VERIFICATION_MESSAGE };
+}
+
+/** POST /api/auth/forgot-password: mails a set-password link to a registered address; neutral answer. */
+export async function forgotPassword(db: Db, email: string, ctx: MailContext): Promise<MessageResponse> {
+  await db.transaction(async (tx) => {
+    const user = await findAccountByEmail(tx, email);
+    if (user) await mailSetPasswordLink(tx, user, ctx);
+  });
+  return { message: NEUTRAL_FORGOT_MESSAGE };
+}
+
+/** POST /api/auth/check-email: whether an account uses this e-mail (spec §3 "Email check response"). */
+export async function checkEmail(db: Db, email: string): Promise<CheckEmailResponse> {
+  return { exists: (await findAccountByEmail(db, email)) !== null };
+}
+
+/**
+ * POST /api/auth/set-password: with a valid one-time token for this e-mail, sets the password,
+ * marks the e-mail verified, ends every other session and signs the user in.
+ */
+export async function setPassword(db: Db, input: SetPasswordInput, now: Date): Promise<AuthSession> {
+  const row = await readEmailToken(db, input.token, 'set_password', now);
+  const account = await findAccountById(db, row.userId);
+  if (!account || account.email.toLowerCase() !== input.email) {
+    throw new AppError('INVALID_TOKEN', 'This link is not valid for this email address.');
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (!(await repo.useEmailToken(tx, row.id, now))) {
+      throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
+    }
+    const user = await updateAccount(tx, account.id, { passwordHash, isEmailVerified: true });
+    await repo.retireEmailTokens(tx, user.id, 'set_password', now);
+    await repo.deleteUserSessions(tx, user.id);
+    const token = await createSession(tx, user.id, 'user', now);
+    return { token, user: await userFromRow(tx, user) };
+  });
+}
+
+/** POST /api/users/change-password: needs the current password; ends the user's other sessions. */
+export async function changePassword(
+  db: Db,
+  options: { userId: number; sessionId: number; input: ChangePasswordInput },
+): Promise<MessageResponse> {
+  const account = await findAccountById(db, options.userId);
+  if (!account || !(await verifyPassword(account.passwordHash, options.input.currentPassword))) {
+    throw new AppError('VALIDATION_FAILED', 'Current password is incorrect', {
+      fieldErrors: { currentPassword: ['Current password is incorrect'] },
+    });
+  }
+  const passwordHash = await hashPassword(options.input.newPassword);
+  await db.transaction(async (tx) => {
+    await updateAccount(tx, account.id, { passwordHash });
+    await repo.deleteUserSessions(tx, account.id, options.sessionId);
+  });
+  return { message: 'Password changed successfully' };
+}

@@ -1,0 +1,171 @@
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
+import { shippingAddresses, users } from './users.table.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type ShippingAddressRow = typeof shippingAddresses.$inferSelect;
+type AddressValues = Omit<typeof shippingAddresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** E-mail addresses are unique case-insensitively (users_email_lower_uq). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Usernames are unique case-insensitively; `exceptId` skips the user's own row on profile updates. */
+export async function findUserByUsername(
+  db: Db,
+  username: string,
+  exceptId?: number,
+): Promise<UserRow | null> {
+  const sameName = sql`lower(${users.username}) = lower(${username})`;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(exceptId === undefined ? sameName : and(sameName, ne(users.id, exceptId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserByAffiliateCode(db: Db, code: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`upper(${users.affiliateCode}) = upper(${code})`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Inserts unless the e-mail, username or affiliate code is taken (then null), without aborting a transaction. */
+export async function insertUserIfFree(db: Db, values: NewUserRow): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  patch: Partial<Omit<NewUserRow, 'id' | 'createdAt'>>,
+): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+/** How many chips the user created (spec §3 User.totalMinted). */
+export async function countChipsCreatedBy(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(chips).where(eq(chips.creatorId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** The default address first, then the newest. */
+export function listShippingAddresses(db: Db, userId: number): Promise<ShippingAddressRow[]> {
+  return db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.userId, userId))
+    .orderBy(
+      desc(shippingAddresses.isDefault),
+      desc(shippingAddresses.createdAt),
+      desc(shippingAddresses.id),
+    );
+}
+
+/** The address only if it belongs to the user. */
+export async function findShippingAddress(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<ShippingAddressRow | null> {
+  const [row] = await db
+    .select()
+    .from(shippingAddresses)
+    .where(and(eq(shippingAddresses.id, id), eq(shippingAddresses.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countShippingAddresses(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertShippingAddress(
+  db: Db,
+  userId: number,
+  values: AddressValues,
+): Promise<ShippingAddressRow> {
+  const [row] = await db
+    .insert(shippingAddresses)
+    .values({ ...values, userId })
+    .returning();
+  return row!;
+}
+
+export async function updateShippingAddress(
+  db: Db,
+  userId: number,
+  id: number,
+  values: Partial<AddressValues>,
+): Promise<ShippingAddressRow | null> {
+  const [row] = await db
+    .update(shippingAddresses)
+    .set(values)
+    .where(and(eq(shippingAddresses.id, id), eq(shippingAddresses.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteShippingAddress(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<ShippingAddressRow | null> {
+  const [row] = await db
+    .delete(shippingAddresses)
+    .where(and(eq(shippingAddresses.id, id), eq(shippingAddresses.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Clears the default flag on every address of the user. */
+export async function clearDefaultShippingAddress(db: Db, userId: number): Promise<void> {
+  await db
+    .update(shippingAddresses)
+    .set({ isDefault: false })
+    .where(and(eq(shippingAddresses.userId, userId), eq(shippingAddresses.isDefault, true)));
+}
+
+/** The oldest remaining address, to become the default when the default one is deleted. */
+export async function findOldestShippingAddress(db: Db, userId: number): Promise<ShippingAddressRow | null> {
+  const [row] = await db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.userId, userId))
+    .orderBy(asc(shippingAddresses.createdAt), asc(shippingAddresses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises concurrent changes to one user's addresses (the single-default rule). */
+export async function lockUser(db: Db, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

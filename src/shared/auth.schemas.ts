@@ -1,0 +1,129 @@
+/**
+ * Wire schemas for sign-up, log-in, e-mail verification, set-password and the admin log-in
+ * (spec §5 and §7). The spec's validation messages live here, so forms and 400 answers agree.
+ */
+import { z } from 'zod';
+import { EmailSchema, PASSWORD_MIN_LENGTH, UserSchema, UsernameSchema } from './users.schemas.ts';
+
+/** Longest password accepted; argon2 copes with more, but nobody types this much. */
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** A new password: at least 6 characters (spec §5). */
+export const NewPasswordSchema = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** The confirmation field of sign-up and set-password: at least 6 characters (spec §5). */
+export const ConfirmPasswordSchema = z
+  .string({ error: 'Please confirm your password' })
+  .min(PASSWORD_MIN_LENGTH, 'Please confirm your password')
+  .max(PASSWORD_MAX_LENGTH, 'Please confirm your password');
+
+const optionalName = z.string().trim().max(100, 'Must be at most 100 characters').optional();
+
+/** Affiliate codes are at most 20 characters (spec §9); unknown codes are ignored on sign-up. */
+export const ReferralCodeSchema = z.string().trim().max(20).optional();
+
+/**
+ * Adds the "passwords match" rule on confirmPassword. It runs even when other fields are invalid
+ * (`when`), so a form shows every problem at once.
+ */
+function passwordsMatch<T extends z.ZodType<{ password: string; confirmPassword: string }>>(
+  schema: T,
+  message: string,
+) {
+  return schema.refine((v) => v.password === v.confirmPassword, {
+    message,
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
+    },
+  });
+}
+
+/** POST /api/auth/signup. */
+export const SignupInputSchema = passwordsMatch(
+  z.object({
+    email: EmailSchema,
+    username: UsernameSchema,
+    password: NewPasswordSchema,
+    confirmPassword: ConfirmPasswordSchema,
+    firstName: optionalName,
+    lastName: optionalName,
+    /** The `?ref=` affiliate code the browser kept; sets the new user's referrer. */
+    referralCode: ReferralCodeSchema,
+  }),
+  "Passwords don't match",
+);
+export type SignupInput = z.infer<typeof SignupInputSchema>;
+
+export const SignupResponseSchema = z.object({ email: z.string(), message: z.string() });
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
+
+/** POST /api/auth/login and POST /api/admin/auth/login. */
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, 'Password is required'),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** A new session: the bearer token (stored as authToken) and the signed-in user. */
+export const AuthSessionSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthSession = z.infer<typeof AuthSessionSchema>;
+
+/** GET /api/auth/verify-email?token= */
+export const VerifyEmailQuerySchema = z.object({
+  token: z
+    .string({ error: 'Verification token is required' })
+    .min(1, 'Verification token is required')
+    .max(200),
+});
+
+export const VerifyEmailResponseSchema = AuthSessionSchema.extend({ message: z.string() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+/** Body of the calls that take only an e-mail: send-verification, forgot-password, check-email. */
+export const EmailInputSchema = z.object({ email: EmailSchema });
+export type EmailInput = z.infer<typeof EmailInputSchema>;
+
+/** Spec §3 "Email check response". */
+export const CheckEmailResponseSchema = z.object({ exists: z.boolean() });
+export type CheckEmailResponse = z.infer<typeof CheckEmailResponseSchema>;
+
+/** A plain confirmation. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** The set-password form (the one-time token travels in the query string, not in a field). */
+export const SetPasswordFormSchema = passwordsMatch(
+  z.object({ email: EmailSchema, password: NewPasswordSchema, confirmPassword: ConfirmPasswordSchema }),
+  "Passwords don't match",
+);
+export type SetPasswordForm = z.infer<typeof SetPasswordFormSchema>;
+
+/** POST /api/auth/set-password: a password is set only with a one-time token (PRODUCT.md). */
+export const SetPasswordInputSchema = passwordsMatch(
+  z.object({
+    token: z
+      .string({ error: 'This link is invalid' })
+      .min(1, 'This link is invalid')
+      .max(200, 'This link is invalid'),
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: ConfirmPasswordSchema,
+  }),
+  "Passwords don't match",
+);
+export type SetPasswordInput = z.infer<typeof SetPasswordInputSchema>;
+
+/** Spec §3 "Admin login result": the admin session token and who signed in. */
+export const AdminLoginResponseSchema = z.object({
+  token: z.string(),
+  admin: z.object({ firstName: z.string().nullable(), username: z.string(), email: z.string() }),
+});
+export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { MessageResponseSchema, type MessageResponse } from '#shared/auth.schemas.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** POST /api/auth/forgot-password: mails a set-password link (the answer is the same for any e-mail). */
+export async function forgotPassword(email: string): Promise<MessageResponse> {
+  return MessageResponseSchema.parse(
+    await api('/api/auth/forgot-password', { method: 'POST', body: { email }, tokenKey: null }),
+  );
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

@@ -1,0 +1,103 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UpdateProfileInputSchema, type UpdateProfileInput, type User } from '#shared/users.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+const USERNAME_TAKEN = 'This username is already taken';
+
+/** Spec §8: a taken username shows on the field, whether the server says so by field or by message. */
+function isUsernameTaken(err: unknown): boolean {
+  if (!(err instanceof ApiRequestError)) return false;
+  return Boolean(err.fieldErrors?.username) || /username.*taken|taken.*username/i.test(err.message);
+}
+
+/** Personal information: names, username and the PayPal e-mail sellers need for PayPal payments. */
+export function PersonalInfoForm({ user }: { user: User }) {
+  const toast = useToast();
+  const update = useUpdateProfile();
+  const form = useForm<UpdateProfileInput>({
+    resolver: zodResolver(UpdateProfileInputSchema),
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      username: user.username,
+      paypalEmail: user.paypalEmail ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const updated = await update.mutateAsync(values);
+      form.reset({
+        firstName: updated.firstName ?? '',
+        lastName: updated.lastName ?? '',
+        username: updated.username,
+        paypalEmail: updated.paypalEmail ?? '',
+      });
+      toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+    } catch (err) {
+      if (isUsernameTaken(err)) form.setError('username', { message: USERNAME_TAKEN });
+      toast({
+        title: 'Failed to update profile',
+        description: errorMessage(err, 'Failed to update profile'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <section
+      aria-labelledby="personal-info-heading"
+      className="rounded-xl border border-gray-200 bg-white p-6"
+    >
+      <h2 id="personal-info-heading" className="text-lg font-semibold text-gray-900">
+        Personal Information
+      </h2>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          value={user.email}
+          readOnly
+          hint="Your sign-in email cannot be changed here."
+        />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextField
+          label="PayPal email"
+          type="email"
+          autoComplete="email"
+          hint="Needed to receive direct PayPal payments for your Artchips. Leave empty to remove it."
+          error={errors.paypalEmail?.message}
+          {...form.register('paypalEmail')}
+        />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </form>
+    </section>
+  );
+}
