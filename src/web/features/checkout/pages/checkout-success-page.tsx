@@ -1,10 +1,68 @@
+import { Link, useSearchParams } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useCheckoutSuccess } from '../api/get-checkout-success.ts';
+import { parseOrderId } from '../lib/checkout-links.ts';
 
+/** /set-password?email=…&token=…; without a token that page e-mails the buyer a one-time link. */
+function setPasswordPath(email: string, token: string | null): string {
+  const query = new URLSearchParams({ email });
+  if (token) query.set('token', token);
+  return `${ROUTES.setPassword}?${query}`;
+}
+
+/**
+ * 'Order Confirmed!' (spec §2). A guest who just paid gets 'Set Up Password' with the one-time token
+ * the server hands out for this order (once; later visits are e-mailed a link); everyone else
+ * 'View My Orders'.
+ */
 export default function CheckoutSuccessPage() {
   usePageTitle('Order Confirmed!');
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const orderId = parseOrderId(params.get('orderId'));
+  const isNewAccount = params.get('newAccount') === 'true' && email !== '';
+  const handout = useCheckoutSuccess(orderId, email, { enabled: isNewAccount });
+  const token = handout.data?.setPasswordToken ?? null;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-gray-900">Order Confirmed!</h1>
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <div className="rounded-xl border border-gray-200 bg-white p-8 text-center shadow-sm">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-green-700" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold text-gray-900">Order Confirmed!</h1>
+        <p className="mt-2 text-gray-800">
+          Thank you for your order{orderId !== null ? ` #${orderId}` : ''}.
+          {email ? ` A confirmation is on its way to ${email}.` : ''}
+        </p>
+        <div className="mt-6 flex flex-col gap-3">
+          {isNewAccount && handout.isPending && (
+            <div role="status" aria-label="Preparing your account">
+              <Skeleton className="h-12 w-full" />
+            </div>
+          )}
+          {isNewAccount && !handout.isPending && (
+            <>
+              <p className="text-sm text-gray-800">
+                We created an account for you. Set a password to see your {BRAND.plural} and orders.
+              </p>
+              <Button asChild size="lg">
+                <Link to={setPasswordPath(email, token)}>Set Up Password</Link>
+              </Button>
+            </>
+          )}
+          {!isNewAccount && (
+            <Button asChild size="lg">
+              <Link to={ROUTES.myOrders}>View My Orders</Link>
+            </Button>
+          )}
+          <Button asChild variant="secondary" size="lg">
+            <Link to={ROUTES.marketplace}>Continue Shopping</Link>
+          </Button>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,115 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Lock } from 'lucide-react';
+import { formatUsd } from '#shared/money.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useChipById } from '../api/get-chip-by-id.ts';
+import { useOrder } from '../api/get-order.ts';
+import { useIsDemoPayments } from '../api/get-payment-mode.ts';
+import { useSiteSettings } from '../api/get-site-settings.ts';
+import { CardPaymentForm } from '../components/card-payment-form.tsx';
+import { PaymentParamsError } from '../components/payment-error.tsx';
+import { PaymentItemSummary } from '../components/payment-item-summary.tsx';
+import { checkoutSuccessPath, parseAmountCents, parseOrderId } from '../lib/checkout-links.ts';
 
+function formatPercent(percent: string): string {
+  return percent.includes('.') ? percent.replace(/0+$/, '').replace(/\.$/, '') : percent;
+}
+
+/**
+ * Spec §4 "Card payment": the client secret checkout stored is read once, then removed with the
+ * intent id, so it never lingers in the browser.
+ */
+function takeStoredClientSecret(): string | null {
+  const secret = readStorage(STORAGE_KEYS.paymentClientSecret);
+  writeStorage(STORAGE_KEYS.paymentClientSecret, null);
+  writeStorage(STORAGE_KEYS.paymentIntentId, null);
+  return secret;
+}
+
+/** /stripe-processing?orderId=&amount=&artchipId=: the card payment page (spec §2). */
 export default function StripeProcessingPage() {
-  usePageTitle('Card payment');
+  usePageTitle('Complete Your Purchase');
+  const [params] = useSearchParams();
+  const orderId = parseOrderId(params.get('orderId'));
+  const amountCents = parseAmountCents(params.get('amount'));
+  if (orderId === null || amountCents === null) return <PaymentParamsError />;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-gray-900">Card payment</h1>
+    <CardPaymentView
+      orderId={orderId}
+      amountCents={amountCents}
+      artchipId={parseOrderId(params.get('artchipId'))}
+      email={params.get('email')}
+      isNewAccount={params.get('newAccount') === 'true'}
+    />
+  );
+}
+
+type CardPaymentViewProps = {
+  orderId: number;
+  amountCents: number;
+  artchipId: number | null;
+  email: string | null;
+  isNewAccount: boolean;
+};
+
+function CardPaymentView({ orderId, amountCents, artchipId, email, isNewAccount }: CardPaymentViewProps) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  // The buyer's own order names what is paid for (a mint has no chip yet); a guest sees the chip.
+  const order = useOrder(user ? orderId : null);
+  const chip = useChipById(artchipId);
+  const settings = useSiteSettings();
+  const demoPayments = useIsDemoPayments();
+  const [clientSecret] = useState(takeStoredClientSecret);
+  const isLive = demoPayments.data === false;
+  const isReady = demoPayments.isSuccess && (!isLive || clientSecret !== null);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-gray-900">Complete Your Purchase</h1>
+      <p className="mt-2 flex items-center gap-2 text-sm text-gray-700">
+        <Lock className="h-4 w-4" aria-hidden="true" />
+        Secure payment
+      </p>
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <PaymentItemSummary
+          isLoading={artchipId !== null && chip.isPending && !order.data}
+          title={order.data?.artchipTitle ?? chip.data?.title ?? null}
+          imageUrl={order.data?.artchipImageUrl ?? chip.data?.imageUrl ?? null}
+          creatorUsername={order.data?.creatorUsername ?? chip.data?.creatorUsername ?? null}
+        >
+          <div className="flex justify-between text-base font-semibold text-gray-900">
+            <span>Total</span>
+            <span>{formatUsd(amountCents)}</span>
+          </div>
+          {settings.data && (
+            <p className="mt-2 text-xs text-gray-700">
+              Marketplace fee ({formatPercent(settings.data.platformFeePercent)}% of historical high price)
+              included
+            </p>
+          )}
+        </PaymentItemSummary>
+        <section
+          className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+          aria-label="Card payment"
+        >
+          {isReady ? (
+            <CardPaymentForm
+              orderId={orderId}
+              amountCents={amountCents}
+              onSuccess={() => void navigate(checkoutSuccessPath({ orderId, email, isNewAccount }))}
+              onError={() => undefined}
+            />
+          ) : (
+            <p role="status" className="text-sm text-gray-700">
+              Setting up secure payment...
+            </p>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

@@ -38,7 +38,10 @@ export function BuyButton({ chip, label = 'Buy Now', className }: BuyButtonProps
           <CheckoutDialog
             open={isOpen}
             onOpenChange={setIsOpen}
-            target={{ orderType: 'purchase', artchip: { id: chip.id, title: chip.title } }}
+            target={{
+              orderType: 'purchase',
+              artchip: { id: chip.id, title: chip.title, paypalEnabled: chip.paypalEnabled },
+            }}
           />
         </Suspense>
       )}

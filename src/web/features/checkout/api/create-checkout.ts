@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  CheckoutResponseSchema,
+  type CheckoutRequestInput,
+  type CheckoutResponse,
+} from '#shared/checkout.schemas.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** POST /api/checkout: creates the order and its payment; the answer says where to pay. */
+export async function createCheckout(input: CheckoutRequestInput): Promise<CheckoutResponse> {
+  return CheckoutResponseSchema.parse(await api('/api/checkout', { method: 'POST', body: input }));
+}
+
+export function useCreateCheckout() {
+  return useMutation({ mutationFn: createCheckout });
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CheckoutSuccessResponseSchema, type CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/**
+ * GET /api/orders/:id/checkout-success?email=: the order's state and, once, for a paid guest order,
+ * the one-time token of 'Set Up Password'.
+ */
+export async function getCheckoutSuccess(orderId: number, email: string): Promise<CheckoutSuccessResponse> {
+  const query = new URLSearchParams({ email });
+  return CheckoutSuccessResponseSchema.parse(await api(`/api/orders/${orderId}/checkout-success?${query}`));
+}
+
+export function checkoutSuccessQueryOptions(orderId: number, email: string) {
+  return queryOptions({
+    queryKey: ['orders', 'checkout-success', orderId, email],
+    queryFn: () => getCheckoutSuccess(orderId, email),
+    // The token is handed out once: never refetch it behind the user's back.
+    staleTime: Infinity,
+  });
+}
+
+export function useCheckoutSuccess(orderId: number | null, email: string, options: { enabled: boolean }) {
+  return useQuery({
+    ...checkoutSuccessQueryOptions(orderId ?? 0, email),
+    enabled: options.enabled && orderId !== null,
+  });
+}

@@ -1,0 +1,310 @@
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { Loader2 } from 'lucide-react';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import {
+  INCOMPLETE_ADDRESS_MESSAGE,
+  SELECT_ADDRESS_MESSAGE,
+  type CheckoutRequest,
+  type CheckoutRequestInput,
+  type MintData,
+  type PaymentOption,
+  type QuoteRequestInput,
+} from '#shared/checkout.schemas.ts';
+import { SHIPPING_COUNTRIES, type ShippingCountry } from '#shared/pricing.ts';
+import type { PaymentMethod, SiteSettings } from '#shared/settings.schemas.ts';
+import type { ShippingAddress } from '#shared/users.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useEmailCheck } from '../api/check-email.ts';
+import { useCreateCheckout } from '../api/create-checkout.ts';
+import { useCheckoutQuote } from '../api/get-checkout-quote.ts';
+import {
+  checkoutFormSchema,
+  NEW_ADDRESS_FIELDS,
+  parseAddressSelectValue,
+  type CheckoutForm,
+} from '../lib/checkout-form.ts';
+import { assignLocation } from '../lib/browser-navigation.ts';
+import { resolvePaymentRedirect, storeCardPaymentSecrets } from '../lib/payment-redirect.ts';
+import { OrderSummary } from './order-summary.tsx';
+import { PaymentMethodOptions } from './payment-method-options.tsx';
+import { ShippingFields } from './shipping-fields.tsx';
+
+/** What is being checked out: a mint from the create dialog, or a listed chip (maybe at an offer's price). */
+export type CheckoutTarget =
+  | { orderType: 'mint'; mintData: MintData }
+  | {
+      orderType: 'purchase';
+      /** paypalEnabled: the seller takes direct PayPal (with the settings' convenience fee). */
+      artchip: { id: number; title: string; paypalEnabled?: boolean };
+      offerId?: number | undefined;
+    };
+
+/** Spec §7 "the unauthorized path": where a signed-out session is sent to log in again. */
+export const UNAUTHORIZED_REDIRECT_PATH = '/api/login';
+
+/** Spec §9: the unauthorized redirect waits 500 ms so the toast can be read. */
+const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+
+/** Spec §5: the registered-e-mail notice; PRODUCT.md: it asks to sign in, it never signs anyone in. */
+export const EMAIL_REGISTERED_NOTICE = 'This email is already registered. Please sign in to continue.';
+
+type CheckoutFormViewProps = {
+  target: CheckoutTarget;
+  settings: SiteSettings;
+  isDemoPayments: boolean;
+  addresses: ShippingAddress[];
+};
+
+function isShippingCountry(value: unknown): value is ShippingCountry {
+  return typeof value === 'string' && (SHIPPING_COUNTRIES as readonly string[]).includes(value);
+}
+
+function formatPercent(percent: string): string {
+  return percent.includes('.') ? percent.replace(/0+$/, '').replace(/\.$/, '') : percent;
+}
+
+export function CheckoutFormView({ target, settings, isDemoPayments, addresses }: CheckoutFormViewProps) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const checkout = useCreateCheckout();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+
+  const isPurchase = target.orderType === 'purchase';
+  const requiresEmail = isPurchase && !user;
+  const allowedMethods = settings.paymentMethods[target.orderType];
+  const defaultAddress = addresses.find((a) => a.isDefault) ?? addresses[0];
+  const schema = useMemo(() => checkoutFormSchema({ requiresEmail }), [requiresEmail]);
+
+  const form: CheckoutForm = useForm<CheckoutRequestInput, unknown, CheckoutRequest>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      email: '',
+      paymentMethod: allowedMethods[0] ?? 'artchip',
+      shippingOption: 'ship',
+      shippingAddressId: defaultAddress ? defaultAddress.id : 'new',
+      newAddressName: '',
+      newAddressLine1: '',
+      newAddressLine2: '',
+      newAddressCity: '',
+      newAddressState: '',
+      newAddressZip: '',
+      newAddressCountry: 'US',
+      saveAddress: false,
+      orderType: target.orderType,
+      ...(target.orderType === 'purchase'
+        ? { artchipId: target.artchip.id, offerId: target.offerId }
+        : { mintData: target.mintData }),
+    },
+  });
+  const [email, paymentMethodValue, shippingOption, addressValue, newAddressCountry] = useWatch({
+    control: form.control,
+    name: ['email', 'paymentMethod', 'shippingOption', 'shippingAddressId', 'newAddressCountry'],
+  });
+  const paymentMethod: PaymentMethod =
+    paymentMethodValue === 'usd' || paymentMethodValue === 'creditcard' ? 'card' : paymentMethodValue;
+  const addressId = parseAddressSelectValue(addressValue);
+  const savedAddress = typeof addressId === 'number' ? addresses.find((a) => a.id === addressId) : undefined;
+  const country: ShippingCountry = savedAddress
+    ? isShippingCountry(savedAddress.country)
+      ? savedAddress.country
+      : 'other'
+    : isShippingCountry(newAddressCountry)
+      ? newAddressCountry
+      : 'US';
+
+  const quoteInput: QuoteRequestInput = {
+    orderType: target.orderType,
+    paymentMethod,
+    shippingOption,
+    country,
+    shippingAddressId: shippingOption === 'ship' ? addressId : null,
+    ...(target.orderType === 'purchase'
+      ? { artchipId: target.artchip.id, ...(target.offerId ? { offerId: target.offerId } : {}) }
+      : { isSurprize: target.mintData.isSurprize }),
+  };
+  const quote = useCheckoutQuote(quoteInput, { enabled: true });
+  const emailState = useEmailCheck(email ?? '', { enabled: requiresEmail });
+
+  const paymentOptions: PaymentOption[] =
+    quote.data?.paymentOptions ??
+    allowedMethods.map((method) => ({ method, mode: isDemoPayments ? 'demo' : 'live' }));
+  const isMethodAllowed = quote.data ? quote.data.isPaymentMethodAllowed : true;
+  const discountPercent = formatPercent(settings.artchipDiscountPercent);
+  const tokenNote =
+    isPurchase && settings.artchipDiscountPercent !== '0.00'
+      ? `${discountPercent}% off when you pay with ${BRAND.ticker}`
+      : undefined;
+  const paypalNote =
+    target.orderType === 'purchase' && target.artchip.paypalEnabled
+      ? `Paid to the seller's PayPal, with a ${formatPercent(settings.paypalMarkupPercent)}% convenience fee`
+      : undefined;
+
+  const isBusy = checkout.isPending || isRedirecting;
+  const isSubmitBlocked = isBusy || emailState === 'registered' || !isMethodAllowed;
+
+  function showInvalidToast(errors: FieldErrors<CheckoutRequestInput>) {
+    if (errors.email) {
+      toast({ title: 'Invalid Email', description: errors.email.message, variant: 'destructive' });
+    } else if (errors.shippingAddressId) {
+      toast({ title: 'No Address Selected', description: SELECT_ADDRESS_MESSAGE, variant: 'destructive' });
+    } else if (NEW_ADDRESS_FIELDS.some((field) => errors[field])) {
+      toast({ title: 'Incomplete Address', description: INCOMPLETE_ADDRESS_MESSAGE, variant: 'destructive' });
+    } else {
+      const first = Object.values(errors).find((e) => e && typeof e.message === 'string');
+      toast({
+        title: 'Checkout Error',
+        description: (first?.message as string | undefined) ?? 'Please check the form and try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  function showCheckoutError(err: unknown) {
+    if (!(err instanceof ApiRequestError)) {
+      toast({
+        title: 'Something went wrong during checkout',
+        description: 'Failed to process checkout. Please try again.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (err.status === 401 && user) {
+      toast({
+        title: 'Unauthorized',
+        description: 'You are logged out. Logging in again...',
+        variant: 'destructive',
+      });
+      setTimeout(() => assignLocation(UNAUTHORIZED_REDIRECT_PATH), UNAUTHORIZED_REDIRECT_DELAY_MS);
+      return;
+    }
+    for (const [field, messages] of Object.entries(err.fieldErrors ?? {})) {
+      if (field in form.getValues() && messages[0]) {
+        form.setError(field as keyof CheckoutRequestInput, { message: messages[0] });
+      }
+    }
+    // A reserved or sold chip, or a registered e-mail: say so in the dialog, not only in a toast.
+    if (err.status === 409 || err.status === 422) setServerError(err.message);
+    toast({ title: 'Checkout Error', description: err.message, variant: 'destructive' });
+  }
+
+  async function submit(values: CheckoutRequest) {
+    setServerError(null);
+    try {
+      const body: CheckoutRequestInput = { ...values, email: requiresEmail ? values.email : undefined };
+      const response = await checkout.mutateAsync(body);
+      if (values.paymentMethod === 'card') storeCardPaymentSecrets(response);
+      if (values.saveAddress) void queryClient.invalidateQueries({ queryKey: ['shipping-addresses'] });
+      const redirect = resolvePaymentRedirect(response, values.paymentMethod, window.location.origin);
+      setIsRedirecting(true);
+      if (redirect.kind === 'external') assignLocation(redirect.url);
+      else await navigate(redirect.path);
+    } catch (err) {
+      setIsRedirecting(false);
+      showCheckoutError(err);
+    }
+  }
+
+  const emailError = form.formState.errors.email?.message;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void form.handleSubmit(submit, showInvalidToast)(e)}
+      className="space-y-5"
+    >
+      <p className="text-sm text-gray-800">
+        {target.orderType === 'purchase' ? (
+          <>
+            Buying <span className="font-semibold">{target.artchip.title}</span>
+            {target.offerId ? ' at your accepted offer' : ''}
+          </>
+        ) : (
+          <>
+            Minting <span className="font-semibold">{target.mintData.title}</span> (
+            {target.mintData.isSurprize ? 'surprize mint' : 'custom mint'})
+          </>
+        )}
+      </p>
+
+      {requiresEmail && (
+        <div className="space-y-1">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={emailError}
+            hint="We'll send your receipt here and set up your account."
+            {...form.register('email')}
+          />
+          <div aria-live="polite" className="min-h-5 text-sm">
+            {emailState === 'checking' && (
+              <span className="inline-flex items-center gap-1 text-gray-700">
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                Checking email...
+              </span>
+            )}
+            {emailState === 'registered' && (
+              <span className="text-gray-900">
+                {EMAIL_REGISTERED_NOTICE}{' '}
+                <Link to={ROUTES.login} className="font-medium text-brand-700 underline">
+                  Sign In
+                </Link>
+              </span>
+            )}
+          </div>
+        </div>
+      )}
+      {isPurchase && user && <p className="text-sm text-gray-700">Your receipt goes to {user.email}.</p>}
+
+      <ShippingFields
+        form={form}
+        addresses={addresses}
+        shippingRates={{
+          domestic: settings.domesticShippingRate,
+          international: settings.internationalShippingRate,
+        }}
+      />
+
+      <PaymentMethodOptions
+        options={paymentOptions}
+        registration={form.register('paymentMethod')}
+        paypalNote={paypalNote}
+        tokenNote={tokenNote}
+        error={
+          isMethodAllowed
+            ? form.formState.errors.paymentMethod?.message
+            : 'This payment method is not available for this order.'
+        }
+      />
+
+      <OrderSummary
+        summary={quote.data?.summary}
+        isLoading={quote.isPending}
+        isError={quote.isError}
+        paypalMarkupPercent={settings.paypalMarkupPercent}
+        shippingOption={shippingOption}
+      />
+
+      {serverError && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {serverError}
+        </p>
+      )}
+
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitBlocked}>
+        {isBusy ? 'Processing...' : target.orderType === 'mint' ? 'Complete Mint' : 'Complete Purchase'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { PaymentsConfig } from '#shared/payments.schemas.ts';
+import { mockApi, renderWithApp } from '../lib/testing.tsx';
+import type { PaypalButtonsOptions } from '../lib/paypal-js.ts';
+import { PaypalLiveButton } from './paypal-live-button.tsx';
+
+/** A stand-in for the PayPal JS SDK: records the buttons' callbacks so the test can play PayPal. */
+const fake = vi.hoisted(() => ({ clientIds: [] as string[], options: null as PaypalButtonsOptions | null }));
+
+vi.mock('../lib/paypal-js.ts', () => ({
+  loadPaypalJs: async (clientId: string) => {
+    fake.clientIds.push(clientId);
+    return {
+      Buttons: (options: PaypalButtonsOptions) => {
+        fake.options = options;
+        return { isEligible: () => true, render: async () => undefined, close: async () => undefined };
+      },
+    };
+  },
+}));
+
+const CONFIG: PaymentsConfig = {
+  methods: [{ method: 'paypal', mode: 'live', provider: 'paypal' }],
+  stripe: null,
+  paypal: { clientId: 'client-abc' },
+  solana: null,
+};
+
+beforeEach(() => {
+  fake.clientIds.length = 0;
+  fake.options = null;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderButton(captureReply: { status?: number; body: unknown }) {
+  const api = mockApi({
+    'GET /api/payments/config': () => ({ body: CONFIG }),
+    'POST /paypal/order': () => ({ body: { id: 'PP-ORDER-1' } }),
+    'POST /paypal/order/PP-ORDER-1/capture': () => captureReply,
+  });
+  const onSuccess = vi.fn();
+  const onError = vi.fn();
+  renderWithApp(<PaypalLiveButton orderId={12} amountCents={4800} onSuccess={onSuccess} onError={onError} />);
+  return { ...api, onSuccess, onError };
+}
+
+describe('PaypalLiveButton (live)', () => {
+  it('creates the PayPal order through our server, captures on approval and reports success', async () => {
+    const { callsTo, onSuccess } = renderButton({
+      body: { id: 'PP-ORDER-1', status: 'COMPLETED', orderId: 12, paymentStatus: 'completed' },
+    });
+    await waitFor(() => expect(fake.options).not.toBeNull());
+    expect(fake.clientIds).toEqual(['client-abc']);
+    expect(await fake.options!.createOrder()).toBe('PP-ORDER-1');
+    expect(callsTo('POST /paypal/order')[0]!.body).toEqual({
+      orderId: 12,
+      amount: '48.00',
+      currency: 'USD',
+      intent: 'CAPTURE',
+    });
+    await fake.options!.onApprove({ orderID: 'PP-ORDER-1' });
+    expect(callsTo('POST /paypal/order/PP-ORDER-1/capture')).toHaveLength(1);
+    expect(onSuccess).toHaveBeenCalledOnce();
+  });
+
+  it('a declined capture shows the message and the spec toast', async () => {
+    const { onError, onSuccess } = renderButton({
+      status: 402,
+      body: { code: 'PAYMENT_FAILED', message: 'Payment failed.' },
+    });
+    await waitFor(() => expect(fake.options).not.toBeNull());
+    await fake.options!.onApprove({ orderID: 'PP-ORDER-1' });
+    expect(await screen.findByText('Payment failed.')).toBeTruthy();
+    expect(screen.getByText('PayPal payment failed')).toBeTruthy();
+    expect(screen.getByText('Order could not be processed. Please try again.')).toBeTruthy();
+    expect(onError).toHaveBeenCalledWith('Payment failed.');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { PaymentsConfig } from '#shared/payments.schemas.ts';
+import { mockApi, renderWithApp } from '../lib/testing.tsx';
+import type { StripeCardChange, StripeConfirmResult } from '../lib/stripe-js.ts';
+import { StripeCardForm } from './stripe-card-form.tsx';
+
+type Handler = (e: StripeCardChange) => void;
+
+/** A stand-in for Stripe.js: the card element and confirmCardPayment, controlled by the test. */
+const fake = vi.hoisted(() => ({
+  keys: [] as string[],
+  handlers: new Map<string, (e: { complete: boolean; error?: { message: string } }) => void>(),
+  confirm: vi.fn(),
+}));
+
+vi.mock('../lib/stripe-js.ts', () => ({
+  loadStripeJs: async (key: string) => {
+    fake.keys.push(key);
+    return {
+      elements: () => ({
+        create: () => ({
+          mount: () => setTimeout(() => fake.handlers.get('ready')?.({ complete: false })),
+          destroy: () => undefined,
+          focus: () => undefined,
+          on: (event: string, handler: Handler) => fake.handlers.set(event, handler),
+        }),
+      }),
+      confirmCardPayment: fake.confirm,
+    };
+  },
+}));
+
+const CONFIG: PaymentsConfig = {
+  methods: [{ method: 'card', mode: 'live', provider: 'stripe' }],
+  stripe: { publishableKey: 'pk_test_123' },
+  paypal: null,
+  solana: null,
+};
+
+beforeEach(() => {
+  fake.keys.length = 0;
+  fake.handlers.clear();
+  fake.confirm.mockReset();
+  mockApi({ 'GET /api/payments/config': () => ({ body: CONFIG }) });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderForm() {
+  const onSuccess = vi.fn();
+  const onError = vi.fn();
+  renderWithApp(
+    <StripeCardForm
+      orderId={12}
+      amountCents={4250}
+      clientSecret="pi_1_secret_2"
+      onSuccess={onSuccess}
+      onError={onError}
+    />,
+  );
+  return { onSuccess, onError, user: userEvent.setup() };
+}
+
+describe('StripeCardForm (live)', () => {
+  it('sets up Stripe.js with the publishable key, then confirms the PaymentIntent and reports success', async () => {
+    let finish: (r: StripeConfirmResult) => void = () => undefined;
+    fake.confirm.mockReturnValue(new Promise<StripeConfirmResult>((resolve) => (finish = resolve)));
+    const { onSuccess, user } = renderForm();
+    expect(screen.getByText('Setting up secure payment...')).toBeTruthy();
+    const pay = await screen.findByRole('button', { name: 'Pay Now $42.50' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    expect(fake.keys).toEqual(['pk_test_123']);
+    await user.click(pay);
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
+    const [secret, data] = fake.confirm.mock.calls[0] as [string, { return_url: string }];
+    expect(secret).toBe('pi_1_secret_2');
+    expect(data.return_url).toBe('http://localhost:3000/checkout-success?orderId=12&newAccount=false');
+    finish({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+  });
+
+  it("shows the provider's message in red and the spec toast, and lets the buyer try again", async () => {
+    fake.confirm.mockResolvedValueOnce({ error: { message: 'Your card was declined.' } });
+    const { onError, onSuccess, user } = renderForm();
+    const pay = await screen.findByRole('button', { name: 'Pay Now $42.50' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    await user.click(pay);
+    const alert = await screen.findByText('Your card was declined.');
+    expect(alert.className).toContain('text-red-700');
+    expect(screen.getByText('Credit card payment failed')).toBeTruthy();
+    expect(screen.getByText('Order could not be processed. Please try again.')).toBeTruthy();
+    expect(onError).toHaveBeenCalledWith('Your card was declined.');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay Now $42.50' }).disabled).toBe(false);
+
+    fake.confirm.mockResolvedValueOnce({ error: {} });
+    await user.click(screen.getByRole('button', { name: 'Pay Now $42.50' }));
+    expect(await screen.findByText('Payment failed.')).toBeTruthy();
+  });
+});

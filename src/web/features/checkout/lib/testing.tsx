@@ -1,0 +1,144 @@
+/**
+ * Test harness for the commerce components (checkout, mint, orders, offers): the app's providers
+ * around a memory router, and a fetch stub answering `METHOD /path` routes. Imported by tests only.
+ */
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '#shared/settings.schemas.ts';
+import type { Order } from '#shared/orders.schemas.ts';
+import type { QuoteResponse } from '#shared/checkout.schemas.ts';
+import type { User } from '#shared/users.schemas.ts';
+import { ToastProvider } from '#web/components/ui/toast.tsx';
+import { AuthProvider } from '#web/lib/auth.tsx';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { STORAGE_KEYS } from '#web/lib/storage.ts';
+
+export type ApiCall = { method: string; path: string; search: string; body: unknown };
+export type ApiReply = { status?: number; body?: unknown };
+export type ApiHandler = (call: ApiCall) => ApiReply | Promise<ApiReply>;
+
+/** Stubs fetch: each `METHOD /path` answers from its handler; anything else is a 404 in the API's shape. */
+export function mockApi(routes: Record<string, ApiHandler>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const url = new URL(href, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    const call = { method, path: url.pathname, search: url.search, body };
+    calls.push(call);
+    const handler = routes[`${method} ${url.pathname}`];
+    const reply = handler
+      ? await handler(call)
+      : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+}
+
+/** Renders `ui` at `route` with the app's providers; signed in when `token` is given. */
+export function renderWithApp(ui: ReactNode, options: { route?: string; token?: string } = {}) {
+  if (options.token) window.localStorage.setItem(STORAGE_KEYS.authToken, options.token);
+  else window.localStorage.removeItem(STORAGE_KEYS.authToken);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] });
+  const result = render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router };
+}
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 5,
+    email: 'maker@example.com',
+    username: 'maker',
+    firstName: 'May',
+    lastName: 'Ker',
+    paypalEmail: null,
+    affiliateCode: 'MAKER1',
+    profileImageUrl: null,
+    isEmailVerified: true,
+    totalMinted: 0,
+    role: 'user',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
+  return structuredClone({ ...DEFAULT_SITE_SETTINGS, ...overrides });
+}
+
+export function buildQuote(
+  overrides: Partial<QuoteResponse['summary']> = {},
+  options: Partial<QuoteResponse> = {},
+): QuoteResponse {
+  return {
+    summary: {
+      basePriceCents: 4000,
+      discountCents: 0,
+      markupCents: 0,
+      shippingCents: 0,
+      totalCents: 4000,
+      artchipAmount: '40000.000000',
+      tokenPriceUsd: '0.001',
+      isFallbackPrice: true,
+      quoteExpiresAt: '2030-01-01T00:15:00.000Z',
+      ...overrides,
+    },
+    paymentOptions: [
+      { method: 'card', mode: 'demo' },
+      { method: 'paypal', mode: 'demo' },
+      { method: 'artchip', mode: 'demo' },
+    ],
+    isPaymentMethodAllowed: true,
+    ...options,
+  };
+}
+
+export function buildOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 5,
+    orderType: 'purchase',
+    status: 'completed',
+    paymentStatus: 'completed',
+    statusNote: null,
+    paymentMethod: 'card',
+    paymentProvider: 'demo',
+    artchipAmount: null,
+    basePriceCents: 4000,
+    discountCents: 0,
+    markupCents: 0,
+    shippingCents: 0,
+    totalCents: 4000,
+    shippingOption: 'store',
+    shippingAddress: null,
+    artchipTitle: 'Harbor Lights',
+    artchipId: 9,
+    artchipImageUrl: null,
+    creatorUsername: 'maker',
+    artchipSlug: 'harbor-lights',
+    isSurprize: false,
+    offerId: null,
+    carrier: null,
+    trackingNumber: null,
+    quoteExpiresAt: null,
+    paidAt: '2030-01-01T00:01:00.000Z',
+    shippedAt: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { mockApi, renderWithApp } from '../lib/testing.tsx';
+import CheckoutSuccessPage from './checkout-success-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function handout(token: string | null) {
+  return mockApi({
+    'GET /api/orders/41/checkout-success': () => ({
+      body: {
+        orderId: 41,
+        orderType: 'purchase',
+        paymentStatus: 'completed',
+        isNewAccount: true,
+        setPasswordToken: token,
+      },
+    }),
+  });
+}
+
+describe('CheckoutSuccessPage', () => {
+  it("offers a new account 'Set Up Password' with the one-time token", async () => {
+    const { calls } = handout('one-time');
+    renderWithApp(<CheckoutSuccessPage />, {
+      route: '/checkout-success?orderId=41&email=guest%40example.com&newAccount=true',
+    });
+    expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Set Up Password' });
+    expect(link.getAttribute('href')).toBe('/set-password?email=guest%40example.com&token=one-time');
+    expect(calls[0]?.search).toBe('?email=guest%40example.com');
+    expect(screen.queryByRole('link', { name: 'View My Orders' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/marketplace');
+  });
+
+  it('sends a new account whose token was already handed out to ask for a link', async () => {
+    handout(null);
+    renderWithApp(<CheckoutSuccessPage />, {
+      route: '/checkout-success?orderId=41&email=guest%40example.com&newAccount=true',
+    });
+    const link = await screen.findByRole('link', { name: 'Set Up Password' });
+    expect(link.getAttribute('href')).toBe('/set-password?email=guest%40example.com');
+  });
+
+  it("offers 'View My Orders' otherwise, without asking for a token", () => {
+    const { calls } = handout('never');
+    renderWithApp(<CheckoutSuccessPage />, {
+      route: '/checkout-success?orderId=41&email=maker%40example.com&newAccount=false',
+    });
+    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe('/my-orders');
+    expect(screen.queryByRole('link', { name: 'Set Up Password' })).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import type { MintData } from '#shared/checkout.schemas.ts';
+import { CheckoutDialog } from '#web/features/checkout/components/checkout-dialog.tsx';
+import { CreateMintDialog } from './create-mint-dialog.tsx';
+
+type MintFlowProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * The mint flow of a signed-in user (spec §4): 'Create Your Artchip', then the 'Complete Your Mint'
+ * checkout, then the payment page.
+ */
+export function MintFlow({ open, onOpenChange }: MintFlowProps) {
+  const [mint, setMint] = useState<MintData | null>(null);
+  return (
+    <>
+      <CreateMintDialog open={open && !mint} onOpenChange={onOpenChange} onProceed={setMint} />
+      {mint && (
+        <CheckoutDialog
+          open={open}
+          onOpenChange={(isOpen) => {
+            if (isOpen) return;
+            setMint(null);
+            onOpenChange(false);
+          }}
+          target={{ orderType: 'mint', mintData: mint }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BRAND } from '#shared/brand.ts';
+import { ActivateArtchipInputSchema, type ActivateArtchipInput } from '#shared/orders.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useActivateArtchip } from '../api/activate-artchip.ts';
+
+type ActivateDialogProps = {
+  chip: { id: number; title: string; description: string | null };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** Spec §2 Activate dialog: a made chip gets its USD price (required) and goes live. */
+export function ActivateDialog({ chip, open, onOpenChange }: ActivateDialogProps) {
+  const toast = useToast();
+  const activate = useActivateArtchip();
+  const form = useForm<ActivateArtchipInput>({
+    resolver: zodResolver(ActivateArtchipInputSchema),
+    defaultValues: { price: '', description: chip.description ?? '' },
+  });
+  const errors = form.formState.errors;
+
+  async function submit(input: ActivateArtchipInput) {
+    try {
+      await activate.mutateAsync({ id: chip.id, input });
+      toast({ title: `${BRAND.name} activated`, description: `${chip.title} is live in the marketplace.` });
+      onOpenChange(false);
+    } catch (err) {
+      toast({
+        title: 'Activation Failed',
+        description: errorMessage(err, `Failed to activate ${BRAND.name}. Please try again.`),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Activate ${chip.title}`}
+      description="Set a price to list it in the marketplace."
+    >
+      <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-4">
+        <TextField
+          label="Price (USD)"
+          inputMode="decimal"
+          placeholder="25.00"
+          error={errors.price?.message}
+          {...form.register('price')}
+        />
+        <TextAreaField
+          label="Description (optional)"
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <Button type="submit" className="w-full" disabled={activate.isPending}>
+          {activate.isPending ? 'Activating...' : 'Activate'}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { ExternalLink, ImageOff } from 'lucide-react';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { formatUsd, parseUsdToCents } from '#shared/money.ts';
+import type { MyArtchipItem } from '#shared/orders.schemas.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useMyArtchip } from '../api/list-my-artchip.ts';
+import { useSetArtchipAvailability } from '../api/set-artchip-availability.ts';
+import { ActivateDialog } from './activate-dialog.tsx';
+import { PricingDialog } from './pricing-dialog.tsx';
+import { ResellDialog } from './resell-dialog.tsx';
+import { ShipDialog } from './ship-dialog.tsx';
+
+const STATUS_TONES: Record<string, 'gray' | 'green' | 'red' | 'yellow' | 'blue' | 'brand'> = {
+  'Pending Creation': 'yellow',
+  Pending: 'yellow',
+  'Live in Marketplace': 'green',
+  Inactive: 'gray',
+  Sold: 'red',
+  'In Vault': 'blue',
+  Owned: 'brand',
+};
+
+/** Spec §4 chip status (user view); anything the dashboard does not know reads 'Unknown'. */
+export function collectionStatusLabel(status: string): string {
+  return status in STATUS_TONES ? status : 'Unknown';
+}
+
+function formatPrice(priceUsd: string | null | undefined): string | null {
+  if (!priceUsd) return null;
+  try {
+    return formatUsd(parseUsdToCents(priceUsd));
+  } catch {
+    return null;
+  }
+}
+
+type OpenDialog = 'activate' | 'pricing' | 'resell' | 'ship' | null;
+
+function CollectionItem({ item }: { item: MyArtchipItem }) {
+  const toast = useToast();
+  const availability = useSetArtchipAvailability();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const chip = item.artchip;
+  const status = collectionStatusLabel(item.userStatus);
+  const price = formatPrice(chip?.priceUsd);
+  const canToggleAvailability =
+    chip !== null &&
+    item.canEditPricing &&
+    (item.userStatus === 'Live in Marketplace' || item.userStatus === 'Inactive');
+  const close = (open: boolean) => !open && setDialog(null);
+  const frame = chip?.shape === 'round' ? 'rounded-full' : 'rounded-xl';
+
+  function toggleAvailability(isAvailable: boolean) {
+    if (!chip) return;
+    availability.mutate(
+      { id: chip.id, isAvailable },
+      {
+        onSuccess: () =>
+          toast({
+            title: isAvailable ? 'Listed in the marketplace' : 'Hidden from the marketplace',
+            description: chip.title,
+          }),
+        onError: (err) =>
+          toast({
+            title: 'Update Failed',
+            description: errorMessage(err, 'Failed to update availability.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+      <div className="bg-gray-50 p-4">
+        {item.imageUrl ? (
+          <img
+            src={item.imageUrl}
+            alt={item.title}
+            width={400}
+            height={400}
+            loading="lazy"
+            className={cn('aspect-square w-full bg-gray-100 object-cover', frame)}
+          />
+        ) : (
+          <div
+            role="img"
+            aria-label={`${item.title} (artwork in the making)`}
+            className={cn(
+              'flex aspect-square w-full items-center justify-center bg-gray-100 text-gray-700',
+              frame,
+            )}
+          >
+            <ImageOff className="h-10 w-10" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="font-semibold text-gray-900">{item.title}</h3>
+          <Badge tone={STATUS_TONES[status] ?? 'gray'}>{status}</Badge>
+        </div>
+        <p className="text-sm text-gray-700">
+          {item.isCreator && item.isOwner
+            ? 'Created and owned by you'
+            : item.isCreator
+              ? 'Created by you'
+              : 'Owned by you'}
+          {price ? ` · ${price}` : ''}
+        </p>
+        {item.kind === 'mint' && (
+          <p className="text-sm text-gray-800">
+            Your mint is paid. We are making your {BRAND.name}; you can activate it once it is ready.
+          </p>
+        )}
+        {canToggleAvailability && chip && (
+          <label className="flex items-center gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              checked={chip.isAvailable}
+              disabled={availability.isPending}
+              onChange={(e) => toggleAvailability(e.target.checked)}
+            />
+            Available in the marketplace
+          </label>
+        )}
+        <div className="mt-auto flex flex-wrap gap-2">
+          {chip && (
+            <Button asChild size="sm" variant="secondary">
+              <a
+                href={ROUTES.chip(chip.creatorUsername, chip.slug)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`View ${item.title} (opens in a new tab)`}
+              >
+                View
+                <ExternalLink className="h-3 w-3" aria-hidden="true" />
+              </a>
+            </Button>
+          )}
+          {chip && item.canActivate && (
+            <Button aria-label={`Activate ${item.title}`} size="sm" onClick={() => setDialog('activate')}>
+              Activate
+            </Button>
+          )}
+          {chip && item.canEditPricing && (
+            <Button
+              aria-label={`Pricing for ${item.title}`}
+              size="sm"
+              variant="secondary"
+              onClick={() => setDialog('pricing')}
+            >
+              Pricing
+            </Button>
+          )}
+          {chip && item.canResell && (
+            <Button
+              aria-label={`List for resale ${item.title}`}
+              size="sm"
+              onClick={() => setDialog('resell')}
+            >
+              List for resale
+            </Button>
+          )}
+          {chip && item.canRequestShipping && (
+            <Button
+              aria-label={`Ship to me ${item.title}`}
+              size="sm"
+              variant="secondary"
+              onClick={() => setDialog('ship')}
+            >
+              Ship to me
+            </Button>
+          )}
+        </div>
+      </div>
+      {chip && dialog === 'activate' && <ActivateDialog chip={chip} open onOpenChange={close} />}
+      {chip && dialog === 'pricing' && <PricingDialog chip={chip} open onOpenChange={close} />}
+      {chip && dialog === 'resell' && <ResellDialog chip={chip} open onOpenChange={close} />}
+      {chip && dialog === 'ship' && <ShipDialog chip={chip} open onOpenChange={close} />}
+    </li>
+  );
+}
+
+/** The dashboard's My Collection grid: made and owned chips, and paid mints still being made. */
+export function MyArtchipCollection() {
+  const collection = useMyArtchip();
+  if (collection.isPending) {
+    return (
+      <div
+        role="status"
+        aria-label="Loading your collection"
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="aspect-square w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (collection.isError) {
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Failed to load your collection. Please try again.
+      </p>
+    );
+  }
+  if (collection.data.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-gray-300 p-10 text-center text-gray-800">
+        You have no {BRAND.plural} yet. Mint one or buy one in the marketplace.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label={`My ${BRAND.plural}`} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {collection.data.map((item) => (
+        <CollectionItem key={`${item.kind}-${item.artchip?.id ?? item.orderId ?? item.title}`} item={item} />
+      ))}
+    </ul>
+  );
+}

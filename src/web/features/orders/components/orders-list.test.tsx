@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/features/checkout/lib/testing.tsx';
+import { OrdersList } from './orders-list.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('OrdersList', () => {
+  it('shows the user view of each order (spec §3)', async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-orders': () => ({
+        body: [
+          buildOrder({
+            id: 1,
+            artchipTitle: 'Harbor Lights',
+            status: 'shipped',
+            paymentMethod: 'artchip',
+            artchipAmount: '36000.000000',
+            discountCents: 400,
+            shippingCents: 1000,
+            totalCents: 4600,
+            shippingOption: 'ship',
+            shippingAddress: {
+              name: 'May Ker',
+              addressLine1: '1 Main St',
+              addressLine2: null,
+              city: 'Springfield',
+              state: 'IL',
+              zipCode: '62701',
+              country: 'US',
+            },
+            carrier: 'UPS',
+            trackingNumber: '1Z999',
+          }),
+          buildOrder({
+            id: 2,
+            artchipTitle: 'Sunrise',
+            orderType: 'mint',
+            paymentStatus: 'pending',
+            status: 'pending',
+          }),
+          buildOrder({ id: 3, artchipTitle: 'Meadow', paymentStatus: 'failed', status: 'pending' }),
+        ],
+      }),
+    });
+    renderWithApp(<OrdersList />, { token: 't' });
+
+    const shipped = await screen.findByRole('article', { name: 'Harbor Lights' });
+    for (const text of [
+      'Purchase',
+      'Shipped',
+      'Payment: Paid',
+      '$ARTCHIP token',
+      '36,000 $ARTCHIP',
+      '-$4.00',
+      '$10.00',
+      '$46.00',
+    ]) {
+      expect(within(shipped).getByText(text)).toBeTruthy();
+    }
+    expect(within(shipped).getByText(/1 Main St, Springfield, IL/)).toBeTruthy();
+    expect(within(shipped).getByText(/Tracking number 1Z999/)).toBeTruthy();
+    expect(within(shipped).getByText('UPS', { exact: false })).toBeTruthy();
+
+    const pending = screen.getByRole('article', { name: 'Sunrise' });
+    expect(within(pending).getByText('Mint')).toBeTruthy();
+    expect(within(pending).getByText('Credit card')).toBeTruthy();
+    expect(within(pending).getByText('Your payment is still processing.')).toBeTruthy();
+    expect(within(pending).getByText('Stored in the vault')).toBeTruthy();
+
+    const failed = screen.getByRole('article', { name: 'Meadow' });
+    expect(within(failed).getByText('Payment failed. Please contact support.')).toBeTruthy();
+  });
+
+  it('has an empty state', async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-orders': () => ({ body: [] }),
+    });
+    renderWithApp(<OrdersList />, { token: 't' });
+    expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,45 @@
+import { BRAND } from '#shared/brand.ts';
+import { PAYMENT_FAILED_NOTE, PAYMENT_PENDING_NOTE, type Order } from '#shared/orders.schemas.ts';
+
+/** Spec §3: a card ('usd') payment reads as credit card, the token by its ticker. */
+export function paymentMethodLabel(method: Order['paymentMethod']): string {
+  if (method === 'card') return 'Credit card';
+  if (method === 'paypal') return 'PayPal';
+  return `${BRAND.ticker} token`;
+}
+
+export const ORDER_TYPE_LABELS: Record<Order['orderType'], string> = {
+  mint: 'Mint',
+  purchase: 'Purchase',
+  shipping: 'Shipping',
+};
+
+export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
+
+export const PAYMENT_STATUS_LABELS: Record<Order['paymentStatus'], string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Paid',
+  failed: 'Failed',
+};
+
+/** Spec §4: pending payments note 'still processing', failed ones 'contact support'. */
+export function paymentStatusNote(order: Pick<Order, 'paymentStatus' | 'statusNote'>): string | null {
+  if (order.statusNote) return order.statusNote;
+  if (order.paymentStatus === 'pending') return PAYMENT_PENDING_NOTE;
+  if (order.paymentStatus === 'failed') return PAYMENT_FAILED_NOTE;
+  return null;
+}
+
+/** "March 5, 2025". */
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Unknown';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
