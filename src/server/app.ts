@@ -30,6 +30,8 @@ export type BuildAppOptions = {
   pglite?: PGlite;
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove secrets are never logged). */
+  logStream?: { write: (line: string) => void };
 };
 
 export type App = FastifyInstance;
@@ -43,6 +45,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.metaReadKey', '*.fileReadKey'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -40,13 +40,26 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
   });
 }
 
-export type TestAppOptions = { env?: Record<string, string | undefined>; clock?: Clock; keepData?: boolean };
+export type TestAppOptions = {
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+  keepData?: boolean;
+  /** Captures log lines (logging on at LOG_LEVEL info unless env sets it). */
+  logStream?: { write: (line: string) => void };
+};
 
 /** buildApp on this file's database, emptied first unless keepData; closed after the file's tests. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   const db = await testDatabase();
   if (!options.keepData) await resetDatabase(db);
-  const app = await buildApp(testConfig(options.env), { database: db, clock: options.clock, logger: false });
+  const { logStream } = options;
+  const env = logStream ? { LOG_LEVEL: 'info', ...options.env } : options.env;
+  const app = await buildApp(testConfig(env), {
+    database: db,
+    clock: options.clock,
+    logger: !!logStream,
+    logStream,
+  });
   openApps.add(app);
   await app.ready();
   return app;

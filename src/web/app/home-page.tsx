@@ -1,10 +1,12 @@
 import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 
 const LandingPage = lazy(() => import('#web/features/landing/pages/landing-page.tsx'));
 const SignedInHomePage = lazy(() => import('#web/features/landing/pages/signed-in-home-page.tsx'));
 const NfcLandingPage = lazy(() => import('#web/features/nfc/pages/nfc-landing-page.tsx'));
+const NfcTapPage = lazy(() => import('#web/features/nfc/pages/nfc-tap-page.tsx'));
 
 /**
  * `/`: with a UID (or a SUN tap's parameters) the NFC landing; otherwise the signed-in home
@@ -13,6 +15,7 @@ const NfcLandingPage = lazy(() => import('#web/features/nfc/pages/nfc-landing-pa
 export default function HomePage() {
   const [params] = useSearchParams();
   const { isAuthenticated } = useAuth();
-  if (params.has('UID') || params.has('uid') || params.has('picc_data')) return <NfcLandingPage />;
+  if (isSunTapQuery(params)) return <NfcTapPage />;
+  if (params.has('UID') || params.has('uid')) return <NfcLandingPage />;
   return isAuthenticated ? <SignedInHomePage /> : <LandingPage />;
 }

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { baseColumns } from '#server/db/columns.ts';
+import { baseColumns, tstz } from '#server/db/columns.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
 
 /** An NTAG 424 DNA tag sealed in a chip. Keys are stored encrypted under NFC_MASTER_KEY, never in clear. */
@@ -16,9 +16,13 @@ export const nfcTags = pgTable(
     fileReadKeyEnc: text().notNull(),
     /** Fingerprint of the meta-read key, to find the candidate keys in use without decrypting every tag. */
     metaReadKeyId: text().notNull(),
+    /** 'diversified' (AN10922 from the master key, see provisioning) | 'supplied' (keys given by an admin). */
+    keySource: text().notNull().default('supplied'),
     urlTemplate: text(),
     /** Highest SDMReadCtr accepted; -1 before the first tap. */
     lastCounter: integer().notNull().default(-1),
+    /** When the last 'verified_tap' chip event was written; bounds them to one per tag per 10 minutes. */
+    lastEventAt: tstz(),
     /** 'active' | 'retired' */
     status: text().notNull().default('active'),
   },
@@ -35,9 +39,17 @@ export const nfcTaps = pgTable(
     ...baseColumns,
     tagId: integer().references(() => nfcTags.id, { onDelete: 'cascade' }),
     chipId: integer().references(() => chips.id, { onDelete: 'set null' }),
+    /** UID the tap claimed (authenticated only when status is not 'invalid' / 'unknown_tag'). */
+    uid: text(),
+    /** Authenticated SDMReadCtr; null when the MAC did not verify. */
     counter: integer(),
     /** 'authentic' | 'repeated' | 'suspected_clone' | 'invalid' | 'unknown_tag' */
     status: text().notNull(),
+    /** Why a tap was refused (SUN failure code: malformed, bad_picc, unknown_key, bad_mac, …). */
+    reason: text(),
   },
-  (t) => [index('nfc_taps_tag_id_idx').on(t.tagId, t.createdAt), index('nfc_taps_chip_id_idx').on(t.chipId)],
+  (t) => [
+    index('nfc_taps_tag_id_idx').on(t.tagId, t.createdAt),
+    index('nfc_taps_chip_id_idx').on(t.chipId, t.createdAt),
+  ],
 );

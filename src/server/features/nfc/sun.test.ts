@@ -230,7 +230,7 @@ describe('vectors.json coverage', () => {
 
   it('every mode-bearing vector is AES or LRP', () => {
     const odd = fixture.vectors.filter(
-      (v) => v.input['mode'] !== undefined && !['AES', 'LRP'].includes(String(v.input['mode'])),
+      (v) => v.input['mode'] !== undefined && v.input['mode'] !== 'AES' && v.input['mode'] !== 'LRP',
     );
     expect(odd.map((v) => v.id)).toEqual([]);
   });
@@ -306,7 +306,7 @@ function layoutOf(input: Record<string, unknown>): TapLayout {
   const params = input['params'] as Record<string, string | undefined>;
   const from = input['mac_input_from'];
   if (from !== null && from !== 'picc' && from !== 'enc' && from !== 'uid' && from !== 'ctr') {
-    throw new Error(`unsupported mac_input_from ${String(from)}`);
+    throw new Error(`unsupported mac_input_from ${JSON.stringify(from)}`);
   }
   const macInputFrom: MacInputFrom | undefined = from ?? undefined;
   if (params['mac'] === undefined) throw new Error('url vector without MAC parameter');

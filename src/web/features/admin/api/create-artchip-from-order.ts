@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BRAND } from '#shared/brand.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** POST /api/admin/orders/:id/create-artchip (multipart media fields); adds the chip and tells the creator. */
+export async function createArtchipFromOrder(id: number, form: FormData): Promise<unknown> {
+  return adminApi(`/api/admin/orders/${id}/create-${BRAND.slug}`, { method: 'POST', body: form });
+}
+
+export function useCreateArtchipFromOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number; form: FormData }) => createArtchipFromOrder(id, form),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BRAND } from '#shared/brand.ts';
+import { AdminChipSchema, type AdminChip } from '#shared/admin.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** POST /api/admin/artchip (multipart: fields, image, additionalImage0..n). */
+export async function createChip(form: FormData): Promise<AdminChip> {
+  return AdminChipSchema.parse(await adminApi(`/api/admin/${BRAND.slug}`, { method: 'POST', body: form }));
+}
+
+export function useCreateChip() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createChip,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AffiliateStatsListSchema, type AffiliateStats } from '#shared/affiliates.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/affiliate-stats: one row per affiliate. */
+export async function getAffiliateStats(): Promise<AffiliateStats[]> {
+  return AffiliateStatsListSchema.parse(await adminApi('/api/admin/affiliate-stats'));
+}
+
+export const affiliateStatsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'affiliate-stats'], queryFn: getAffiliateStats });
+
+export function useAffiliateStats() {
+  return useQuery(affiliateStatsQueryOptions());
+}

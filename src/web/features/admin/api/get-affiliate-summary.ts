@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AdminAffiliateSummarySchema, type AdminAffiliateSummary } from '#shared/affiliates.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/affiliates: totals across affiliates. */
+export async function getAffiliateSummary(): Promise<AdminAffiliateSummary> {
+  return AdminAffiliateSummarySchema.parse(await adminApi('/api/admin/affiliates'));
+}
+
+export const affiliateSummaryQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'affiliates'], queryFn: getAffiliateSummary });
+
+export function useAffiliateSummary() {
+  return useQuery(affiliateSummaryQueryOptions());
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AdminCustomerDetailSchema, type AdminCustomerDetail } from '#shared/admin.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/customers/:id: contact, addresses, minted and purchased chips. */
+export async function getCustomer(id: number): Promise<AdminCustomerDetail> {
+  return AdminCustomerDetailSchema.parse(await adminApi(`/api/admin/customers/${id}`));
+}
+
+export const customerQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['admin', 'customer', id], queryFn: () => getCustomer(id) });
+
+export function useCustomer(id: number | null) {
+  return useQuery({ ...customerQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SiteSettingsSchema, type SiteSettings } from '#shared/settings.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/site-settings. */
+export async function getSettings(): Promise<SiteSettings> {
+  return SiteSettingsSchema.parse(await adminApi('/api/admin/site-settings'));
+}
+
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'settings'], queryFn: getSettings });
+
+export function useAdminSettings() {
+  return useQuery(settingsQueryOptions());
+}

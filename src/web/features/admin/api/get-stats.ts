@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AdminStatsSchema, type AdminStats } from '#shared/admin.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/stats: the Overview cards. */
+export async function getAdminStats(): Promise<AdminStats> {
+  return AdminStatsSchema.parse(await adminApi('/api/admin/stats'));
+}
+
+export const adminStatsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'stats'], queryFn: getAdminStats });
+
+export function useAdminStats() {
+  return useQuery(adminStatsQueryOptions());
+}

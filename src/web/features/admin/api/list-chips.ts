@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { BRAND } from '#shared/brand.ts';
+import { AdminChipPageSchema, type AdminChipPage } from '#shared/admin.schemas.ts';
+import { adminApi, queryString } from '../lib/admin-session.ts';
+
+export type ChipFilter = { q: string; status: string; maker: string };
+
+/** GET /api/admin/artchip: every chip, any status, with filters; keyset pages. */
+export async function listChips(filter: ChipFilter, cursor: number | null): Promise<AdminChipPage> {
+  const qs = queryString({ ...filter, cursor });
+  return AdminChipPageSchema.parse(await adminApi(`/api/admin/${BRAND.slug}${qs}`));
+}
+
+export const chipsQueryOptions = (filter: ChipFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'chips', filter],
+    queryFn: ({ pageParam }) => listChips(filter, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useAdminChips(filter: ChipFilter) {
+  return useInfiniteQuery(chipsQueryOptions(filter));
+}

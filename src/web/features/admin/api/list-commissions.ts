@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CommissionListSchema, type Commission } from '#shared/affiliates.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/affiliate-commissions?userId=: one affiliate's commissions. */
+export async function listCommissions(userId: number): Promise<Commission[]> {
+  return CommissionListSchema.parse(await adminApi(`/api/admin/affiliate-commissions?userId=${userId}`));
+}
+
+export const commissionsQueryOptions = (userId: number) =>
+  queryOptions({ queryKey: ['admin', 'commissions', userId], queryFn: () => listCommissions(userId) });
+
+export function useCommissions(userId: number | null) {
+  return useQuery({ ...commissionsQueryOptions(userId ?? 0), enabled: userId !== null });
+}

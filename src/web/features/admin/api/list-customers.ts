@@ -1,0 +1,20 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { AdminCustomerPageSchema, type AdminCustomerPage } from '#shared/admin.schemas.ts';
+import { adminApi, queryString } from '../lib/admin-session.ts';
+
+/** GET /api/admin/customers?q=: search by username, e-mail or name; keyset pages. */
+export async function listCustomers(q: string, cursor: number | null): Promise<AdminCustomerPage> {
+  return AdminCustomerPageSchema.parse(await adminApi(`/api/admin/customers${queryString({ q, cursor })}`));
+}
+
+export const customersQueryOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'customers', q],
+    queryFn: ({ pageParam }) => listCustomers(q, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useCustomers(q: string) {
+  return useInfiniteQuery(customersQueryOptions(q));
+}

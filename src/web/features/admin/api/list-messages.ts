@@ -1,0 +1,22 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ContactMessagePageSchema, type ContactMessagePage } from '#shared/contact.schemas.ts';
+import { adminApi, queryString } from '../lib/admin-session.ts';
+
+/** GET /api/admin/messages?status=: contact-form messages; keyset pages. */
+export async function listMessages(status: string, cursor: number | null): Promise<ContactMessagePage> {
+  return ContactMessagePageSchema.parse(
+    await adminApi(`/api/admin/messages${queryString({ status, cursor })}`),
+  );
+}
+
+export const messagesQueryOptions = (status: string) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'messages', status],
+    queryFn: ({ pageParam }) => listMessages(status, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useMessages(status: string) {
+  return useInfiniteQuery(messagesQueryOptions(status));
+}

@@ -1,0 +1,23 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { AdminOrderPageSchema, type AdminOrderPage } from '#shared/admin.schemas.ts';
+import { adminApi, queryString } from '../lib/admin-session.ts';
+
+export type OrderFilter = { type: 'mint' | 'purchase' | 'shipping' | 'all'; status: string };
+
+/** GET /api/admin/orders: mint orders by default, or purchases; keyset pages. */
+export async function listOrders(filter: OrderFilter, cursor: number | null): Promise<AdminOrderPage> {
+  const qs = queryString({ type: filter.type, status: filter.status, cursor });
+  return AdminOrderPageSchema.parse(await adminApi(`/api/admin/orders${qs}`));
+}
+
+export const ordersQueryOptions = (filter: OrderFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'orders', filter],
+    queryFn: ({ pageParam }) => listOrders(filter, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useOrders(filter: OrderFilter) {
+  return useInfiniteQuery(ordersQueryOptions(filter));
+}

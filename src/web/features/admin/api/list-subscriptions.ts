@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { EmailSubscriptionPageSchema, type EmailSubscriptionPage } from '#shared/subscriptions.schemas.ts';
+import { adminApi, queryString } from '../lib/admin-session.ts';
+
+/** GET /api/admin/email-subscriptions?status=: the e-mail list; keyset pages. */
+export async function listSubscriptions(
+  status: string,
+  cursor: number | null,
+): Promise<EmailSubscriptionPage> {
+  return EmailSubscriptionPageSchema.parse(
+    await adminApi(`/api/admin/email-subscriptions${queryString({ status, cursor })}`),
+  );
+}
+
+export const subscriptionsQueryOptions = (status: string) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'subscriptions', status],
+    queryFn: ({ pageParam }) => listSubscriptions(status, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useSubscriptions(status: string) {
+  return useInfiniteQuery(subscriptionsQueryOptions(status));
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateOrderStatusInput } from '#shared/orders.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** PATCH /api/admin/orders/:id/status: processing, completed, or shipped with carrier and tracking. */
+export async function updateOrderStatus(id: number, input: UpdateOrderStatusInput): Promise<unknown> {
+  return adminApi(`/api/admin/orders/${id}/status`, { method: 'PATCH', body: input });
+}
+
+export function useUpdateOrderStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: UpdateOrderStatusInput }) =>
+      updateOrderStatus(id, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

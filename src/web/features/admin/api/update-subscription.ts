@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  EmailSubscriptionSchema,
+  type EmailSubscription,
+  type UpdateEmailSubscriptionInput,
+} from '#shared/subscriptions.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** PUT /api/admin/email-subscriptions/:id {email, status}. */
+export async function updateSubscription(
+  id: number,
+  input: UpdateEmailSubscriptionInput,
+): Promise<EmailSubscription> {
+  return EmailSubscriptionSchema.parse(
+    await adminApi(`/api/admin/email-subscriptions/${id}`, { method: 'PUT', body: input }),
+  );
+}
+
+export function useUpdateSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: UpdateEmailSubscriptionInput }) =>
+      updateSubscription(id, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'subscriptions'] }),
+  });
+}

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ShieldX } from 'lucide-react';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import type { TapResult } from '#shared/nfc.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useVerifyTap } from '../api/verify-tap.ts';
+import { NfcChipView } from '../components/nfc-chip-view.tsx';
+import { AuthenticBadge, RepeatedTapNote, SuspectedCloneNote } from '../components/tap-verdict.tsx';
+
+const TITLES: Record<TapResult['status'], string> = {
+  authentic: 'Authentic',
+  repeated: 'Tap already seen',
+  suspected_clone: 'Possible copy',
+  invalid: 'Tap not verified',
+  unknown_tag: 'Unknown tag',
+};
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <ShieldX className="mx-auto h-12 w-12 text-gray-700" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-bold text-gray-900">{title}</h1>
+      <div className="mt-4 space-y-3 text-gray-800">{children}</div>
+      <Button asChild size="lg" className="mt-8">
+        <Link to={ROUTES.home}>Take Me to {BRAND.name} Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+function verdictFor(result: TapResult): ReactNode {
+  if (result.status === 'authentic' && result.counter !== null)
+    return <AuthenticBadge counter={result.counter} />;
+  if (result.status === 'repeated') return <RepeatedTapNote counter={result.counter} />;
+  return <SuspectedCloneNote />;
+}
+
+/**
+ * `/?picc_data=…&cmac=…` (and the other SUN forms): the page an NTAG 424 DNA tap opens. The server checks the
+ * tap's MAC and counter; the chip is shown only when the MAC verified, with the verdict under its title.
+ */
+export default function NfcTapPage() {
+  const rawQuery = useLocation().search.replace(/^\?/, '');
+  const tap = useVerifyTap(rawQuery);
+  usePageTitle(tap.data ? (tap.data.chip?.title ?? TITLES[tap.data.status]) : BRAND.name);
+
+  if (tap.isPending) {
+    return (
+      <div
+        className="mx-auto grid max-w-5xl gap-10 px-4 py-10 md:grid-cols-2"
+        role="status"
+        aria-label="Verifying tap"
+      >
+        <Skeleton className="aspect-square w-full rounded-2xl" />
+        <div className="space-y-4">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-10 w-64" />
+          <Skeleton className="h-28 w-full" />
+        </div>
+      </div>
+    );
+  }
+  if (tap.isError) {
+    return (
+      <Message title="We couldn't check this tap">
+        <p>Something went wrong while verifying. Please tap the chip again in a moment.</p>
+      </Message>
+    );
+  }
+
+  const result = tap.data;
+  if (result.status === 'invalid') {
+    return (
+      <Message title="This tap could not be verified">
+        <p>
+          The link does not carry a valid signature from the chip&apos;s NFC tag. It may have been changed,
+          cut short, or copied from somewhere else.
+        </p>
+        <p>
+          Tap the chip again with your phone. If it still fails,{' '}
+          <Link to={ROUTES.contact} className="font-medium text-brand-700 underline">
+            contact support
+          </Link>
+          .
+        </p>
+      </Message>
+    );
+  }
+  if (result.status === 'unknown_tag') {
+    return (
+      <Message title="Unknown tag">
+        <p>This NFC tag is not registered with {BRAND.name}, so it cannot be verified.</p>
+        {result.uid && (
+          <p className="text-sm">
+            Tag UID: <span className="font-mono break-all">{result.uid}</span>
+          </p>
+        )}
+        <p>
+          If this tag came with a chip you own,{' '}
+          <Link to={ROUTES.contact} className="font-medium text-brand-700 underline">
+            contact support
+          </Link>
+          .
+        </p>
+      </Message>
+    );
+  }
+  if (!result.chip) {
+    return (
+      <div className="mx-auto max-w-xl space-y-6 px-4 py-20">
+        <h1 className="text-3xl font-bold text-gray-900">{TITLES[result.status]}</h1>
+        {verdictFor(result)}
+        <p className="text-gray-800">This tag is genuine, but its chip is not on show yet.</p>
+      </div>
+    );
+  }
+  return <NfcChipView chip={result.chip} nfcUid={result.uid ?? ''} verification={verdictFor(result)} />;
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { App } from '#server/app.ts';
+import type { Db } from '#server/db/client.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
+import { nfcKeyringFor } from '#server/features/nfc/nfc-keys.ts';
+import { setNfcTag } from '#server/features/nfc/nfc-admin.service.ts';
+import { nfcTags } from '#server/features/nfc/nfc.table.ts';
+import { insertAdmin, insertUser } from './users.ts';
+
+let seq = 0;
+
+/** A random 7-byte UID starting with 04 (NXP), upper-case hex. */
+export function randomUid(): string {
+  return `04${randomBytes(6).toString('hex').toUpperCase()}`;
+}
+
+/** A random AES-128 key, upper-case hex. */
+export function randomKeyHex(): string {
+  return randomBytes(16).toString('hex').toUpperCase();
+}
+
+/** Inserts a chip with just the columns NFC needs (creator, title, slug, unit ID). */
+export async function insertNfcTestChip(
+  db: Db,
+  creatorId: number,
+  overrides: Partial<typeof chips.$inferInsert> = {},
+) {
+  const n = (seq++).toString(36) + Date.now().toString(36);
+  const [chip] = await db
+    .insert(chips)
+    .values({
+      creatorId,
+      ownerId: creatorId,
+      title: `Chip ${n}`,
+      slug: `chip-${n}`,
+      unitId: String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)),
+      isActive: true,
+      status: 'active',
+      ...overrides,
+    })
+    .returning();
+  return chip!;
+}
+
+export type TagKeys = { uid: string; metaReadKey: string; fileReadKey: string };
+
+/**
+ * Registers a tag for a chip through the service (no HTTP, so tests may use keys the API refuses,
+ * such as the all-zero keys of public vectors).
+ */
+export async function insertNfcTag(
+  app: App,
+  chipId: number,
+  keys: Partial<TagKeys> = {},
+  adminId?: number,
+): Promise<TagKeys> {
+  const tag = { uid: randomUid(), metaReadKey: randomKeyHex(), fileReadKey: randomKeyHex(), ...keys };
+  await setNfcTag(app.db, {
+    chipId,
+    adminId: adminId ?? (await insertAdmin(app.db)).user.id,
+    keyring: nfcKeyringFor(app.config),
+    input: { ...tag, mode: 'AES' },
+  });
+  return tag;
+}
+
+/** An admin, a creator with one chip, and a tag on it: the usual starting point of NFC tests. */
+export async function setupTaggedChip(app: App, keys: Partial<TagKeys> = {}) {
+  const admin = await insertAdmin(app.db);
+  const creator = await insertUser(app.db);
+  const chip = await insertNfcTestChip(app.db, creator.user.id);
+  const tag = await insertNfcTag(app, chip.id, keys, admin.user.id);
+  return { admin, creator, chip, tag };
+}
+
+/** The stored tag row (for asserting counters and sealed keys). */
+export async function findTagRow(db: Db, uid: string) {
+  const [row] = await db.select().from(nfcTags).where(eq(nfcTags.uid, uid));
+  return row ?? null;
+}
