@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { adminBootstrapStep } from './features/admin/admin-bootstrap.ts';
+import { demoSeedStep } from './features/seed/seed.service.ts';
 
 /** Start-up work after migrations: the first admin from the environment and the demo catalogue. */
 export type BootstrapStep = { name: string; run: (app: FastifyInstance) => Promise<void> };
 
-export const BOOTSTRAP_STEPS: BootstrapStep[] = [];
+export const BOOTSTRAP_STEPS: BootstrapStep[] = [demoSeedStep, adminBootstrapStep];
 
 export async function bootstrap(app: FastifyInstance): Promise<void> {
   for (const step of BOOTSTRAP_STEPS) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND } from './brand.ts';
 
 export const CHIP_SHAPES = ['round', 'square'] as const;
 export const CHIP_STATUSES = ['pending', 'active', 'inactive', 'sold'] as const;
@@ -53,6 +54,7 @@ export const ChipSchema = z.object({
 export type Chip = z.infer<typeof ChipSchema>;
 
 export const MARKETPLACE_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 
 const usdFilter = z
   .string()
@@ -129,3 +131,66 @@ export const HttpUrlOrEmptySchema = z
       return false;
     }
   }, 'Must be a valid URL');
+
+/** Provenance event types (PRODUCT.md "Ownership is tracked"). */
+export const CHIP_EVENT_TYPES = [
+  'minted',
+  'listed',
+  'unlisted',
+  'priced',
+  'sold',
+  'transferred',
+  'shipped',
+  'verified_tap',
+] as const;
+export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];
+
+/** Spec §9: users reach a chip by this 14-digit number (the /uid page). */
+export const INVALID_UNIT_ID_MESSAGE = `Invalid ${BRAND.name} ID. Please enter a valid 14-digit ID.`;
+const INVALID_CHIP_ID_MESSAGE = `Invalid ${BRAND.name} ID`;
+export const CHIP_NOT_FOUND_MESSAGE = `${BRAND.name} not found`;
+
+/** Params of GET /api/artchip/:id and /:id/events. */
+export const ChipIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: INVALID_CHIP_ID_MESSAGE })
+    .int(INVALID_CHIP_ID_MESSAGE)
+    .min(1, INVALID_CHIP_ID_MESSAGE)
+    .max(2_147_483_647, INVALID_CHIP_ID_MESSAGE),
+});
+
+/** Params of GET /api/artchip/:username/:slug. */
+export const ChipSlugParamsSchema = z.object({
+  username: z.string().min(1).max(100),
+  slug: z.string().min(1).max(200),
+});
+
+/** Params of GET /api/artchip/unit/:uid: exactly 14 digits. */
+export const UnitIdParamsSchema = z.object({
+  uid: z.string().trim().regex(UNIT_ID_PATTERN, INVALID_UNIT_ID_MESSAGE),
+});
+
+/** Params of GET /api/artchip/by-uid/:uid: the NFC tag UID in hex (colons allowed, case ignored). */
+export const NfcUidParamsSchema = z.object({
+  uid: z
+    .string()
+    .trim()
+    .regex(/^(?:[0-9A-Fa-f]{2}:?){4,10}$/, 'Invalid NFC UID'),
+});
+
+/** GET /api/artchip/gallery/:username query: newest first, keyset pages. */
+export const GalleryQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export type GalleryQuery = z.infer<typeof GalleryQuerySchema>;
+
+/** GET /api/artchip/gallery/:username: the creator's public chips (active and sold) with their count. */
+export const GallerySchema = z.object({
+  user: z.object({ username: z.string(), profileImageUrl: z.string().nullable() }),
+  items: z.array(ChipSchema),
+  /** All public chips of this creator, not just this page. */
+  count: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type Gallery = z.infer<typeof GallerySchema>;

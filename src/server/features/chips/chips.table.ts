@@ -83,7 +83,10 @@ export const chipEvents = pgTable(
     orderId: integer(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('chip_events_chip_id_idx').on(t.chipId, t.createdAt), index('chip_events_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('chip_events_chip_id_idx').on(t.chipId, t.createdAt),
+    index('chip_events_actor_idx').on(t.actorUserId),
+  ],
 );
 
 export const media = pgTable(

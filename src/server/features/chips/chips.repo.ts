@@ -1,0 +1,355 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MarketplaceSort } from '#shared/chips.schemas.ts';
+import { rowsOf, type Db } from '#server/db/client.ts';
+import { users } from '#server/features/users/users.table.ts';
+import { chipEvents, chips } from './chips.table.ts';
+
+export type ChipRow = typeof chips.$inferSelect;
+export type NewChipRow = typeof chips.$inferInsert;
+export type ChipEventRow = typeof chipEvents.$inferSelect;
+
+/** A chip with the usernames its DTO shows, and its keyset position for pagination. */
+export type ChipWithUsers = {
+  chip: ChipRow;
+  creatorUsername: string;
+  ownerUsername: string | null;
+  /** created_at as UTC ISO text with microseconds, which a JS Date would lose. */
+  createdAtKey: string;
+};
+
+const creator = alias(users, 'creator');
+const owner = alias(users, 'owner');
+
+/** Exactly the predicate of the partial indexes chips_market_newest_idx / chips_market_price_idx. */
+export const LISTED = sql`${chips.isActive} and ${chips.isForSale} and ${chips.isAvailable}`;
+
+/** Public chips: live ones and sold ones (which stay viewable on their pages). */
+export const PUBLIC_CHIP = sql`(${chips.status} = 'sold' or (${chips.status} = 'active' and ${chips.isActive}))`;
+
+function selectChipsWithUsers(db: Db) {
+  return db
+    .select({
+      chip: chips,
+      creatorUsername: creator.username,
+      ownerUsername: owner.username,
+      createdAtKey: sql<string>`to_char(${chips.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(chips)
+    .innerJoin(creator, eq(creator.id, chips.creatorId))
+    .leftJoin(owner, eq(owner.id, chips.ownerId));
+}
+
+export async function findChipById(db: Db, id: number): Promise<ChipWithUsers | null> {
+  const [row] = await selectChipsWithUsers(db).where(eq(chips.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findChipBySlug(db: Db, username: string, slug: string): Promise<ChipWithUsers | null> {
+  const [row] = await selectChipsWithUsers(db)
+    .where(and(sql`lower(${creator.username}) = lower(${username})`, eq(chips.slug, slug.toLowerCase())))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findChipByUnitId(db: Db, unitId: string): Promise<ChipWithUsers | null> {
+  const [row] = await selectChipsWithUsers(db).where(eq(chips.unitId, unitId)).limit(1);
+  return row ?? null;
+}
+
+/** NFC UIDs are stored as upper-case hex; lower-case rows written by hand are found too. */
+export async function findChipByNfcUid(db: Db, nfcUid: string): Promise<ChipWithUsers | null> {
+  const [row] = await selectChipsWithUsers(db)
+    .where(inArray(chips.nfcUid, [nfcUid.toUpperCase(), nfcUid.toLowerCase()]))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Locks a chip row for the rest of the transaction (SELECT … FOR UPDATE). */
+export async function lockChip(tx: Db, id: number): Promise<ChipRow | null> {
+  const [row] = await tx.select().from(chips).where(eq(chips.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function updateChip(tx: Db, id: number, values: Partial<NewChipRow>): Promise<ChipRow | null> {
+  const [row] = await tx.update(chips).set(values).where(eq(chips.id, id)).returning();
+  return row ?? null;
+}
+
+export async function insertChipRow(tx: Db, values: NewChipRow): Promise<ChipRow> {
+  const [row] = await tx.insert(chips).values(values).returning();
+  return row!;
+}
+
+/** Slugs of this creator equal to `base` or of the form `base-N`. */
+export async function listSimilarSlugs(db: Db, creatorId: number, base: string): Promise<string[]> {
+  const escaped = base.replace(/[\\%_]/g, '\\$&');
+  const rows = await db
+    .select({ slug: chips.slug })
+    .from(chips)
+    .where(
+      and(
+        eq(chips.creatorId, creatorId),
+        sql`(${chips.slug} = ${base} or ${chips.slug} like ${`${escaped}-%`})`,
+      ),
+    );
+  return rows.map((r) => r.slug);
+}
+
+/** Sets the unit ID only if the chip has none yet; returns whether this call set it. */
+export async function setUnitIdIfMissing(tx: Db, chipId: number, unitId: string): Promise<boolean> {
+  const rows = await tx
+    .update(chips)
+    .set({ unitId })
+    .where(and(eq(chips.id, chipId), sql`${chips.unitId} is null`))
+    .returning({ id: chips.id });
+  return rows.length > 0;
+}
+
+export async function findUnitId(db: Db, chipId: number): Promise<string | null | undefined> {
+  const [row] = await db.select({ unitId: chips.unitId }).from(chips).where(eq(chips.id, chipId)).limit(1);
+  return row ? row.unitId : undefined;
+}
+
+export type MarketplaceCursor =
+  | { sort: 'newest'; createdAt: string; id: number }
+  | { sort: 'price_asc' | 'price_desc'; priceCents: number; id: number };
+
+export type MarketplaceFilters = {
+  search?: string | undefined;
+  shape?: string | undefined;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+  creator?: string | undefined;
+  sort: MarketplaceSort;
+};
+
+/** ILIKE pattern matching `text` literally anywhere (%, _ and \ escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The marketplace keyset query: listed chips in sort order after `cursor`, `limit` rows. Ordered by
+ * (created_at, id) or (price_cents, id) so it walks the partial market indexes; never OFFSET.
+ */
+export function marketplaceQuery(
+  db: Db,
+  filters: MarketplaceFilters,
+  cursor: MarketplaceCursor | null,
+  limit: number,
+) {
+  const where: SQL[] = [LISTED, isNotNull(chips.priceCents)];
+  if (filters.shape) where.push(eq(chips.shape, filters.shape));
+  if (filters.minPriceCents !== undefined) where.push(gte(chips.priceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) where.push(lte(chips.priceCents, filters.maxPriceCents));
+  if (filters.creator) where.push(sql`lower(${creator.username}) = lower(${filters.creator})`);
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    where.push(
+      sql`(${chips.title} ilike ${pattern} or ${chips.description} ilike ${pattern} or ${creator.username} ilike ${pattern})`,
+    );
+  }
+  if (cursor?.sort === 'newest') {
+    where.push(
+      sql`(${chips.createdAt}, ${chips.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::integer)`,
+    );
+  } else if (cursor?.sort === 'price_asc') {
+    where.push(
+      sql`(${chips.priceCents}, ${chips.id}) > (${cursor.priceCents}::integer, ${cursor.id}::integer)`,
+    );
+  } else if (cursor?.sort === 'price_desc') {
+    where.push(
+      sql`(${chips.priceCents}, ${chips.id}) < (${cursor.priceCents}::integer, ${cursor.id}::integer)`,
+    );
+  }
+  // Spelled to match the indexes exactly: chips_market_newest_idx is (created_at desc nulls last,
+  // id desc nulls last), and a plain DESC means NULLS FIRST, which the planner would not match to it.
+  const order =
+    filters.sort === 'newest'
+      ? [sql`${chips.createdAt} desc nulls last`, sql`${chips.id} desc nulls last`]
+      : filters.sort === 'price_asc'
+        ? [asc(chips.priceCents), asc(chips.id)]
+        : [desc(chips.priceCents), desc(chips.id)];
+  return selectChipsWithUsers(db)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(limit);
+}
+
+export async function listMarketplaceChips(
+  db: Db,
+  filters: MarketplaceFilters,
+  cursor: MarketplaceCursor | null,
+  limit: number,
+): Promise<ChipWithUsers[]> {
+  return marketplaceQuery(db, filters, cursor, limit);
+}
+
+/** A creator's public chips, newest first, after the (created_at, id) cursor. */
+export async function listCreatorPublicChips(
+  db: Db,
+  creatorId: number,
+  cursor: { createdAt: string; id: number } | null,
+  limit: number,
+): Promise<ChipWithUsers[]> {
+  const where: SQL[] = [eq(chips.creatorId, creatorId), PUBLIC_CHIP];
+  if (cursor) {
+    where.push(
+      sql`(${chips.createdAt}, ${chips.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::integer)`,
+    );
+  }
+  return selectChipsWithUsers(db)
+    .where(and(...where))
+    .orderBy(desc(chips.createdAt), desc(chips.id))
+    .limit(limit);
+}
+
+export async function countCreatorPublicChips(db: Db, creatorId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chips)
+    .where(and(eq(chips.creatorId, creatorId), PUBLIC_CHIP));
+  return row?.n ?? 0;
+}
+
+export async function findUserByUsername(
+  db: Db,
+  username: string,
+): Promise<{ id: number; username: string; profileImageUrl: string | null } | null> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, profileImageUrl: users.profileImageUrl })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertChipEvent(tx: Db, values: typeof chipEvents.$inferInsert): Promise<ChipEventRow> {
+  const [row] = await tx.insert(chipEvents).values(values).returning();
+  return row!;
+}
+
+/** A chip's provenance, newest first, with the actor's username. */
+export async function listChipEvents(db: Db, chipId: number, limit = 200) {
+  return db
+    .select({ event: chipEvents, actorUsername: users.username })
+    .from(chipEvents)
+    .leftJoin(users, eq(users.id, chipEvents.actorUserId))
+    .where(eq(chipEvents.chipId, chipId))
+    .orderBy(desc(chipEvents.createdAt), desc(chipEvents.id))
+    .limit(limit);
+}
+
+/** Integer text from SQL (bigint sums) → number, refusing anything JS cannot hold exactly. */
+function safeInt(value: unknown): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Not a safe integer: ${String(value)}`);
+  return n;
+}
+
+/** Figures for the landing and marketplace stats, all from the database. */
+export async function readMarketplaceStats(db: Db) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select
+        (select count(*) from chips c
+           where c.is_active and c.is_for_sale and c.is_available and c.price_cents is not null)::text as chips_listed,
+        (select count(*) from chips)::text as chips_minted,
+        (select count(distinct c.creator_id) from chips c
+           where c.status = 'sold' or (c.status = 'active' and c.is_active))::text as active_creators,
+        (select coalesce(sum(o.total_cents), 0) from orders o
+           where o.order_type = 'purchase' and o.payment_status = 'completed')::text as total_sales_cents,
+        (select count(*) from (
+           select o.buyer_id as user_id from orders o
+             where o.order_type = 'purchase' and o.payment_status = 'completed'
+           union
+           select c.owner_id from chips c where c.owner_id is not null and c.owner_id <> c.creator_id
+         ) collectors)::text as collectors
+    `),
+  );
+  return {
+    chipsListed: safeInt(row?.chips_listed),
+    chipsMinted: safeInt(row?.chips_minted),
+    activeCreators: safeInt(row?.active_creators),
+    totalSalesCents: safeInt(row?.total_sales_cents),
+    collectors: safeInt(row?.collectors),
+  };
+}
+
+export type TopMinterRow = {
+  username: string;
+  profileImageUrl: string | null;
+  createdAt: Date;
+  totalMinted: number;
+  affiliateCount: number;
+  ownSalesEarningsCents: number;
+  affiliateEarningsCents: number;
+  totalSalesCents: number;
+};
+
+/** The users who minted the most chips (ties: earlier member first), with their earnings. */
+export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRow[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select u.username, u.profile_image_url, u.created_at::text as created_at,
+        m.total_minted::text as total_minted,
+        (select count(*) from users r where r.referred_by = u.id)::text as affiliate_count,
+        (select coalesce(sum(l.amount_cents), 0) from ledger_entries l
+           where l.user_id = u.id and l.kind = 'seller_proceeds')::text as own_sales,
+        (select coalesce(sum(cm.amount_cents), 0) from commissions cm
+           where cm.affiliate_user_id = u.id)::text as affiliate_earnings,
+        (select coalesce(sum(o.total_cents), 0) from orders o
+           where o.seller_id = u.id and o.order_type = 'purchase' and o.payment_status = 'completed')::text as total_sales
+      from (select creator_id, count(*) as total_minted from chips group by creator_id
+            order by count(*) desc, creator_id asc limit ${limit}) m
+      join users u on u.id = m.creator_id
+      order by m.total_minted desc, u.id asc
+    `),
+  );
+  return rows.map((r) => ({
+    username: String(r.username),
+    profileImageUrl: (r.profile_image_url as string | null) ?? null,
+    createdAt: new Date(String(r.created_at)),
+    totalMinted: safeInt(r.total_minted),
+    affiliateCount: safeInt(r.affiliate_count),
+    ownSalesEarningsCents: safeInt(r.own_sales),
+    affiliateEarningsCents: safeInt(r.affiliate_earnings),
+    totalSalesCents: safeInt(r.total_sales),
+  }));
+}
+
+/** Listed chips with minId < id <= maxId for the sitemap, in id order. */
+export async function listListedChipPaths(db: Db, minId: number, maxId: number) {
+  return db
+    .select({ slug: chips.slug, updatedAt: chips.updatedAt, username: creator.username })
+    .from(chips)
+    .innerJoin(creator, eq(creator.id, chips.creatorId))
+    .where(and(LISTED, isNotNull(chips.priceCents), sql`${chips.id} > ${minId} and ${chips.id} <= ${maxId}`))
+    .orderBy(asc(chips.id));
+}
+
+export async function findMaxChipId(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`coalesce(max(${chips.id}), 0)::int` }).from(chips);
+  return row?.n ?? 0;
+}
+
+export async function countListedChips(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chips)
+    .where(and(LISTED, isNotNull(chips.priceCents)));
+  return row?.n ?? 0;
+}
+
+/** Usernames of creators with at least one public chip (their galleries are worth indexing). */
+export async function listGalleryUsernames(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ username: creator.username })
+    .from(chips)
+    .innerJoin(creator, eq(creator.id, chips.creatorId))
+    .where(PUBLIC_CHIP)
+    .orderBy(asc(creator.username))
+    .limit(limit);
+  return rows.map((r) => r.username);
+}

@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHIP_API } from '#shared/brand.ts';
+import {
+  ChipEventSchema,
+  ChipIdParamsSchema,
+  ChipPageSchema,
+  ChipSchema,
+  ChipSlugParamsSchema,
+  GalleryQuerySchema,
+  GallerySchema,
+  LeaderboardEntrySchema,
+  MarketplaceQuerySchema,
+  MarketplaceStatsSchema,
+  NfcUidParamsSchema,
+  UnitIdParamsSchema,
+} from '#shared/chips.schemas.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { processUpload } from '#server/features/media/media.service.ts';
+import { readImageField } from '#server/features/media/media.multipart.ts';
+import {
+  addChipImage,
+  assertCanAddChipMedia,
+  getChipById,
+  getChipByNfcUid,
+  getChipBySlug,
+  getChipByUnitId,
+  getMarketplaceStats,
+  listChipEvents,
+  listFeaturedChips,
+  listGallery,
+  listMarketplace,
+  listTopMinters,
+} from './chips.service.ts';
+import { CACHE_SECONDS, isNotModified, notModified } from './chips.http.ts';
+
+const GalleryParamsSchema = z.object({ username: z.string().min(1).max(100) });
+const detail = (isPublic: boolean) => ({ maxAge: CACHE_SECONDS.detail, isPublic });
+const list = { maxAge: CACHE_SECONDS.list };
+
+/**
+ * The public catalogue (spec §7). Static segments (/featured, /stats, /gallery, /unit, /by-uid) win
+ * over parameters in Fastify's router, and :id only matches digits, so /:username/:slug never
+ * swallows them and a slug like "events" still reaches its chip.
+ */
+export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    CHIP_API,
+    { schema: { querystring: MarketplaceQuerySchema, response: { 200: ChipPageSchema } } },
+    async (request, reply) => {
+      const page = await listMarketplace(app, request.query);
+      return isNotModified(request, reply, page, list) ? notModified(reply) : page;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/featured`,
+    { schema: { response: { 200: z.array(ChipSchema) } } },
+    async (request, reply) => {
+      const chips = await listFeaturedChips(app);
+      return isNotModified(request, reply, chips, list) ? notModified(reply) : chips;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/stats`,
+    { schema: { response: { 200: MarketplaceStatsSchema } } },
+    async (request, reply) => {
+      const stats = await getMarketplaceStats(app);
+      return isNotModified(request, reply, stats, list) ? notModified(reply) : stats;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/gallery/:username`,
+    {
+      schema: {
+        params: GalleryParamsSchema,
+        querystring: GalleryQuerySchema,
+        response: { 200: GallerySchema },
+      },
+    },
+    async (request, reply) => {
+      const gallery = await listGallery(app, { ...request.params, ...request.query });
+      return isNotModified(request, reply, gallery, list) ? notModified(reply) : gallery;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/unit/:uid`,
+    { config: { auth: 'optional' }, schema: { params: UnitIdParamsSchema, response: { 200: ChipSchema } } },
+    async (request, reply) => {
+      const view = await getChipByUnitId(app, { unitId: request.params.uid, viewer: request.user });
+      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/by-uid/:uid`,
+    { config: { auth: 'optional' }, schema: { params: NfcUidParamsSchema, response: { 200: ChipSchema } } },
+    async (request, reply) => {
+      const view = await getChipByNfcUid(app, { nfcUid: request.params.uid, viewer: request.user });
+      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/:id(^\\d+$)/events`,
+    {
+      config: { auth: 'optional' },
+      schema: { params: ChipIdParamsSchema, response: { 200: z.array(ChipEventSchema) } },
+    },
+    async (request, reply) => {
+      const { events, isPublic } = await listChipEvents(app, { id: request.params.id, viewer: request.user });
+      return isNotModified(request, reply, events, detail(isPublic)) ? notModified(reply) : events;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/:id(^\\d+$)`,
+    { config: { auth: 'optional' }, schema: { params: ChipIdParamsSchema, response: { 200: ChipSchema } } },
+    async (request, reply) => {
+      const view = await getChipById(app, { id: request.params.id, viewer: request.user });
+      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/:username/:slug`,
+    { config: { auth: 'optional' }, schema: { params: ChipSlugParamsSchema, response: { 200: ChipSchema } } },
+    async (request, reply) => {
+      const view = await getChipBySlug(app, { ...request.params, viewer: request.user });
+      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+    },
+  );
+
+  app.post(
+    `${CHIP_API}/:id/upload-media`,
+    {
+      config: { auth: 'user', rateLimit: app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false },
+      schema: { params: ChipIdParamsSchema, response: { 200: ChipSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // Permission first, so a stranger's upload is refused before any image work.
+      await assertCanAddChipMedia(app, request.params.id, user);
+      const { bytes } = await readImageField(request);
+      const image = await processUpload(app, bytes, { uploaderId: user.id });
+      return addChipImage(app, { chipId: request.params.id, user, image });
+    },
+  );
+
+  app.get(
+    '/api/top-minters',
+    { schema: { response: { 200: z.array(LeaderboardEntrySchema) } } },
+    async (request, reply) => {
+      const entries = await listTopMinters(app);
+      return isNotModified(request, reply, entries, list) ? notModified(reply) : entries;
+    },
+  );
+};

@@ -1,0 +1,331 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '#shared/brand.ts';
+import {
+  CHIP_NOT_FOUND_MESSAGE,
+  CHIP_SHAPES,
+  CHIP_STATUSES,
+  isDemoChip,
+  type Chip,
+  type ChipEvent,
+  type ChipPage,
+  type Gallery,
+  type GalleryQuery,
+  type LeaderboardEntry,
+  type MarketplaceQuery,
+  type MarketplaceStats,
+} from '#shared/chips.schemas.ts';
+import {
+  centsToUsdString,
+  parseUsdToCents,
+  roundTokensForDisplay,
+  tokenAmountForUsd,
+} from '#shared/money.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/plugins/auth.ts';
+import type { MediaRow } from '#server/features/media/media.repo.ts';
+import { getTokenPriceUsd } from '#server/features/price/price.service.ts';
+import {
+  countCreatorPublicChips,
+  findChipById,
+  findChipByNfcUid,
+  findChipBySlug,
+  findChipByUnitId,
+  findUserByUsername,
+  listChipEvents as listChipEventRows,
+  listCreatorPublicChips,
+  listMarketplaceChips,
+  listTopMinterRows,
+  lockChip,
+  readMarketplaceStats,
+  updateChip,
+  type ChipRow,
+  type ChipWithUsers,
+} from './chips.repo.ts';
+import { normalizeNfcUid } from './chip-records.service.ts';
+import {
+  decodeGalleryCursor,
+  decodeMarketplaceCursor,
+  encodeGalleryCursor,
+  encodeMarketplaceCursor,
+} from './chips.cursor.ts';
+
+// The record writers live in chip-records.service.ts; other features import them from here.
+export {
+  assignUnitId,
+  createChipRecord,
+  nextFreeSlug,
+  normalizeNfcUid,
+  randomUnitId,
+  recordChipEvent,
+  slugify,
+  type CreateChipRecordInput,
+} from './chip-records.service.ts';
+
+export const FEATURED_LIMIT = 12;
+/** Spec §9: up to 10 extra images ("reference URLs") per piece. */
+export const MAX_ADDITIONAL_IMAGES = 10;
+
+/** The token price chip DTOs are priced at: live when a price source is configured, else the fallback. */
+export async function currentTokenPriceUsd(app: FastifyInstance): Promise<string> {
+  return (await getTokenPriceUsd(app)).priceUsd;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
+  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at `tokenPriceUsd`. */
+export function toChipDto(
+  row: ChipRow,
+  creatorUsername: string,
+  ownerUsername: string | null,
+  tokenPriceUsd: string,
+): Chip {
+  const cents = row.priceCents;
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, tokenPriceUsd)),
+    priceUsd: cents === null ? null : centsToUsdString(cents),
+    imageUrl: row.imageUrl,
+    imageVariants: row.imageVariants,
+    imageWidth: row.imageWidth,
+    imageHeight: row.imageHeight,
+    originalImageUrl: row.originalImageUrl,
+    adminImageUrl: row.adminImageUrl,
+    additionalImageUrls: row.additionalImageUrls,
+    unitId: row.unitId,
+    nfcUid: row.nfcUid,
+    isAvailable: row.isAvailable,
+    isActive: row.isActive,
+    isForSale: row.isForSale,
+    isSurprize: row.isSurprize,
+    creatorId: row.creatorId,
+    creatorUsername,
+    ownerId: row.ownerId,
+    ownerUsername,
+    associatedUrl: row.associatedUrl,
+    tiktokUrl: row.tiktokUrl,
+    youtubeUrl: row.youtubeUrl,
+    instagramUrl: row.instagramUrl,
+    xUrl: row.xUrl,
+    paypalEnabled: row.paypalEnabled,
+    createdAt: row.createdAt.toISOString(),
+    shape: oneOf(CHIP_SHAPES, row.shape, 'round'),
+    status: oneOf(CHIP_STATUSES, row.status, 'inactive'),
+    shippingOption: oneOf(['ship', 'store'] as const, row.shippingOption, 'store'),
+    isDemo: isDemoChip({ creatorUsername, title: row.title }),
+  };
+}
+
+/** Public chips are live or sold; pending and inactive ones only show to their creator, owner or an admin. */
+export function isChipPublic(chip: Pick<ChipRow, 'status' | 'isActive'>): boolean {
+  return chip.status === 'sold' || (chip.status === 'active' && chip.isActive);
+}
+
+export function canManageChip(
+  chip: Pick<ChipRow, 'creatorId' | 'ownerId'>,
+  viewer: AuthUser | null,
+): boolean {
+  if (!viewer) return false;
+  return viewer.role === 'admin' || viewer.id === chip.creatorId || viewer.id === chip.ownerId;
+}
+
+/** One chip as its page shows it, and whether the answer may be cached publicly. */
+export type ChipView = { chip: Chip; isPublic: boolean };
+
+async function viewOf(
+  app: FastifyInstance,
+  found: ChipWithUsers | null,
+  viewer: AuthUser | null,
+): Promise<ChipView> {
+  if (!found) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const isPublic = isChipPublic(found.chip);
+  if (!isPublic && !canManageChip(found.chip, viewer))
+    throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const price = await currentTokenPriceUsd(app);
+  return { chip: toChipDto(found.chip, found.creatorUsername, found.ownerUsername, price), isPublic };
+}
+
+/** GET /api/artchip/:username/:slug. */
+export async function getChipBySlug(
+  app: FastifyInstance,
+  args: { username: string; slug: string; viewer: AuthUser | null },
+): Promise<ChipView> {
+  return viewOf(app, await findChipBySlug(app.db, args.username, args.slug), args.viewer);
+}
+
+/** GET /api/artchip/:id. */
+export async function getChipById(
+  app: FastifyInstance,
+  args: { id: number; viewer: AuthUser | null },
+): Promise<ChipView> {
+  return viewOf(app, await findChipById(app.db, args.id), args.viewer);
+}
+
+/** GET /api/artchip/unit/:uid (14-digit unit ID). */
+export async function getChipByUnitId(
+  app: FastifyInstance,
+  args: { unitId: string; viewer: AuthUser | null },
+): Promise<ChipView> {
+  return viewOf(app, await findChipByUnitId(app.db, args.unitId), args.viewer);
+}
+
+/** GET /api/artchip/by-uid/:uid (NFC tag UID, hex; colons and case ignored). */
+export async function getChipByNfcUid(
+  app: FastifyInstance,
+  args: { nfcUid: string; viewer: AuthUser | null },
+): Promise<ChipView> {
+  const uid = normalizeNfcUid(args.nfcUid);
+  return viewOf(app, await findChipByNfcUid(app.db, uid), args.viewer);
+}
+
+function usdFilterCents(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : parseUsdToCents(value);
+}
+
+/** GET /api/artchip: one keyset page of listed chips. */
+export async function listMarketplace(app: FastifyInstance, query: MarketplaceQuery): Promise<ChipPage> {
+  const cursor = query.cursor ? decodeMarketplaceCursor(query.sort, query.cursor) : null;
+  const rows = await listMarketplaceChips(
+    app.db,
+    {
+      search: query.q || undefined,
+      shape: query.shape,
+      minPriceCents: usdFilterCents(query.minPrice),
+      maxPriceCents: usdFilterCents(query.maxPrice),
+      creator: query.creator || undefined,
+      sort: query.sort,
+    },
+    cursor,
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const price = await currentTokenPriceUsd(app);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toChipDto(r.chip, r.creatorUsername, r.ownerUsername, price)),
+    nextCursor: rows.length > query.limit && last ? encodeMarketplaceCursor(query.sort, last) : null,
+  };
+}
+
+/** GET /api/artchip/featured: the newest listed chips. */
+export async function listFeaturedChips(app: FastifyInstance): Promise<Chip[]> {
+  const rows = await listMarketplaceChips(app.db, { sort: 'newest' }, null, FEATURED_LIMIT);
+  const price = await currentTokenPriceUsd(app);
+  return rows.map((r) => toChipDto(r.chip, r.creatorUsername, r.ownerUsername, price));
+}
+
+/** GET /api/artchip/stats: real figures (PRODUCT.md "Numbers shown to people are real"). */
+export async function getMarketplaceStats(app: FastifyInstance): Promise<MarketplaceStats> {
+  return readMarketplaceStats(app.db);
+}
+
+/** GET /api/artchip/gallery/:username: the creator's public chips, newest first, with their count. */
+export async function listGallery(
+  app: FastifyInstance,
+  args: { username: string } & GalleryQuery,
+): Promise<Gallery> {
+  const user = await findUserByUsername(app.db, args.username);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  const cursor = args.cursor ? decodeGalleryCursor(args.cursor) : null;
+  const [rows, count] = await Promise.all([
+    listCreatorPublicChips(app.db, user.id, cursor, args.limit + 1),
+    countCreatorPublicChips(app.db, user.id),
+  ]);
+  const page = rows.slice(0, args.limit);
+  const price = await currentTokenPriceUsd(app);
+  const last = page[page.length - 1];
+  return {
+    user: { username: user.username, profileImageUrl: user.profileImageUrl },
+    items: page.map((r) => toChipDto(r.chip, r.creatorUsername, r.ownerUsername, price)),
+    count,
+    nextCursor: rows.length > args.limit && last ? encodeGalleryCursor(last) : null,
+  };
+}
+
+/** GET /api/artchip/:id/events: provenance, newest first; hidden with the chip. */
+export async function listChipEvents(
+  app: FastifyInstance,
+  args: { id: number; viewer: AuthUser | null },
+): Promise<{ events: ChipEvent[]; isPublic: boolean }> {
+  const found = await findChipById(app.db, args.id);
+  if (!found) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const isPublic = isChipPublic(found.chip);
+  if (!isPublic && !canManageChip(found.chip, args.viewer))
+    throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const rows = await listChipEventRows(app.db, args.id);
+  return {
+    isPublic,
+    events: rows.map((r) => ({
+      id: r.event.id,
+      type: r.event.type,
+      createdAt: r.event.createdAt.toISOString(),
+      actorUsername: r.actorUsername,
+      data: r.event.data,
+    })),
+  };
+}
+
+/** GET /api/top-minters: the top 10 users by chips minted. */
+export async function listTopMinters(app: FastifyInstance): Promise<LeaderboardEntry[]> {
+  const now = app.clock().getTime();
+  const rows = await listTopMinterRows(app.db, 10);
+  return rows.map(({ createdAt, ...r }) => ({
+    ...r,
+    joinedDaysAgo: Math.max(0, Math.floor((now - createdAt.getTime()) / 86_400_000)),
+  }));
+}
+
+/** Checks that `user` may add media to the chip (creator, owner or admin); hidden chips read as missing. */
+export async function assertCanAddChipMedia(
+  app: FastifyInstance,
+  chipId: number,
+  user: AuthUser,
+): Promise<void> {
+  const found = await findChipById(app.db, chipId);
+  if (!found || (!isChipPublic(found.chip) && !canManageChip(found.chip, user))) {
+    throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  }
+  if (!canManageChip(found.chip, user))
+    throw new AppError('FORBIDDEN', 'Only the creator or owner can add images');
+}
+
+/**
+ * POST /api/artchip/:id/upload-media: the first image becomes the chip's main image (a surprize chip
+ * then has its media); later ones are appended to the extra images, at most 10.
+ */
+export async function addChipImage(
+  app: FastifyInstance,
+  args: { chipId: number; user: AuthUser; image: MediaRow },
+): Promise<Chip> {
+  const updated = await app.db.transaction(async (tx) => {
+    const chip = await lockChip(tx, args.chipId);
+    if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+    if (!canManageChip(chip, args.user))
+      throw new AppError('FORBIDDEN', 'Only the creator or owner can add images');
+    if (!chip.originalImageUrl) {
+      return updateChip(tx, chip.id, {
+        imageUrl: args.image.variants[args.image.variants.length - 1]?.url ?? args.image.originalUrl,
+        originalImageUrl: args.image.originalUrl,
+        imageVariants: args.image.variants,
+        imageWidth: args.image.width,
+        imageHeight: args.image.height,
+      });
+    }
+    if (chip.additionalImageUrls.includes(args.image.originalUrl)) return chip;
+    if (chip.additionalImageUrls.length >= MAX_ADDITIONAL_IMAGES) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `An ${BRAND.name} can have at most ${MAX_ADDITIONAL_IMAGES} extra images.`,
+      );
+    }
+    return updateChip(tx, chip.id, {
+      additionalImageUrls: [...chip.additionalImageUrls, args.image.originalUrl],
+    });
+  });
+  const found = await findChipById(app.db, updated!.id);
+  return (await viewOf(app, found, args.user)).chip;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { BRAND } from './brand.ts';
+import { ImageVariantSchema } from './chips.schemas.ts';
+
+/** Spec §5/§9: images are JPEG, PNG or GIF (judged by their bytes) up to 10 MB. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const INVALID_FILE_TYPE_MESSAGE = 'Please select an image file (JPEG, PNG, GIF).';
+export const FILE_TOO_LARGE_MESSAGE = 'Please select an image smaller than 10MB.';
+export const IMAGE_REQUIRED_MESSAGE = `Please select an image for your ${BRAND.name}.`;
+
+/** POST /api/media: the stored image, for the mint dialog and admin forms. */
+export const MediaUploadResultSchema = z.object({
+  id: z.number().int(),
+  /** The re-encoded original (same format as uploaded, metadata stripped). */
+  url: z.string(),
+  /** WebP renditions, narrowest first; never wider than the original. */
+  variants: z.array(ImageVariantSchema),
+  width: z.number().int(),
+  height: z.number().int(),
+  animated: z.boolean(),
+});
+export type MediaUploadResult = z.infer<typeof MediaUploadResultSchema>;

@@ -1,0 +1,61 @@
+import type { Db } from '#server/db/client.ts';
+import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
+import { randomUnitId } from '#server/features/chips/chips.service.ts';
+import { insertUser } from './users.ts';
+
+export type ChipOverrides = Partial<typeof chips.$inferInsert>;
+
+let seq = 0;
+
+/** Ready-made chip states to spread into overrides: `insertChip(db, { ...CHIP_STATES.pending })`. */
+export const CHIP_STATES = {
+  /** Live in the marketplace (the default). */
+  listed: { status: 'active', isActive: true, isForSale: true, isAvailable: true },
+  /** Paid mint waiting for the creator's activation. */
+  pending: { status: 'pending', isActive: false, isForSale: false, isAvailable: false },
+  /** Hidden by its owner or an admin. */
+  inactive: { status: 'inactive', isActive: false, isForSale: false, isAvailable: false },
+  /** Bought: off the market, still viewable on its page. */
+  sold: { status: 'sold', isActive: true, isForSale: false, isAvailable: false },
+} satisfies Record<string, ChipOverrides>;
+
+/** Plain data for a listed $25.00 round chip with a unique slug and unit ID. */
+export function buildChip(overrides: ChipOverrides & { creatorId: number }) {
+  const n = `${Date.now().toString(36)}${(seq++).toString(36)}`;
+  return {
+    title: `Artwork ${n}`,
+    slug: `artwork-${n}`,
+    description: 'A chip made for a test.',
+    priceCents: 2500,
+    highestPriceCents: overrides.priceCents ?? 2500,
+    unitId: randomUnitId(),
+    shape: 'round',
+    imageUrl: `/media/${'a'.repeat(64)}.webp`,
+    originalImageUrl: `/media/${'b'.repeat(64)}.png`,
+    ownerId: overrides.creatorId,
+    ...CHIP_STATES.listed,
+    ...overrides,
+  };
+}
+
+/** Inserts a chip (creating a creator when `creatorId` is absent); listed and priced unless overridden. */
+export async function insertChip(db: Db, overrides: ChipOverrides = {}) {
+  const creatorId = overrides.creatorId ?? (await insertUser(db)).user.id;
+  const [row] = await db
+    .insert(chips)
+    .values(buildChip({ ...overrides, creatorId }))
+    .returning();
+  return row!;
+}
+
+/** Inserts a provenance event for a chip. */
+export async function insertChipEvent(
+  db: Db,
+  overrides: Partial<typeof chipEvents.$inferInsert> & { chipId: number },
+) {
+  const [row] = await db
+    .insert(chipEvents)
+    .values({ type: 'minted', data: {}, ...overrides })
+    .returning();
+  return row!;
+}
