@@ -64,7 +64,9 @@ export function registerAuth(app: FastifyInstance): void {
       throw new Error(`Admin route ${String(route.method)} ${route.url} must declare config.auth = 'admin'`);
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is parsed and validated: a caller without the right session gets 401/403,
+  // never a validation message about a route it may not use.
+  app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth ?? 'public';
     if (auth === 'public') return;
     request.user = await resolveUser(app, request);

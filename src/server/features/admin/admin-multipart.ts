@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '#server/lib/app-error.ts';
+
+export type UploadedFile = { field: string; filename: string; mimetype: string; buffer: Buffer };
+export type MultipartForm = { fields: Record<string, string | string[]>; files: UploadedFile[] };
+
+/** Reads a multipart body into text fields (repeated names become arrays) and file buffers. */
+export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+  const fields: Record<string, string | string[]> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const buffer = await part.toBuffer();
+      if (buffer.length > 0)
+        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, buffer });
+    } else {
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      const existing = fields[part.fieldname];
+      if (existing === undefined) fields[part.fieldname] = value;
+      else fields[part.fieldname] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    }
+  }
+  return { fields, files };
+}
+
+/** Validates with a shared schema and answers 400 the way route schemas do (first message, fieldErrors). */
+export function parseFields<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  const first = Object.values(fieldErrors)[0]?.[0] ?? 'Invalid input';
+  throw new AppError('VALIDATION_FAILED', first, { fieldErrors });
+}
+
+/** The main image ('image') and the additional ones (additionalImage0..n, or additionalImages). */
+export function splitImages(files: UploadedFile[]): {
+  main: UploadedFile | undefined;
+  additional: UploadedFile[];
+} {
+  const main = files.find((f) => f.field === 'image');
+  const additional = files
+    .filter((f) => /^additionalImages?\d*$/.test(f.field))
+    .sort((a, b) => a.field.localeCompare(b.field, 'en', { numeric: true }));
+  if (additional.length > 10) {
+    throw new AppError('VALIDATION_FAILED', 'At most 10 additional images', {
+      fieldErrors: { additionalImages: ['At most 10 additional images'] },
+    });
+  }
+  return { main, additional };
+}

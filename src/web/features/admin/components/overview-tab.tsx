@@ -1,0 +1,62 @@
+import { BRAND } from '#shared/brand.ts';
+import { formatUsd } from '#shared/money.ts';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAdminStats } from '../api/get-stats.ts';
+
+function StatCard({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="text-sm font-medium text-gray-700">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-gray-900">{value}</p>
+    </div>
+  );
+}
+
+const STATUS_ORDER = ['pending', 'processing', 'completed', 'shipped', 'cancelled'];
+
+/** Overview: the stat cards (spec §2) and orders by status. */
+export function OverviewTab() {
+  const { data, isPending, error } = useAdminStats();
+  if (isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+    );
+  }
+  if (error || !data) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        Failed to load statistics.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <h2 className="text-xl font-semibold text-gray-900">Overview</h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatCard label={`Total ${BRAND.plural}`} value={data.totalChips} />
+        <StatCard label="Active Surprize Orders" value={data.activeSurprizeOrders} />
+        <StatCard label={`Available ${BRAND.plural}`} value={data.availableChips} />
+        <StatCard label="Revenue" value={formatUsd(data.revenueCents)} />
+        <StatCard label="Pending Payouts" value={formatUsd(data.pendingPayoutsCents)} />
+        <StatCard label="Customers" value={data.totalCustomers} />
+      </div>
+      <section aria-labelledby="orders-by-status">
+        <h3 id="orders-by-status" className="text-lg font-semibold text-gray-900">
+          Orders by status
+        </h3>
+        <dl className="mt-2 grid gap-2 sm:grid-cols-5">
+          {STATUS_ORDER.map((status) => (
+            <div key={status} className="rounded-md bg-gray-50 p-3">
+              <dt className="text-xs font-medium text-gray-700 capitalize">{status}</dt>
+              <dd className="text-lg font-semibold text-gray-900">{data.ordersByStatus[status] ?? 0}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BRAND } from '#shared/brand.ts';
+import {
+  PAYMENT_METHODS,
+  UpdateSiteSettingsInputSchema,
+  type PaymentMethod,
+  type SiteSettings,
+} from '#shared/settings.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { useAdminSettings } from '../api/get-settings.ts';
+import { useUpdateSettings } from '../api/update-settings.ts';
+import { CheckboxField } from './admin-ui.tsx';
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  paypal: 'PayPal',
+  artchip: `${BRAND.ticker} token`,
+};
+
+/** Settings: every fee, price and percentage the site states (PRODUCT.md "One source of truth for money"). */
+export function SettingsTab() {
+  const { data, isPending, error } = useAdminSettings();
+  if (isPending) return <Skeleton className="h-96 w-full" />;
+  if (error || !data) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        Failed to load settings.
+      </p>
+    );
+  }
+  return <SettingsForm settings={data} />;
+}
+
+const MONEY_FIELDS = [
+  ['customMintingCost', 'Custom minting cost (USD)'],
+  ['surprizeMintingCost', 'Surprize minting cost (USD)'],
+  ['domesticShippingRate', 'Domestic shipping (USD)'],
+  ['internationalShippingRate', 'International shipping (USD)'],
+] as const;
+
+const PERCENT_FIELDS = [
+  ['artchipDiscountPercent', `${BRAND.ticker} discount (%)`],
+  ['platformFeePercent', 'Platform fee (%)'],
+  ['paypalMarkupPercent', 'PayPal markup (%)'],
+] as const;
+
+function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const update = useUpdateSettings();
+  const toast = useToast();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SiteSettings>({
+    resolver: zodResolver(UpdateSiteSettingsInputSchema) as never,
+    defaultValues: settings,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Settings Updated', description: 'The site settings were saved.' });
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.fieldErrors) {
+        for (const [field, messages] of Object.entries(err.fieldErrors)) {
+          if (messages[0]) setError(field as keyof SiteSettings, { message: messages[0] });
+        }
+      }
+      toast({
+        title: 'Error',
+        description: 'Failed to update settings. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="max-w-3xl space-y-6" noValidate>
+      <h2 className="text-xl font-semibold text-gray-900">Site Settings</h2>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-gray-900">Prices and shipping</legend>
+        {MONEY_FIELDS.map(([name, label]) => (
+          <TextField
+            key={name}
+            label={label}
+            inputMode="decimal"
+            error={errors[name]?.message}
+            {...register(name)}
+          />
+        ))}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-gray-900">Percentages</legend>
+        {PERCENT_FIELDS.map(([name, label]) => (
+          <TextField
+            key={name}
+            label={label}
+            type="number"
+            min={0}
+            max={100}
+            step={0.01}
+            error={errors[name]?.message}
+            {...register(name)}
+          />
+        ))}
+        <TextField
+          label="Token fallback price (USD)"
+          inputMode="decimal"
+          error={errors.tokenFallbackPriceUsd?.message}
+          {...register('tokenFallbackPriceUsd')}
+        />
+        <CheckboxField
+          label={`Free shipping for ${BRAND.ticker} payments`}
+          {...register('artchipFreeShipping')}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-gray-900">Payment methods</legend>
+        {(['mint', 'purchase'] as const).map((kind) => (
+          <fieldset key={kind}>
+            <legend className="text-sm font-medium text-gray-800">
+              {kind === 'mint' ? 'Mints' : 'Purchases'}
+            </legend>
+            <div className="mt-1 space-y-1">
+              {PAYMENT_METHODS.map((method) => (
+                <label key={method} className="flex items-center gap-2 text-sm text-gray-800">
+                  <input type="checkbox" value={method} {...register(`paymentMethods.${kind}`)} />
+                  {METHOD_LABELS[method]}
+                </label>
+              ))}
+            </div>
+            {errors.paymentMethods?.[kind]?.message && (
+              <p role="alert" className="mt-1 text-sm text-red-700">
+                {errors.paymentMethods[kind].message}
+              </p>
+            )}
+          </fieldset>
+        ))}
+      </fieldset>
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save Settings'}
+      </Button>
+    </form>
+  );
+}

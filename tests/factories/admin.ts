@@ -1,0 +1,96 @@
+import type { Db } from '#server/db/client.ts';
+import { orders } from '#server/features/orders/orders.table.ts';
+import { contactMessages } from '#server/features/contact/contact.table.ts';
+import { mailOutbox } from '#server/features/mail/mail.table.ts';
+import { commissions } from '#server/features/affiliates/affiliates.table.ts';
+import { shippingAddresses } from '#server/features/users/users.table.ts';
+
+/**
+ * Rows the admin back office reads, for tables whose own factories do not exist yet: orders (a paid
+ * mint by default), contact messages, outbox mail, commissions and shipping addresses.
+ */
+export async function insertOrderRow(
+  db: Db,
+  overrides: Partial<typeof orders.$inferInsert> & { buyerId: number },
+) {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderType: 'mint',
+      status: 'pending',
+      paymentStatus: 'completed',
+      paymentMethod: 'artchip',
+      paymentProvider: 'demo',
+      shippingOption: 'store',
+      basePriceCents: 1500,
+      totalCents: 1500,
+      mintTitle: 'My mint',
+      mintDescription: 'A mint for a test',
+      originalImageUrl: `/media/${'c'.repeat(64)}.png`,
+      paidAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertContactMessageRow(
+  db: Db,
+  overrides: Partial<typeof contactMessages.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ name: 'Ann', email: 'ann@example.com', subject: 'Hello', message: 'A question', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function insertMailRow(db: Db, overrides: Partial<typeof mailOutbox.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: 'bob@example.com',
+      subject: 'Welcome',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+      template: 'welcome',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertCommissionRow(
+  db: Db,
+  values: { orderId: number; affiliateUserId: number; sourceUserId: number } & Partial<
+    typeof commissions.$inferInsert
+  >,
+) {
+  const [row] = await db
+    .insert(commissions)
+    .values({ level: 1, baseAmountCents: 1500, rateBasisPoints: 1000, amountCents: 150, ...values })
+    .returning();
+  return row!;
+}
+
+export async function insertAddressRow(
+  db: Db,
+  userId: number,
+  overrides: Partial<typeof shippingAddresses.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(shippingAddresses)
+    .values({
+      userId,
+      name: 'Home',
+      addressLine1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+      phone: '555-0100',
+      isDefault: true,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
