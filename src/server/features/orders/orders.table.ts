@@ -58,6 +58,8 @@ export const orders = pgTable(
     shippedAt: tstz(),
     /** Set for guest checkouts so /checkout-success can hand out a set-password token once. */
     isNewAccount: boolean().notNull().default(false),
+    /** When /checkout-success handed out the guest's set-password token; it is handed out once. */
+    setPasswordHandedOutAt: tstz(),
     paymentFlagged: text(),
   },
   (t) => [
@@ -83,7 +85,10 @@ export const paymentEvents = pgTable(
     outcome: text(),
     processedAt: tstz(),
   },
-  (t) => [uniqueIndex('payment_events_key_uq').on(t.provider, t.eventKey), index('payment_events_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payment_events_key_uq').on(t.provider, t.eventKey),
+    index('payment_events_order_idx').on(t.orderId),
+  ],
 );
 
 /** Money booked when an order is paid: seller proceeds and platform fee; one row per kind per order. */

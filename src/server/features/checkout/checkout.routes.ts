@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CheckoutRequestSchema,
+  CheckoutResponseSchema,
+  LegacyPurchaseRequestSchema,
+  QuoteRequestSchema,
+  QuoteResponseSchema,
+} from '#shared/checkout.schemas.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
+
+/** Checkout (guest purchases allowed; mints need a session), its live quote and the legacy buy call. */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
+
+  app.post(
+    '/api/checkout',
+    {
+      config: { auth: 'optional', rateLimit },
+      schema: { body: CheckoutRequestSchema, response: { 200: CheckoutResponseSchema } },
+    },
+    async (request) => checkout(app, request.user, request.body),
+  );
+
+  app.post(
+    '/api/checkout/quote',
+    {
+      config: { auth: 'optional' },
+      schema: { body: QuoteRequestSchema, response: { 200: QuoteResponseSchema } },
+    },
+    async (request) => quoteCheckout(app, request.user, request.body),
+  );
+
+  app.post(
+    '/api/purchase',
+    {
+      config: { auth: 'user', rateLimit },
+      schema: { body: LegacyPurchaseRequestSchema, response: { 200: CheckoutResponseSchema } },
+    },
+    async (request) => legacyPurchase(app, currentUser(request), request.body.productId),
+  );
+};

@@ -1,0 +1,417 @@
+/**
+ * Checkout: prices an order on the server, holds the chip for 15 minutes under its row lock, creates
+ * the order, and only after commit asks the payment provider to start the payment.
+ */
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '#shared/brand.ts';
+import {
+  CHECKOUT_HOLD_MINUTES,
+  CHIP_RESERVED_MESSAGE,
+  EMAIL_REGISTERED_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  MINT_LOGIN_REQUIRED_MESSAGE,
+  SELECT_ADDRESS_MESSAGE,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type OrderSummaryDto,
+  type QuoteRequest,
+  type QuoteResponse,
+} from '#shared/checkout.schemas.ts';
+import { IMAGE_REQUIRED_MESSAGE } from '#shared/media.schemas.ts';
+import {
+  computeOrderSummary,
+  isPaymentMethodAllowed,
+  SHIPPING_COUNTRIES,
+  type OrderSummary,
+  type ShippingCountry,
+} from '#shared/pricing.ts';
+import { toPricingSettings, type PaymentMethod, type PricingSettings } from '#shared/settings.schemas.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/plugins/auth.ts';
+import { findMediaByHash } from '#server/features/media/media.repo.ts';
+import { findAccountById } from '#server/features/users/users.service.ts';
+import { getTokenPriceUsd } from '#server/features/price/price.service.ts';
+import { getSiteSettings } from '#server/features/settings/settings.service.ts';
+import {
+  createShippingAddress,
+  findAccountByEmail,
+  findOrCreateGuestUser,
+  listShippingAddresses,
+} from '#server/features/users/users.service.ts';
+import type { ShippingAddressSnapshot } from '#server/features/orders/orders.table.ts';
+import {
+  findChipRow,
+  lockChipRow,
+  ownerIdOf,
+  updateChipRow,
+  type ChipRow,
+} from '#server/features/orders/chip-sale.repo.ts';
+import { insertOrder, lockOrder, updateOrder } from '#server/features/orders/orders.repo.ts';
+import {
+  attachOfferToOrder,
+  findAgreedOfferAmount,
+  getAcceptedOfferForCheckout,
+} from '#server/features/offers/offers.service.ts';
+import { findHoldingOffer } from '#server/features/offers/offers.repo.ts';
+import { getPaymentRegistry, paymentOptionsFor } from '#server/features/payments/payments.registry.ts';
+import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
+import { startOrderPayment } from './start-payment.ts';
+
+const METHOD_NOT_AVAILABLE = 'This payment method is not available for this order.';
+const CHIP_NOT_FOUND = `${BRAND.name} not found`;
+const CHIP_NOT_AVAILABLE = `This ${BRAND.name} is no longer available.`;
+
+/** Prices and token price used for one checkout, read before any transaction opens. */
+export type PricingContext = { settings: PricingSettings; tokenPriceUsd: string; isFallbackPrice: boolean };
+
+export async function loadPricingContext(app: FastifyInstance): Promise<PricingContext> {
+  const [settings, price] = await Promise.all([getSiteSettings(app), getTokenPriceUsd(app)]);
+  return {
+    settings: toPricingSettings(settings),
+    tokenPriceUsd: price.priceUsd,
+    isFallbackPrice: price.isFallback,
+  };
+}
+
+/** The wire summary of a computed (or stored) order summary. */
+export function toSummaryDto(
+  summary: OrderSummary,
+  pricing: Omit<PricingContext, 'settings'>,
+  expiresAt: Date,
+): OrderSummaryDto {
+  return {
+    basePriceCents: summary.basePriceCents,
+    discountCents: summary.discountCents,
+    markupCents: summary.markupCents,
+    shippingCents: summary.shippingCents,
+    totalCents: summary.totalCents,
+    artchipAmount: summary.artchipAmount,
+    tokenPriceUsd: pricing.tokenPriceUsd,
+    isFallbackPrice: pricing.isFallbackPrice,
+    quoteExpiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** A saved country, mapped onto the checkout's list ('other' for the rest of the world). */
+export function shippingCountryOf(country: string): ShippingCountry {
+  return (SHIPPING_COUNTRIES as readonly string[]).includes(country) ? (country as ShippingCountry) : 'other';
+}
+
+/** The provider that takes `method` for `orderType`, or a clear 422. */
+export function requirePaymentProvider(
+  app: FastifyInstance,
+  settings: PricingSettings,
+  orderType: 'mint' | 'purchase',
+  method: PaymentMethod,
+): PaymentProvider {
+  const provider = isPaymentMethodAllowed(settings, orderType, method)
+    ? getPaymentRegistry(app).providerFor(method)
+    : null;
+  if (!provider) {
+    throw new AppError('UNPROCESSABLE', METHOD_NOT_AVAILABLE, {
+      fieldErrors: { paymentMethod: [METHOD_NOT_AVAILABLE] },
+    });
+  }
+  return provider;
+}
+
+function isOnSale(chip: ChipRow): boolean {
+  return (
+    chip.isActive &&
+    chip.isForSale &&
+    chip.isAvailable &&
+    chip.status === 'active' &&
+    chip.priceCents !== null
+  );
+}
+
+function addressError(): AppError {
+  return new AppError('VALIDATION_FAILED', SELECT_ADDRESS_MESSAGE, {
+    fieldErrors: { shippingAddressId: [SELECT_ADDRESS_MESSAGE] },
+  });
+}
+
+/** The custom mint's image must be one uploaded through POST /api/media. */
+async function requireUploadedImage(db: Db, imageUrl: string | undefined): Promise<string> {
+  const hash = imageUrl ? /([0-9a-f]{64})\.(?:webp|jpg|png|gif)$/.exec(imageUrl)?.[1] : undefined;
+  const media = hash ? await findMediaByHash(db, hash) : null;
+  if (!media || media.originalUrl !== imageUrl) {
+    throw new AppError('VALIDATION_FAILED', IMAGE_REQUIRED_MESSAGE, {
+      fieldErrors: { 'mintData.imageUrl': [IMAGE_REQUIRED_MESSAGE] },
+    });
+  }
+  return media.originalUrl;
+}
+
+/** Resolves where the order ships: a saved address of the buyer, or a new one (saved on request). */
+async function resolveShippingAddress(
+  tx: Db,
+  buyerId: number,
+  input: CheckoutRequest,
+): Promise<ShippingAddressSnapshot | null> {
+  if (input.shippingOption !== 'ship') return null;
+  if (input.shippingAddressId === 'new') {
+    const snapshot: ShippingAddressSnapshot = {
+      name: input.newAddressName!,
+      addressLine1: input.newAddressLine1!,
+      addressLine2: input.newAddressLine2 || null,
+      city: input.newAddressCity!,
+      state: input.newAddressState!,
+      zipCode: input.newAddressZip!,
+      country: input.newAddressCountry,
+    };
+    if (input.saveAddress) {
+      await createShippingAddress(tx, buyerId, {
+        ...snapshot,
+        addressLine2: snapshot.addressLine2 ?? undefined,
+        country: input.newAddressCountry,
+      });
+    }
+    return snapshot;
+  }
+  const saved = (await listShippingAddresses(tx, buyerId)).find((a) => a.id === input.shippingAddressId);
+  if (!saved) throw addressError();
+  return {
+    name: saved.name,
+    addressLine1: saved.addressLine1,
+    addressLine2: saved.addressLine2,
+    city: saved.city,
+    state: saved.state,
+    zipCode: saved.zipCode,
+    country: saved.country,
+  };
+}
+
+/**
+ * Under the chip's row lock: the chip must be on sale, not the buyer's, and held by no other unpaid
+ * checkout or accepted offer. A lapsed hold (or the buyer's own earlier, abandoned checkout) is
+ * cancelled so the chip can be held again.
+ */
+async function holdChipForCheckout(
+  tx: Db,
+  args: { chipId: number; buyerId: number; offerId: number | undefined; now: Date },
+): Promise<{ chip: ChipRow; priceCents: number; offerId: number | null }> {
+  const chip = await lockChipRow(tx, args.chipId);
+  if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+  if (ownerIdOf(chip) === args.buyerId)
+    throw new AppError('UNPROCESSABLE', `You already own this ${BRAND.name}.`);
+  if (!isOnSale(chip)) throw new AppError('CONFLICT', CHIP_NOT_AVAILABLE);
+  if (chip.reservedByOrderId !== null) {
+    const holder = await lockOrder(tx, chip.reservedByOrderId);
+    const isLive = chip.reservedUntil !== null && chip.reservedUntil > args.now;
+    const isUnpaid = !holder || holder.paymentStatus !== 'completed';
+    if (isLive && holder && holder.buyerId !== args.buyerId)
+      throw new AppError('CONFLICT', CHIP_RESERVED_MESSAGE);
+    if (holder && isUnpaid && holder.status === 'pending')
+      await updateOrder(tx, holder.id, { status: 'cancelled' });
+  }
+  if (args.offerId !== undefined) {
+    const { amountCents } = await getAcceptedOfferForCheckout(tx, {
+      offerId: args.offerId,
+      buyerId: args.buyerId,
+      chipId: chip.id,
+      now: args.now,
+    });
+    return { chip, priceCents: amountCents, offerId: args.offerId };
+  }
+  const holdingOffer = await findHoldingOffer(tx, chip.id, args.now);
+  if (holdingOffer && holdingOffer.buyerId !== args.buyerId)
+    throw new AppError('CONFLICT', CHIP_RESERVED_MESSAGE);
+  return { chip, priceCents: chip.priceCents!, offerId: null };
+}
+
+/** The buyer: the signed-in user, or a guest account for a new e-mail (never a registered one). */
+async function resolveBuyer(db: Db, user: AuthUser | null, email: string | undefined) {
+  if (user) return { id: user.id, email: user.email, isNew: false };
+  if (!email) {
+    throw new AppError('VALIDATION_FAILED', INVALID_EMAIL_MESSAGE, {
+      fieldErrors: { email: [INVALID_EMAIL_MESSAGE] },
+    });
+  }
+  const existing = await findAccountByEmail(db, email);
+  // Checkout never signs anyone in: an account with a password must sign in first.
+  if (existing?.passwordHash) {
+    throw new AppError('CONFLICT', EMAIL_REGISTERED_MESSAGE, {
+      fieldErrors: { email: [EMAIL_REGISTERED_MESSAGE] },
+    });
+  }
+  const { user: guest, isNew } = await findOrCreateGuestUser(db, email);
+  return { id: guest.id, email: guest.email, isNew };
+}
+
+/**
+ * POST /api/checkout. Mints need a signed-in user; a purchase may be a guest checkout. Amounts are
+ * recomputed from the site settings and token price (the client's orderSummary is ignored).
+ */
+export async function checkout(
+  app: FastifyInstance,
+  user: AuthUser | null,
+  input: CheckoutRequest,
+): Promise<CheckoutResponse> {
+  if (input.orderType === 'mint' && !user) throw new AppError('UNAUTHENTICATED', MINT_LOGIN_REQUIRED_MESSAGE);
+  const now = app.clock();
+  const pricing = await loadPricingContext(app);
+  const provider = requirePaymentProvider(app, pricing.settings, input.orderType, input.paymentMethod);
+  const mint = input.orderType === 'mint' ? input.mintData! : null;
+  const imageUrl = mint && !mint.isSurprize ? await requireUploadedImage(app.db, mint.imageUrl) : null;
+  const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000);
+
+  const { order, buyer, summary, title, sellerPaypalEmail } = await app.db.transaction(async (tx) => {
+    const buyer = await resolveBuyer(tx, user, input.email || undefined);
+    const shippingAddress = await resolveShippingAddress(tx, buyer.id, input);
+    const country = shippingCountryOf(shippingAddress?.country ?? 'US');
+    const base = {
+      settings: pricing.settings,
+      paymentMethod: input.paymentMethod,
+      shippingOption: input.shippingOption,
+      country,
+      tokenPriceUsd: pricing.tokenPriceUsd,
+    };
+    const common = {
+      buyerId: buyer.id,
+      paymentMethod: input.paymentMethod,
+      paymentProvider: provider.name,
+      shippingOption: input.shippingOption,
+      shippingAddress,
+      tokenPriceUsd: pricing.tokenPriceUsd,
+      quoteExpiresAt: expiresAt,
+      isNewAccount: buyer.isNew,
+    };
+    if (mint) {
+      const summary = computeOrderSummary({
+        ...base,
+        orderType: 'mint',
+        mintKind: mint.isSurprize ? 'surprize' : 'custom',
+      });
+      const order = await insertOrder(tx, {
+        ...common,
+        ...summary,
+        orderType: 'mint',
+        isSurprize: mint.isSurprize,
+        mintTitle: mint.title,
+        mintDescription: mint.description || null,
+        mintAssociatedUrl: mint.associatedUrl || null,
+        originalImageUrl: imageUrl,
+      });
+      return { order, buyer, summary, title: mint.title, sellerPaypalEmail: null };
+    }
+    const held = await holdChipForCheckout(tx, {
+      chipId: input.artchipId!,
+      buyerId: buyer.id,
+      offerId: input.offerId,
+      now,
+    });
+    const summary = computeOrderSummary({
+      ...base,
+      orderType: 'purchase',
+      chip: { priceCents: held.priceCents, paypalEnabled: held.chip.paypalEnabled },
+    });
+    const order = await insertOrder(tx, {
+      ...common,
+      ...summary,
+      orderType: 'purchase',
+      chipId: held.chip.id,
+      sellerId: ownerIdOf(held.chip),
+      offerId: held.offerId,
+    });
+    await updateChipRow(tx, held.chip.id, { reservedByOrderId: order.id, reservedUntil: expiresAt });
+    if (held.offerId !== null) await attachOfferToOrder(tx, held.offerId, order.id);
+    const seller = held.chip.paypalEnabled ? await findAccountById(tx, ownerIdOf(held.chip)) : null;
+    return { order, buyer, summary, title: held.chip.title, sellerPaypalEmail: seller?.paypalEmail ?? null };
+  });
+
+  const payment = await startOrderPayment(app, order, provider, {
+    buyerEmail: buyer.email,
+    title,
+    sellerPaypalEmail,
+  });
+  return {
+    orderId: order.id,
+    ...payment,
+    newAccount: buyer.isNew,
+    email: buyer.email,
+    paymentMode: provider.mode,
+    summary: toSummaryDto(summary, pricing, expiresAt),
+  };
+}
+
+/** POST /api/purchase (legacy buy dialog): a card purchase of the chip, kept in the vault. */
+export function legacyPurchase(
+  app: FastifyInstance,
+  user: AuthUser,
+  productId: number,
+): Promise<CheckoutResponse> {
+  return checkout(app, user, {
+    orderType: 'purchase',
+    artchipId: productId,
+    paymentMethod: 'card',
+    shippingOption: 'store',
+    newAddressCountry: 'US',
+    saveAddress: false,
+  });
+}
+
+/**
+ * POST /api/checkout/quote: the summary checkout would charge now, for the dialog to show. Reads
+ * only; holds nothing. An offerId prices at the signed-in buyer's accepted offer.
+ */
+export async function quoteCheckout(
+  app: FastifyInstance,
+  user: AuthUser | null,
+  input: QuoteRequest,
+): Promise<QuoteResponse> {
+  const now = app.clock();
+  const pricing = await loadPricingContext(app);
+  let country = input.country;
+  if (input.shippingOption === 'ship' && typeof input.shippingAddressId === 'number' && user) {
+    const saved = (await listShippingAddresses(app.db, user.id)).find(
+      (a) => a.id === input.shippingAddressId,
+    );
+    if (saved) country = shippingCountryOf(saved.country);
+  }
+  const base = {
+    settings: pricing.settings,
+    paymentMethod: input.paymentMethod,
+    shippingOption: input.shippingOption,
+    country,
+    tokenPriceUsd: pricing.tokenPriceUsd,
+  };
+  let summary: OrderSummary;
+  if (input.orderType === 'mint') {
+    summary = computeOrderSummary({
+      ...base,
+      orderType: 'mint',
+      mintKind: input.isSurprize ? 'surprize' : 'custom',
+    });
+  } else {
+    const { chipPriceCents, paypalEnabled } = await quotedChipPrice(app, user, input, now);
+    summary = computeOrderSummary({
+      ...base,
+      orderType: 'purchase',
+      chip: { priceCents: chipPriceCents, paypalEnabled },
+    });
+  }
+  const allowed = pricing.settings.paymentMethods[input.orderType];
+  const paymentOptions = paymentOptionsFor(app, allowed);
+  return {
+    summary: toSummaryDto(summary, pricing, new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000)),
+    paymentOptions,
+    isPaymentMethodAllowed: paymentOptions.some((o) => o.method === input.paymentMethod),
+  };
+}
+
+async function quotedChipPrice(app: FastifyInstance, user: AuthUser | null, input: QuoteRequest, now: Date) {
+  const chip = await findChipRow(app.db, input.artchipId!);
+  if (!chip || chip.priceCents === null) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+  if (input.offerId !== undefined && user) {
+    const amountCents = await findAgreedOfferAmount(app.db, {
+      offerId: input.offerId,
+      buyerId: user.id,
+      chipId: chip.id,
+      now,
+    });
+    return { chipPriceCents: amountCents, paypalEnabled: chip.paypalEnabled };
+  }
+  return { chipPriceCents: chip.priceCents, paypalEnabled: chip.paypalEnabled };
+}

@@ -1,0 +1,368 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '#shared/brand.ts';
+import { parseUsdToCents } from '#shared/money.ts';
+import { CHIP_RESERVED_MESSAGE } from '#shared/checkout.schemas.ts';
+import {
+  OFFER_ACCEPTED_HOLD_HOURS,
+  OFFER_TTL_DAYS,
+  type CounterOfferInput,
+  type CreateOfferInput,
+  type Offer,
+} from '#shared/offers.schemas.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { enqueueMail } from '#server/features/mail/mail.service.ts';
+import { findAccountById } from '#server/features/users/users.service.ts';
+import { findChipRow, lockChipRow, ownerIdOf, type ChipRow } from '#server/features/orders/chip-sale.repo.ts';
+import { offerMail } from '#server/features/orders/orders.mail.ts';
+import {
+  declineOpenOffers,
+  expireOffers,
+  expireOffersOf,
+  findHoldingOffer,
+  findOfferRow,
+  findOfferWithNames,
+  findOpenOfferOfBuyer,
+  insertOffer,
+  listOffersOf,
+  lockOfferRow,
+  updateOfferRow,
+  type OfferRow,
+  type OfferWithNames,
+} from './offers.repo.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const OFFER_NOT_FOUND = 'Offer not found';
+const CHIP_NOT_FOUND = `${BRAND.name} not found`;
+const CHIP_NOT_AVAILABLE = `This ${BRAND.name} is not available for offers.`;
+
+/** The price an accepted offer fixes: the counter amount when a counter was accepted. */
+export function agreedAmountCents(
+  offer: Pick<OfferRow, 'status' | 'amountCents' | 'counterAmountCents'>,
+): number | null {
+  if (offer.status !== 'accepted' && offer.status !== 'completed') return null;
+  return offer.counterAmountCents ?? offer.amountCents;
+}
+
+function isOpen(offer: OfferRow, now: Date): boolean {
+  return (offer.status === 'pending' || offer.status === 'countered') && offer.expiresAt > now;
+}
+
+function isHolding(offer: OfferRow, now: Date): boolean {
+  return offer.status === 'accepted' && offer.acceptedUntil !== null && offer.acceptedUntil > now;
+}
+
+/** The status a reader sees: lapsed offers read as expired even before the sweep writes it. */
+function visibleStatus(offer: OfferRow, now: Date): OfferRow['status'] {
+  if ((offer.status === 'pending' || offer.status === 'countered') && offer.expiresAt <= now)
+    return 'expired';
+  if (offer.status === 'accepted' && (offer.acceptedUntil === null || offer.acceptedUntil <= now))
+    return 'expired';
+  return offer.status;
+}
+
+function toOffer(row: OfferWithNames, viewerId: number, now: Date): Offer {
+  const o = row.offer;
+  const status = visibleStatus(o, now);
+  const isOwner = viewerId === o.ownerId;
+  const isBuyer = viewerId === o.buyerId;
+  return {
+    id: o.id,
+    status: status as Offer['status'],
+    artchipId: o.chipId,
+    artchipTitle: row.chipTitle,
+    artchipSlug: row.chipSlug,
+    artchipImageUrl: row.chipImageUrl,
+    creatorUsername: row.creatorUsername,
+    listPriceCents: row.chipPriceCents,
+    buyerId: o.buyerId,
+    buyerUsername: row.buyerUsername,
+    ownerId: o.ownerId,
+    ownerUsername: row.ownerUsername,
+    amountCents: o.amountCents,
+    counterAmountCents: o.counterAmountCents,
+    agreedAmountCents: agreedAmountCents({ ...o, status }),
+    message: o.message,
+    expiresAt: o.expiresAt.toISOString(),
+    acceptedUntil: o.acceptedUntil?.toISOString() ?? null,
+    orderId: o.orderId,
+    createdAt: o.createdAt.toISOString(),
+    canAccept: (isOwner && status === 'pending') || (isBuyer && status === 'countered'),
+    canDecline: isOwner && (status === 'pending' || status === 'countered'),
+    canCounter: isOwner && status === 'pending',
+    canWithdraw: isBuyer && (status === 'pending' || status === 'countered' || status === 'accepted'),
+    canCheckout: isBuyer && status === 'accepted',
+  };
+}
+
+async function offerDto(db: Db, id: number, viewerId: number, now: Date): Promise<Offer> {
+  const row = await findOfferWithNames(db, id);
+  if (!row) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+  return toOffer(row, viewerId, now);
+}
+
+function isOnSale(chip: ChipRow): boolean {
+  return chip.isActive && chip.isForSale && chip.isAvailable && chip.status === 'active';
+}
+
+async function mailUser(tx: Db, userId: number, build: (email: string) => Parameters<typeof enqueueMail>[1]) {
+  const user = await findAccountById(tx, userId);
+  if (user) await enqueueMail(tx, build(user.email));
+}
+
+/** POST /api/artchip/:id/offers: a signed-in buyer offers on a listed chip they do not own. */
+export async function createOffer(
+  app: FastifyInstance,
+  buyerId: number,
+  chipId: number,
+  input: CreateOfferInput,
+): Promise<Offer> {
+  const now = app.clock();
+  const amountCents = parseUsdToCents(input.amountUsd);
+  const id = await app.db.transaction(async (tx) => {
+    const chip = await lockChipRow(tx, chipId);
+    if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+    const ownerId = ownerIdOf(chip);
+    if (ownerId === buyerId)
+      throw new AppError('FORBIDDEN', `You cannot make an offer on your own ${BRAND.name}.`);
+    if (!isOnSale(chip)) throw new AppError('CONFLICT', CHIP_NOT_AVAILABLE);
+    if (await findOpenOfferOfBuyer(tx, chipId, buyerId, now)) {
+      throw new AppError('CONFLICT', `You already have an open offer on this ${BRAND.name}.`);
+    }
+    const offer = await insertOffer(tx, {
+      chipId,
+      buyerId,
+      ownerId,
+      amountCents,
+      message: input.message || null,
+      status: 'pending',
+      expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
+    });
+    await mailUser(tx, ownerId, (email) =>
+      offerMail(email, app.config.publicUrl, 'received', chip.title, amountCents),
+    );
+    return offer.id;
+  });
+  return offerDto(app.db, id, buyerId, now);
+}
+
+/** GET /api/offers/received and /sent, newest first; lapsed offers are marked expired first. */
+export async function listMyOffers(
+  app: FastifyInstance,
+  userId: number,
+  side: 'sent' | 'received',
+): Promise<Offer[]> {
+  const now = app.clock();
+  await expireOffersOf(app.db, userId, now);
+  return (await listOffersOf(app.db, userId, side)).map((row) => toOffer(row, userId, now));
+}
+
+/** Reads the offer, hiding it from anyone but its buyer and owner. */
+async function offerForParty(db: Db, offerId: number, userId: number): Promise<OfferRow> {
+  const offer = await findOfferRow(db, offerId);
+  if (!offer || (offer.buyerId !== userId && offer.ownerId !== userId))
+    throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+  return offer;
+}
+
+/**
+ * POST /api/offers/:id/accept: the owner accepts a pending offer, or the buyer accepts a counter.
+ * Under the chip's row lock: the chip must still be the owner's and on sale, held by no other
+ * checkout or accepted offer; it is then held for this buyer at the agreed price for 48 hours and
+ * every other open offer on it is declined.
+ */
+export async function acceptOffer(app: FastifyInstance, userId: number, offerId: number): Promise<Offer> {
+  const now = app.clock();
+  const first = await offerForParty(app.db, offerId, userId);
+  await app.db.transaction(async (tx) => {
+    const chip = await lockChipRow(tx, first.chipId);
+    const offer = (await lockOfferRow(tx, offerId))!;
+    const isOwnerAccepting = offer.ownerId === userId && offer.status === 'pending';
+    const isBuyerAccepting = offer.buyerId === userId && offer.status === 'countered';
+    if (!isOwnerAccepting && !isBuyerAccepting) {
+      if (offer.status === 'pending' || offer.status === 'countered') {
+        throw new AppError('FORBIDDEN', 'Only the other party can accept this offer.');
+      }
+      throw new AppError('CONFLICT', 'This offer can no longer be accepted.');
+    }
+    if (!isOpen(offer, now)) throw new AppError('CONFLICT', 'This offer has expired.');
+    if (!chip || ownerIdOf(chip) !== offer.ownerId || !isOnSale(chip))
+      throw new AppError('CONFLICT', CHIP_NOT_AVAILABLE);
+    const isHeldByCheckout =
+      chip.reservedByOrderId !== null && chip.reservedUntil !== null && chip.reservedUntil > now;
+    if (isHeldByCheckout || (await findHoldingOffer(tx, chip.id, now, offer.id))) {
+      throw new AppError('CONFLICT', CHIP_RESERVED_MESSAGE);
+    }
+    const accepted = await updateOfferRow(tx, offer.id, {
+      status: 'accepted',
+      acceptedUntil: new Date(now.getTime() + OFFER_ACCEPTED_HOLD_HOURS * 60 * 60 * 1000),
+    });
+    const amount = agreedAmountCents(accepted)!;
+    for (const other of await declineOpenOffers(tx, chip.id, offer.id)) {
+      await mailUser(tx, other.buyerId, (email) =>
+        offerMail(email, app.config.publicUrl, 'declined', chip.title, other.amountCents),
+      );
+    }
+    const notify = isOwnerAccepting ? offer.buyerId : offer.ownerId;
+    await mailUser(tx, notify, (email) =>
+      offerMail(email, app.config.publicUrl, 'accepted', chip.title, amount),
+    );
+  });
+  return offerDto(app.db, offerId, userId, now);
+}
+
+/** Runs an owner-or-buyer transition on a locked offer that must be in one of `from`. */
+async function transition(
+  app: FastifyInstance,
+  userId: number,
+  offerId: number,
+  rule: { party: 'owner' | 'buyer'; from: OfferRow['status'][]; verb: string },
+  apply: (tx: Db, offer: OfferRow, now: Date) => Promise<void>,
+): Promise<Offer> {
+  const now = app.clock();
+  await offerForParty(app.db, offerId, userId);
+  await app.db.transaction(async (tx) => {
+    const offer = (await lockOfferRow(tx, offerId))!;
+    const partyId = rule.party === 'owner' ? offer.ownerId : offer.buyerId;
+    if (partyId !== userId)
+      throw new AppError('FORBIDDEN', `Only the ${rule.party} can ${rule.verb} this offer.`);
+    const isLive = isOpen(offer, now) || isHolding(offer, now);
+    if (!rule.from.includes(offer.status) || !isLive) {
+      throw new AppError(
+        'CONFLICT',
+        `This offer can no longer be ${rule.verb === 'withdraw' ? 'withdrawn' : `${rule.verb}ed`}.`,
+      );
+    }
+    await apply(tx, offer, now);
+  });
+  return offerDto(app.db, offerId, userId, now);
+}
+
+/** Reads without a lock: callers may hold an offer lock, and chip locks are always taken first. */
+async function chipTitle(tx: Db, chipId: number): Promise<string> {
+  return (await findChipRow(tx, chipId))?.title ?? BRAND.name;
+}
+
+/** POST /api/offers/:id/decline (owner): a pending or countered offer is declined. */
+export function declineOffer(app: FastifyInstance, userId: number, offerId: number): Promise<Offer> {
+  return transition(
+    app,
+    userId,
+    offerId,
+    { party: 'owner', from: ['pending', 'countered'], verb: 'decline' },
+    async (tx, offer) => {
+      await updateOfferRow(tx, offer.id, { status: 'declined' });
+      const title = await chipTitle(tx, offer.chipId);
+      await mailUser(tx, offer.buyerId, (email) =>
+        offerMail(email, app.config.publicUrl, 'declined', title, offer.amountCents),
+      );
+    },
+  );
+}
+
+/** POST /api/offers/:id/counter (owner): answers a pending offer with another amount, open 7 more days. */
+export function counterOffer(
+  app: FastifyInstance,
+  userId: number,
+  offerId: number,
+  input: CounterOfferInput,
+): Promise<Offer> {
+  const counterCents = parseUsdToCents(input.amountUsd);
+  return transition(
+    app,
+    userId,
+    offerId,
+    { party: 'owner', from: ['pending'], verb: 'counter' },
+    async (tx, offer, now) => {
+      await updateOfferRow(tx, offer.id, {
+        status: 'countered',
+        counterAmountCents: counterCents,
+        expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
+      });
+      const title = await chipTitle(tx, offer.chipId);
+      await mailUser(tx, offer.buyerId, (email) =>
+        offerMail(email, app.config.publicUrl, 'countered', title, counterCents),
+      );
+    },
+  );
+}
+
+/** POST /api/offers/:id/withdraw (buyer): an open or accepted offer is withdrawn, freeing the chip. */
+export function withdrawOffer(app: FastifyInstance, userId: number, offerId: number): Promise<Offer> {
+  return transition(
+    app,
+    userId,
+    offerId,
+    { party: 'buyer', from: ['pending', 'countered', 'accepted'], verb: 'withdraw' },
+    async (tx, offer) => {
+      await updateOfferRow(tx, offer.id, { status: 'withdrawn' });
+      const title = await chipTitle(tx, offer.chipId);
+      await mailUser(tx, offer.ownerId, (email) =>
+        offerMail(
+          email,
+          app.config.publicUrl,
+          'withdrawn',
+          title,
+          offer.counterAmountCents ?? offer.amountCents,
+        ),
+      );
+    },
+  );
+}
+
+/**
+ * For checkout with offerId, under the chip's lock: the buyer's accepted, unexpired offer on this
+ * chip, whose agreed amount becomes the price. Anything else is a clear error.
+ */
+export async function getAcceptedOfferForCheckout(
+  tx: Db,
+  args: { offerId: number; buyerId: number; chipId: number; now: Date },
+): Promise<{ offer: OfferRow; amountCents: number }> {
+  const offer = await lockOfferRow(tx, args.offerId);
+  if (!offer || offer.buyerId !== args.buyerId || offer.chipId !== args.chipId) {
+    throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+  }
+  if (!isHolding(offer, args.now))
+    throw new AppError('CONFLICT', 'This offer is no longer accepted. Please make a new offer.');
+  return { offer, amountCents: agreedAmountCents(offer)! };
+}
+
+/** Links an offer to the checkout order that uses it. */
+export async function attachOfferToOrder(tx: Db, offerId: number, orderId: number): Promise<void> {
+  await updateOfferRow(tx, offerId, { orderId });
+}
+
+/** When a chip sells: the offer used is completed; every other open or accepted offer is declined. */
+export async function closeOffersOnSale(
+  tx: Db,
+  app: FastifyInstance,
+  args: { chipId: number; offerId: number | null; orderId: number },
+): Promise<void> {
+  if (args.offerId !== null)
+    await updateOfferRow(tx, args.offerId, { status: 'completed', orderId: args.orderId });
+  const title = await chipTitle(tx, args.chipId);
+  for (const other of await declineOpenOffers(tx, args.chipId, args.offerId)) {
+    await mailUser(tx, other.buyerId, (email) =>
+      offerMail(email, app.config.publicUrl, 'declined', title, other.amountCents),
+    );
+  }
+}
+
+/** Background sweep: lapsed open offers and lapsed acceptances become expired. */
+export function expireLapsedOffers(app: FastifyInstance): Promise<number> {
+  return expireOffers(app.db, app.clock());
+}
+
+/** For a quote: the agreed amount of the buyer's accepted offer on the chip, read without locks. */
+export async function findAgreedOfferAmount(
+  db: Db,
+  args: { offerId: number; buyerId: number; chipId: number; now: Date },
+): Promise<number> {
+  const offer = await findOfferRow(db, args.offerId);
+  if (!offer || offer.buyerId !== args.buyerId || offer.chipId !== args.chipId) {
+    throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+  }
+  if (!isHolding(offer, args.now))
+    throw new AppError('CONFLICT', 'This offer is no longer accepted. Please make a new offer.');
+  return agreedAmountCents(offer)!;
+}

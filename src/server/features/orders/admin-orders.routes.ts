@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest, FastifyInstance } from 'fastify';
+import {
+  CreateArtchipFieldsSchema,
+  CreateArtchipResponseSchema,
+  OrderIdParamsSchema,
+  OrderMediaResponseSchema,
+  UpdateOrderStatusInputSchema,
+  AdminOrderSchema,
+} from '#shared/orders.schemas.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { processUpload } from '#server/features/media/media.service.ts';
+import type { MediaRow } from '#server/features/media/media.repo.ts';
+import {
+  createArtchipFromOrder,
+  updateOrderStatus,
+  uploadOrderMedia,
+  type OrderMediaInput,
+} from './admin-orders.service.ts';
+
+const MAX_ADDITIONAL_IMAGES = 10;
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { fieldErrors: { [field]: [message] } });
+}
+
+/**
+ * Reads the media form (multipart: image, additionalImage0..n and the link fields; or JSON with only
+ * the link fields). Every image goes through the one upload pipeline (bytes checked, re-encoded).
+ */
+async function readMediaForm(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  adminId: number,
+): Promise<OrderMediaInput> {
+  const fields: Record<string, string> = {};
+  let image: MediaRow | null = null;
+  const additional: { name: string; media: MediaRow }[] = [];
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname === 'image') {
+        image = await processUpload(app, part.file, { uploaderId: adminId });
+      } else if (/^additionalImages?\d*$/.test(part.fieldname)) {
+        if (additional.length >= MAX_ADDITIONAL_IMAGES)
+          throw fieldError('additionalImages', 'At most 10 additional images');
+        additional.push({
+          name: part.fieldname,
+          media: await processUpload(app, part.file, { uploaderId: adminId }),
+        });
+      } else {
+        part.file.resume();
+      }
+    }
+  } else if (request.body && typeof request.body === 'object') {
+    for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
+      if (typeof value === 'string') fields[key] = value;
+    }
+  }
+  const parsed = CreateArtchipFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw fieldError(issue.path.join('.') || '_', issue.message);
+  }
+  additional.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  return { image, additionalImages: additional.map((a) => a.media), fields: parsed.data };
+}
+
+/** Admin order actions: make the chip of a paid mint, upload surprize media, move the status on. */
+export const adminOrderActionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { auth: 'admin' } as const;
+
+  app.post(
+    '/api/admin/orders/:id/create-artchip',
+    {
+      config: admin,
+      schema: { params: OrderIdParamsSchema, response: { 200: CreateArtchipResponseSchema } },
+    },
+    async (request) => {
+      const adminId = currentUser(request).id;
+      return createArtchipFromOrder(
+        app,
+        adminId,
+        request.params.id,
+        await readMediaForm(app, request, adminId),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/media',
+    { config: admin, schema: { params: OrderIdParamsSchema, response: { 200: OrderMediaResponseSchema } } },
+    async (request) => {
+      const adminId = currentUser(request).id;
+      const media = await readMediaForm(app, request, adminId);
+      return { order: await uploadOrderMedia(app, adminId, request.params.id, media) };
+    },
+  );
+
+  app.patch(
+    '/api/admin/orders/:id/status',
+    {
+      config: admin,
+      schema: {
+        params: OrderIdParamsSchema,
+        body: UpdateOrderStatusInputSchema,
+        response: { 200: AdminOrderSchema },
+      },
+    },
+    async (request) => updateOrderStatus(app, currentUser(request).id, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,206 @@
+/** The commerce e-mails: order confirmation, sold, status changes, mint made, offers. Text and HTML. */
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import { formatUsd } from '#shared/money.ts';
+import type { MailMessage } from '#server/features/mail/mail.service.ts';
+
+function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+type Mail = {
+  to: string;
+  subject: string;
+  template: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+};
+
+/** Builds both bodies from the same paragraphs, so text and HTML never disagree. */
+function compose(mail: Mail): MailMessage {
+  const footer = `${BRAND.name} · ${BRAND.tagline}`;
+  const textParts = [...mail.paragraphs];
+  if (mail.action) textParts.push(`${mail.action.label}: ${mail.action.url}`);
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(mail.heading)}</h1>`,
+    ...mail.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`),
+    mail.action
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(mail.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(mail.action.label)}</a></p>`
+      : '',
+    `<p style="margin:0;font-size:13px;color:#4b5563">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('');
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    template: mail.template,
+    text: `${textParts.join('\n\n')}\n\n${footer}\n`,
+    html,
+  };
+}
+
+/** What an order mail says about the order. */
+export type OrderMailInfo = {
+  id: number;
+  orderType: string;
+  title: string;
+  totalCents: number;
+  artchipAmount: string | null;
+  paymentMethod: string;
+  shippingOption: string;
+};
+
+function describe(order: OrderMailInfo): string {
+  if (order.orderType === 'mint') return `your ${BRAND.name} mint "${order.title}"`;
+  if (order.orderType === 'shipping') return `shipping of "${order.title}"`;
+  return `"${order.title}"`;
+}
+
+function paidWith(order: OrderMailInfo): string {
+  if (order.paymentMethod === 'artchip' && order.artchipAmount) {
+    return `${formatUsd(order.totalCents)} (${order.artchipAmount} ${BRAND.ticker})`;
+  }
+  return formatUsd(order.totalCents);
+}
+
+/** To the buyer when a payment completes; isGuestAccount for accounts made at a guest checkout. */
+export function orderConfirmationMail(
+  to: string,
+  publicUrl: string,
+  order: OrderMailInfo,
+  isGuestAccount: boolean,
+): MailMessage {
+  const paragraphs = [
+    `Thank you! We received your payment of ${paidWith(order)} for ${describe(order)} (order #${order.id}).`,
+  ];
+  if (order.orderType === 'mint') {
+    paragraphs.push(`We will make your ${BRAND.name} and let you know when it is ready to activate.`);
+  } else if (order.shippingOption === 'store') {
+    paragraphs.push(`Your ${BRAND.name} is kept in our vault in your name, free of charge.`);
+  } else {
+    paragraphs.push('We will e-mail you the carrier and tracking number when it ships.');
+  }
+  if (isGuestAccount) {
+    paragraphs.push(
+      "We created an account for you with this e-mail address. To see your orders, set a password: choose 'Forgot password' on the log-in page.",
+    );
+  }
+  return compose({
+    to,
+    subject: `Order confirmed: #${order.id}`,
+    template: 'order-confirmation',
+    heading: 'Order Confirmed!',
+    paragraphs,
+    action: isGuestAccount
+      ? { label: 'Log In', url: `${publicUrl}${ROUTES.login}?email=${encodeURIComponent(to)}` }
+      : { label: 'View My Orders', url: `${publicUrl}${ROUTES.myOrders}` },
+  });
+}
+
+/** To the seller when their chip sells. */
+export function chipSoldMail(
+  to: string,
+  publicUrl: string,
+  title: string,
+  proceedsCents: number,
+): MailMessage {
+  return compose({
+    to,
+    subject: `Your ${BRAND.name} "${title}" sold`,
+    template: 'chip-sold',
+    heading: `Your ${BRAND.name} sold!`,
+    paragraphs: [
+      `"${title}" has been sold. Your proceeds of ${formatUsd(proceedsCents)} are booked to your account.`,
+    ],
+    action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
+  });
+}
+
+/** To the buyer when an admin moves the order on (processing, completed, shipped). */
+export function orderStatusMail(
+  to: string,
+  publicUrl: string,
+  order: OrderMailInfo,
+  status: 'processing' | 'completed' | 'shipped',
+  shipping?: { carrier: string; trackingNumber: string },
+): MailMessage {
+  const lines: Record<typeof status, string> = {
+    processing: `We are now working on ${describe(order)} (order #${order.id}).`,
+    completed: `Order #${order.id} for ${describe(order)} is complete.`,
+    shipped: `Order #${order.id} for ${describe(order)} has shipped.`,
+  };
+  const paragraphs = [lines[status]];
+  if (shipping) paragraphs.push(`Carrier: ${shipping.carrier}. Tracking number: ${shipping.trackingNumber}.`);
+  const subjects: Record<typeof status, string> = {
+    processing: `Order #${order.id} is being processed`,
+    completed: `Order #${order.id} is complete`,
+    shipped: `Order #${order.id} has shipped`,
+  };
+  return compose({
+    to,
+    subject: subjects[status],
+    template: `order-${status}`,
+    heading: subjects[status],
+    paragraphs,
+    action: { label: 'View My Orders', url: `${publicUrl}${ROUTES.myOrders}` },
+  });
+}
+
+/** To the creator when the admin has made the chip from their mint. */
+export function artchipCreatedMail(to: string, publicUrl: string, title: string): MailMessage {
+  return compose({
+    to,
+    subject: `Your ${BRAND.name} "${title}" is ready`,
+    template: 'artchip-created',
+    heading: `Your ${BRAND.name} is ready`,
+    paragraphs: [
+      `We made "${title}". Activate it with a price in your dashboard to list it in the marketplace.`,
+    ],
+    action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
+  });
+}
+
+/** Offer notifications, both ways. */
+export function offerMail(
+  to: string,
+  publicUrl: string,
+  kind: 'received' | 'accepted' | 'declined' | 'countered' | 'withdrawn',
+  title: string,
+  amountCents: number,
+): MailMessage {
+  const texts: Record<typeof kind, { subject: string; line: string }> = {
+    received: {
+      subject: `New offer on "${title}"`,
+      line: `You received an offer of ${formatUsd(amountCents)} for "${title}".`,
+    },
+    accepted: {
+      subject: `Offer accepted: "${title}"`,
+      line: `Your offer of ${formatUsd(amountCents)} for "${title}" was accepted. Check out within 48 hours to buy it.`,
+    },
+    declined: {
+      subject: `Offer declined: "${title}"`,
+      line: `Your offer of ${formatUsd(amountCents)} for "${title}" was declined.`,
+    },
+    countered: {
+      subject: `Counter-offer on "${title}"`,
+      line: `The owner of "${title}" countered with ${formatUsd(amountCents)}.`,
+    },
+    withdrawn: {
+      subject: `Offer withdrawn: "${title}"`,
+      line: `The offer of ${formatUsd(amountCents)} for "${title}" was withdrawn.`,
+    },
+  };
+  const { subject, line } = texts[kind];
+  return compose({
+    to,
+    subject,
+    template: `offer-${kind}`,
+    heading: subject,
+    paragraphs: [line],
+    action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
+  });
+}

@@ -1,0 +1,140 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '#server/db/client.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
+import { users } from '#server/features/users/users.table.ts';
+import { ledgerEntries, orders, paymentEvents } from './orders.table.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+/** An order with what its DTO shows of the chip (the bought one, or the one made from the mint). */
+export type OrderWithChip = {
+  order: OrderRow;
+  chipTitle: string | null;
+  chipSlug: string | null;
+  chipImageUrl: string | null;
+  creatorUsername: string | null;
+};
+
+const creator = alias(users, 'order_chip_creator');
+
+function selectOrdersWithChip(db: Db) {
+  // orders.chip_id is the bought chip, or for a mint the chip made from it (set by create-artchip).
+  return db
+    .select({
+      order: orders,
+      chipTitle: chips.title,
+      chipSlug: chips.slug,
+      chipImageUrl: chips.imageUrl,
+      creatorUsername: creator.username,
+    })
+    .from(orders)
+    .leftJoin(chips, eq(chips.id, orders.chipId))
+    .leftJoin(creator, eq(creator.id, chips.creatorId));
+}
+
+export async function insertOrder(tx: Db, values: NewOrderRow): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function findOrderById(db: Db, id: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks an order row for the rest of the transaction. FOR NO KEY UPDATE (we never change an order's
+ * id) so it does not wait for the KEY SHARE locks that inserting a referencing row (a payment event,
+ * a ledger entry) takes; FOR UPDATE would deadlock two payment signals for the same order.
+ */
+export async function lockOrder(tx: Db, id: number): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update').limit(1);
+  return row ?? null;
+}
+
+export async function updateOrder(tx: Db, id: number, values: Partial<NewOrderRow>): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row!;
+}
+
+/** Sets a value only while it is still null; returns whether this call set it (one-time hand-outs). */
+export async function claimSetPasswordHandOut(tx: Db, id: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ setPasswordHandedOutAt: now })
+    .where(and(eq(orders.id, id), sql`${orders.setPasswordHandedOutAt} is null`))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function findOrderWithChip(db: Db, id: number): Promise<OrderWithChip | null> {
+  const [row] = await selectOrdersWithChip(db).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The buyer's orders, newest first. */
+export async function listOrdersOfBuyer(db: Db, buyerId: number, limit = 200): Promise<OrderWithChip[]> {
+  return selectOrdersWithChip(db)
+    .where(eq(orders.buyerId, buyerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** Paid mint orders of a creator whose chip is not made yet ('Pending Creation'). */
+export async function listPaidMintsAwaitingChip(db: Db, buyerId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.buyerId, buyerId),
+        eq(orders.orderType, 'mint'),
+        eq(orders.paymentStatus, 'completed'),
+        isNull(orders.chipId),
+      ),
+    )
+    .orderBy(desc(orders.createdAt));
+}
+
+/** Inserts a provider signal; null when (provider, eventKey) was seen before. */
+export async function insertPaymentEventOnce(
+  tx: Db,
+  values: typeof paymentEvents.$inferInsert,
+): Promise<typeof paymentEvents.$inferSelect | null> {
+  const [row] = await tx
+    .insert(paymentEvents)
+    .values(values)
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventKey] })
+    .returning();
+  return row ?? null;
+}
+
+export async function setPaymentEventOutcome(tx: Db, id: number, outcome: string, now: Date): Promise<void> {
+  await tx.update(paymentEvents).set({ outcome, processedAt: now }).where(eq(paymentEvents.id, id));
+}
+
+/** Books one ledger row; a second row of the same kind for the order is ignored. */
+export async function insertLedgerEntryOnce(
+  tx: Db,
+  values: typeof ledgerEntries.$inferInsert,
+): Promise<void> {
+  await tx
+    .insert(ledgerEntries)
+    .values(values)
+    .onConflictDoNothing({ target: [ledgerEntries.orderId, ledgerEntries.kind] });
+}
+
+/** Seller proceeds and the chips a user sold, from the ledger. */
+export async function sumSellerProceeds(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      sold: sql<number>`count(*)::int`,
+      revenueCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
+      pendingCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.status} = 'pending'), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'seller_proceeds')));
+  return row ?? { sold: 0, revenueCents: 0, pendingCents: 0 };
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CheckoutSuccessQuerySchema, CheckoutSuccessResponseSchema } from '#shared/checkout.schemas.ts';
+import {
+  OrderIdParamsSchema,
+  OrderListSchema,
+  OrderSchema,
+  PaymentTokenQuerySchema,
+} from '#shared/orders.schemas.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { getCheckoutSuccess, getOrder, listMyOrders } from './orders.service.ts';
+
+/** The buyer's orders and the /checkout-success hand-out. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/my-orders',
+    { config: { auth: 'user' }, schema: { response: { 200: OrderListSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return listMyOrders(app, currentUser(request).id);
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        params: OrderIdParamsSchema,
+        querystring: PaymentTokenQuerySchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!request.user && !request.query.token) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+      return getOrder(app, request.user, request.params.id, request.query.token);
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/checkout-success',
+    {
+      config: {
+        auth: 'public',
+        rateLimit: app.config.rateLimit ? { max: 20, timeWindow: '1 minute' } : false,
+      },
+      schema: {
+        params: OrderIdParamsSchema,
+        querystring: CheckoutSuccessQuerySchema,
+        response: { 200: CheckoutSuccessResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getCheckoutSuccess(app, request.params.id, request.query.email || undefined);
+    },
+  );
+};

@@ -1,0 +1,214 @@
+import { safeEqual } from '#server/lib/tokens.ts';
+import type { FastifyInstance } from 'fastify';
+import {
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_FAILED_NOTE,
+  PAYMENT_PENDING_NOTE,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  type Order,
+} from '#shared/orders.schemas.ts';
+import type { CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
+import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/plugins/auth.ts';
+import { createSetPasswordToken } from '#server/features/auth/auth.service.ts';
+import { findAccountById } from '#server/features/users/users.service.ts';
+import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
+import { expireLapsedOffers } from '#server/features/offers/offers.service.ts';
+import { listLapsedHolds, lockChipRow, releaseChipHold } from './chip-sale.repo.ts';
+import {
+  claimSetPasswordHandOut,
+  findOrderById,
+  findOrderWithChip,
+  listOrdersOfBuyer,
+  lockOrder,
+  updateOrder,
+  type OrderRow,
+  type OrderWithChip,
+} from './orders.repo.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+/** The guest's set-password hand-out is offered this long after the order was placed. */
+export const SET_PASSWORD_HANDOUT_MS = 60 * 60 * 1000;
+
+function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
+  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** Spec §4 notes: pending payments are still processing; failed ones need support. */
+function statusNote(paymentStatus: string): string | null {
+  if (paymentStatus === 'pending' || paymentStatus === 'processing') return PAYMENT_PENDING_NOTE;
+  if (paymentStatus === 'failed') return PAYMENT_FAILED_NOTE;
+  return null;
+}
+
+/** Order row (with its chip's names) → the buyer's view. */
+export function toOrderDto(row: OrderWithChip): Order {
+  const o = row.order;
+  const paymentStatus = oneOf(PAYMENT_STATUSES, o.paymentStatus, 'pending');
+  return {
+    id: o.id,
+    orderType: oneOf(ORDER_KINDS, o.orderType, 'purchase'),
+    status: oneOf(ORDER_STATUSES, o.status, 'pending'),
+    paymentStatus,
+    statusNote: statusNote(paymentStatus),
+    paymentMethod: oneOf(PAYMENT_METHODS, o.paymentMethod, 'card'),
+    paymentProvider: oneOf(PAYMENT_PROVIDERS, o.paymentProvider, 'demo'),
+    artchipAmount: o.artchipAmount,
+    basePriceCents: o.basePriceCents,
+    discountCents: o.discountCents,
+    markupCents: o.markupCents,
+    shippingCents: o.shippingCents,
+    totalCents: o.totalCents,
+    shippingOption: o.shippingOption === 'ship' ? 'ship' : 'store',
+    shippingAddress: o.shippingAddress
+      ? { ...o.shippingAddress, addressLine2: o.shippingAddress.addressLine2 ?? null }
+      : null,
+    artchipTitle: row.chipTitle ?? o.mintTitle,
+    artchipId: o.chipId,
+    artchipImageUrl: row.chipImageUrl ?? o.originalImageUrl,
+    creatorUsername: row.creatorUsername,
+    artchipSlug: row.chipSlug,
+    isSurprize: o.isSurprize,
+    offerId: o.offerId,
+    carrier: o.carrier,
+    trackingNumber: o.trackingNumber,
+    quoteExpiresAt: o.quoteExpiresAt?.toISOString() ?? null,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    shippedAt: o.shippedAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/orders/:id: the buyer's own order (or any, for an admin); anyone else gets NOT_FOUND. */
+export async function getOrder(
+  app: FastifyInstance,
+  viewer: AuthUser | null,
+  orderId: number,
+  paymentToken?: string,
+): Promise<Order> {
+  const row = await findOrderWithChip(app.db, orderId);
+  if (!row || !canSeeOrder(row.order, viewer, paymentToken)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return toOrderDto(row);
+}
+
+/**
+ * The buyer (or an admin) sees an order; so does whoever holds its demo payment token, which is how
+ * a guest without a session follows their own payment. Other people get NOT_FOUND.
+ */
+function canSeeOrder(
+  order: { buyerId: number; paymentProvider: string; providerRef: string | null },
+  viewer: AuthUser | null,
+  paymentToken: string | undefined,
+): boolean {
+  if (viewer && (order.buyerId === viewer.id || viewer.role === 'admin')) return true;
+  return (
+    order.paymentProvider === 'demo' &&
+    paymentToken !== undefined &&
+    order.providerRef !== null &&
+    safeEqual(paymentToken, order.providerRef)
+  );
+}
+
+/** GET /api/my-orders: the user's orders, newest first. */
+export async function listMyOrders(app: FastifyInstance, userId: number): Promise<Order[]> {
+  return (await listOrdersOfBuyer(app.db, userId)).map(toOrderDto);
+}
+
+/**
+ * POST /api/orders/:id/complete (demo payments only): the buyer finishes the payment simulation.
+ * Completing twice changes nothing; a chip taken meanwhile is a CONFLICT.
+ */
+export async function completeDemoOrder(
+  app: FastifyInstance,
+  viewer: AuthUser | null,
+  orderId: number,
+  paymentToken?: string,
+): Promise<Order> {
+  const order = await findOrderById(app.db, orderId);
+  const isBuyer = viewer !== null && order?.buyerId === viewer.id;
+  if (!order || !(isBuyer || canSeeOrder(order, null, paymentToken))) {
+    throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  }
+  if (order.paymentProvider !== 'demo') {
+    throw new AppError('UNPROCESSABLE', 'This order is paid through its payment provider, not the demo.');
+  }
+  const result = await completeOrderPayment(app, {
+    orderId,
+    provider: 'demo',
+    eventKey: `complete:${orderId}`,
+    amountCents: order.totalCents,
+    currency: 'USD',
+    payload: { userId: viewer?.id ?? null, byPaymentToken: !isBuyer },
+  });
+  if (result.outcome === 'unfulfillable') {
+    throw new AppError('CONFLICT', 'This Artchip was sold to someone else before your payment completed.');
+  }
+  return getOrder(app, viewer, orderId, paymentToken);
+}
+
+/**
+ * GET /api/orders/:id/checkout-success?email=: what /checkout-success shows. For a paid guest order
+ * (made with a new account) less than an hour old, whose buyer e-mail matches, it hands out a
+ * one-time set-password token, once. A wrong e-mail reads as NOT_FOUND, so orders cannot be probed.
+ */
+export async function getCheckoutSuccess(
+  app: FastifyInstance,
+  orderId: number,
+  email: string | undefined,
+): Promise<CheckoutSuccessResponse> {
+  const now = app.clock();
+  const order = await findOrderById(app.db, orderId);
+  const buyer = order ? await findAccountById(app.db, order.buyerId) : null;
+  if (!order || !buyer || !email || buyer.email.toLowerCase() !== email.toLowerCase()) {
+    throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  }
+  const isEligible =
+    order.isNewAccount &&
+    order.paymentStatus === 'completed' &&
+    !buyer.passwordHash &&
+    order.setPasswordHandedOutAt === null &&
+    now.getTime() - order.createdAt.getTime() < SET_PASSWORD_HANDOUT_MS;
+  let setPasswordToken: string | null = null;
+  if (isEligible) {
+    setPasswordToken = await app.db.transaction(async (tx) =>
+      (await claimSetPasswordHandOut(tx, order.id, now)) ? createSetPasswordToken(tx, buyer.id, now) : null,
+    );
+  }
+  return {
+    orderId: order.id,
+    orderType: oneOf(ORDER_KINDS, order.orderType, 'purchase'),
+    paymentStatus: oneOf(PAYMENT_STATUSES, order.paymentStatus, 'pending'),
+    isNewAccount: order.isNewAccount,
+    setPasswordToken,
+  };
+}
+
+/**
+ * Background sweep: chips whose checkout hold lapsed are freed (the unpaid order is cancelled), and
+ * lapsed offers expire. Checkout checks lapsed holds itself too, so the sweep is only tidiness.
+ */
+export async function sweepLapsedHolds(
+  app: FastifyInstance,
+): Promise<{ chipsFreed: number; offersExpired: number }> {
+  const now = app.clock();
+  let chipsFreed = 0;
+  for (const hold of await listLapsedHolds(app.db, now)) {
+    if (hold.orderId === null) continue;
+    const orderId = hold.orderId;
+    await app.db.transaction(async (tx) => {
+      // Chip before order, the lock order every commerce transaction follows.
+      await lockChipRow(tx, hold.chipId);
+      const order: OrderRow | null = await lockOrder(tx, orderId);
+      await releaseChipHold(tx, hold.chipId, orderId);
+      if (order && order.paymentStatus !== 'completed' && order.status === 'pending') {
+        await updateOrder(tx, order.id, { status: 'cancelled' });
+      }
+    });
+    chipsFreed++;
+  }
+  return { chipsFreed, offersExpired: await expireLapsedOffers(app) };
+}

@@ -1,0 +1,365 @@
+/**
+ * The one way an order becomes paid (or failed): completeOrderPayment / failOrderPayment. Every
+ * provider — the demo route, webhooks, reconciliation — ends here, so a payment counts once however
+ * often its signal arrives: the signal's (provider, eventKey) row is inserted first, in the same
+ * transaction as everything it causes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { computeSaleSplit } from '#shared/pricing.ts';
+import { toPricingSettings } from '#shared/settings.schemas.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { enqueueMail } from '#server/features/mail/mail.service.ts';
+import { getSiteSettings } from '#server/features/settings/settings.service.ts';
+import { findAccountById } from '#server/features/users/users.service.ts';
+import { bookMintCommissions } from '#server/features/affiliates/affiliates.service.ts';
+import { closeOffersOnSale } from '#server/features/offers/offers.service.ts';
+import { recordChipEvent } from '#server/features/chips/chips.service.ts';
+import {
+  lockChipRow,
+  ownerIdOf,
+  releaseChipHold,
+  updateChipRow,
+  type ChipRow,
+} from '#server/features/orders/chip-sale.repo.ts';
+import {
+  findOrderById,
+  insertLedgerEntryOnce,
+  insertPaymentEventOnce,
+  lockOrder,
+  setPaymentEventOutcome,
+  updateOrder,
+  type OrderRow,
+} from '#server/features/orders/orders.repo.ts';
+import {
+  chipSoldMail,
+  orderConfirmationMail,
+  type OrderMailInfo,
+} from '#server/features/orders/orders.mail.ts';
+import { findHoldingOffer } from '#server/features/offers/offers.repo.ts';
+import type { PaymentProviderName } from './payment-provider.ts';
+import { getPaymentRegistry } from './payments.registry.ts';
+import { listUnpaidOrdersInWindow } from './payments.repo.ts';
+import { reconcileWindow } from './payment-windows.ts';
+
+/** A provider's verified report that an order was paid. */
+export type CompleteOrderPaymentInput = {
+  orderId: number;
+  provider: PaymentProviderName;
+  /** Unique per real payment at the provider (charge id, capture id, transaction signature). */
+  eventKey: string;
+  /** What was paid, in USD cents (token adapters convert the verified transfer to the order's USD total). */
+  amountCents: number;
+  currency: string;
+  payload?: Record<string, unknown>;
+};
+
+/**
+ * completed: this call marked the order paid. duplicate: this signal was applied before.
+ * already_paid: another signal paid the order first. rejected: the signal does not match the order
+ * (provider, amount or currency); the order is flagged. unfulfillable: paid, but the chip was sold to
+ * someone else meanwhile; the order is cancelled and flagged for a refund.
+ */
+export type PaymentOutcome = 'completed' | 'duplicate' | 'already_paid' | 'rejected' | 'unfulfillable';
+
+export type CompleteOrderPaymentResult = { outcome: PaymentOutcome; orderId: number; reason?: string };
+
+function mailInfo(order: OrderRow, title: string): OrderMailInfo {
+  return {
+    id: order.id,
+    orderType: order.orderType,
+    title,
+    totalCents: order.totalCents,
+    artchipAmount: order.artchipAmount,
+    paymentMethod: order.paymentMethod,
+    shippingOption: order.shippingOption,
+  };
+}
+
+/** Order status once paid: mints wait for the admin; vaulted purchases are done; shipments are worked on. */
+function statusWhenPaid(order: OrderRow): string {
+  if (order.orderType === 'mint') return 'pending';
+  if (order.orderType === 'purchase' && order.shippingOption === 'store') return 'completed';
+  return 'processing';
+}
+
+type SaleContext = {
+  tx: Db;
+  app: FastifyInstance;
+  order: OrderRow;
+  /** The order's chip, already locked. */
+  chip: ChipRow | null;
+  now: Date;
+  platformFeeBasisPoints: number;
+};
+
+/** Purchase: ownership, sale booking and provenance. Returns false when the chip cannot be handed over. */
+async function fulfilPurchase({
+  tx,
+  app,
+  order,
+  chip,
+  now,
+  platformFeeBasisPoints,
+}: SaleContext): Promise<boolean> {
+  if (!chip || order.sellerId === null) return false;
+  const isHeldByThis = chip.reservedByOrderId === order.id;
+  const isHeldByOther =
+    chip.reservedByOrderId !== null &&
+    !isHeldByThis &&
+    chip.reservedUntil !== null &&
+    chip.reservedUntil > now;
+  const isStillForSale = chip.isActive && chip.isForSale && chip.isAvailable && chip.status === 'active';
+  if (ownerIdOf(chip) !== order.sellerId) return false;
+  if (!isHeldByThis) {
+    // The hold lapsed: the chip is still ours to sell only if nobody else took or reserved it.
+    const holdingOffer = await findHoldingOffer(tx, chip.id, now, order.offerId ?? undefined);
+    if (isHeldByOther || !isStillForSale || (holdingOffer && holdingOffer.buyerId !== order.buyerId))
+      return false;
+  }
+
+  const salePriceCents = order.basePriceCents;
+  // The fee is a share of the highest price the chip ever had, this sale included (spec §9).
+  const highestPriceCents = Math.max(chip.highestPriceCents, salePriceCents);
+  const split = computeSaleSplit({
+    salePriceCents,
+    highestHistoricalPriceCents: highestPriceCents,
+    platformFeeBasisPoints,
+  });
+  await updateChipRow(tx, chip.id, {
+    ownerId: order.buyerId,
+    isAvailable: false,
+    isForSale: false,
+    status: 'sold',
+    // 'store' keeps the chip in our vault in the buyer's name; 'ship' sends it to them.
+    shippingOption: order.shippingOption,
+    highestPriceCents,
+    reservedByOrderId: null,
+    reservedUntil: null,
+  });
+  await insertLedgerEntryOnce(tx, {
+    orderId: order.id,
+    chipId: chip.id,
+    userId: order.sellerId,
+    kind: 'seller_proceeds',
+    amountCents: split.sellerProceedsCents,
+  });
+  await insertLedgerEntryOnce(tx, {
+    orderId: order.id,
+    chipId: chip.id,
+    userId: null,
+    kind: 'platform_fee',
+    amountCents: split.platformFeeCents,
+  });
+  await recordChipEvent(tx, {
+    chipId: chip.id,
+    type: 'sold',
+    actorUserId: order.buyerId,
+    orderId: order.id,
+    data: {
+      priceCents: salePriceCents,
+      sellerId: order.sellerId,
+      buyerId: order.buyerId,
+      shippingOption: order.shippingOption,
+    },
+  });
+  await closeOffersOnSale(tx, app, { chipId: chip.id, offerId: order.offerId, orderId: order.id });
+  const seller = await findAccountById(tx, order.sellerId);
+  if (seller) {
+    await enqueueMail(
+      tx,
+      chipSoldMail(seller.email, app.config.publicUrl, chip.title, split.sellerProceedsCents),
+    );
+  }
+  return true;
+}
+
+/** Shipping a vaulted chip: it leaves the vault once the shipment is paid. */
+async function fulfilShipping({ tx, order, chip }: SaleContext): Promise<boolean> {
+  // Paid once: a second shipping order for a chip already leaving the vault cannot be fulfilled.
+  if (!chip || ownerIdOf(chip) !== order.buyerId || chip.shippingOption !== 'store') return false;
+  await updateChipRow(tx, chip.id, { shippingOption: 'ship', isForSale: false, isAvailable: false });
+  return true;
+}
+
+/**
+ * Marks an order paid, exactly once. In one transaction: records the signal (unique per provider and
+ * eventKey), checks provider, amount and currency against the order, then for purchases hands the
+ * chip to the buyer (sold, off sale, hold cleared), books seller proceeds and the platform fee, records
+ * the provenance event and closes other offers; for mints books the mint fee and the affiliate
+ * commissions; and queues the buyer's confirmation and the seller's notice.
+ */
+export async function completeOrderPayment(
+  app: FastifyInstance,
+  input: CompleteOrderPaymentInput,
+): Promise<CompleteOrderPaymentResult> {
+  const now = app.clock();
+  // Read before the transaction: settings come through app.db, which must not be used inside it.
+  const settings = toPricingSettings(await getSiteSettings(app));
+  const found = await findOrderById(app.db, input.orderId);
+  if (!found) throw new AppError('NOT_FOUND', 'Order not found');
+  return app.db.transaction(async (tx) => {
+    const event = await insertPaymentEventOnce(tx, {
+      provider: input.provider,
+      eventKey: input.eventKey,
+      orderId: input.orderId,
+      type: 'payment.completed',
+      payload: { ...input.payload, amountCents: input.amountCents, currency: input.currency },
+    });
+    if (!event) return { outcome: 'duplicate', orderId: input.orderId };
+    const finish = async (outcome: PaymentOutcome, reason?: string): Promise<CompleteOrderPaymentResult> => {
+      await setPaymentEventOutcome(tx, event.id, reason ?? outcome, now);
+      return reason === undefined
+        ? { outcome, orderId: input.orderId }
+        : { outcome, orderId: input.orderId, reason };
+    };
+
+    // Chip before order: the lock order every commerce transaction follows (no deadlocks).
+    const chip = found.chipId === null ? null : await lockChipRow(tx, found.chipId);
+    const order = (await lockOrder(tx, input.orderId))!;
+    if (order.paymentStatus === 'completed') return finish('already_paid');
+    if (order.paymentProvider !== input.provider) return finish('rejected', 'provider_mismatch');
+    if (input.currency.toUpperCase() !== 'USD' || input.amountCents !== order.totalCents) {
+      await updateOrder(tx, order.id, { paymentFlagged: 'amount_mismatch' });
+      return finish('rejected', 'amount_mismatch');
+    }
+
+    const ctx: SaleContext = {
+      tx,
+      app,
+      order,
+      chip,
+      now,
+      platformFeeBasisPoints: settings.platformFeeBasisPoints,
+    };
+    let title = order.mintTitle ?? '';
+    if (order.orderType === 'purchase' || order.orderType === 'shipping') {
+      const isFulfilled =
+        order.orderType === 'purchase' ? await fulfilPurchase(ctx) : await fulfilShipping(ctx);
+      if (!isFulfilled) {
+        await updateOrder(tx, order.id, {
+          status: 'cancelled',
+          paymentStatus: 'failed',
+          paymentFlagged: 'refund_required',
+        });
+        if (order.chipId !== null) await releaseChipHold(tx, order.chipId, order.id);
+        return finish('unfulfillable', 'chip_unavailable');
+      }
+      title = chip?.title ?? title;
+    } else {
+      await insertLedgerEntryOnce(tx, {
+        orderId: order.id,
+        userId: null,
+        kind: 'mint_fee',
+        amountCents: order.basePriceCents,
+      });
+      await bookMintCommissions(tx, {
+        orderId: order.id,
+        buyerId: order.buyerId,
+        mintFeeCents: order.basePriceCents,
+      });
+    }
+
+    const paid = await updateOrder(tx, order.id, {
+      paymentStatus: 'completed',
+      paidAt: now,
+      status: statusWhenPaid(order),
+    });
+    const buyer = await findAccountById(tx, order.buyerId);
+    if (buyer) {
+      await enqueueMail(
+        tx,
+        orderConfirmationMail(
+          buyer.email,
+          app.config.publicUrl,
+          mailInfo(paid, title),
+          order.isNewAccount && !buyer.passwordHash,
+        ),
+      );
+    }
+    return finish('completed');
+  });
+}
+
+/** A provider's verified report that a payment failed. */
+export type FailOrderPaymentInput = {
+  orderId: number;
+  provider: PaymentProviderName;
+  eventKey: string;
+  reason: string;
+  payload?: Record<string, unknown>;
+};
+
+/**
+ * Marks an unpaid order's payment failed, once per signal, and frees its chip hold; a paid order is
+ * left alone. The buyer may check out again.
+ */
+export async function failOrderPayment(
+  app: FastifyInstance,
+  input: FailOrderPaymentInput,
+): Promise<{ outcome: 'failed' | 'duplicate' | 'ignored'; orderId: number }> {
+  const now = app.clock();
+  const found = await findOrderById(app.db, input.orderId);
+  if (!found) throw new AppError('NOT_FOUND', 'Order not found');
+  return app.db.transaction(async (tx) => {
+    const event = await insertPaymentEventOnce(tx, {
+      provider: input.provider,
+      eventKey: input.eventKey,
+      orderId: input.orderId,
+      type: 'payment.failed',
+      payload: { ...input.payload, reason: input.reason },
+    });
+    if (!event) return { outcome: 'duplicate' as const, orderId: input.orderId };
+    if (found.chipId !== null) await lockChipRow(tx, found.chipId);
+    const order = (await lockOrder(tx, input.orderId))!;
+    if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
+      await setPaymentEventOutcome(tx, event.id, 'ignored', now);
+      return { outcome: 'ignored' as const, orderId: order.id };
+    }
+    await updateOrder(tx, order.id, { paymentStatus: 'failed', status: 'cancelled' });
+    if (order.chipId !== null && order.orderType === 'purchase')
+      await releaseChipHold(tx, order.chipId, order.id);
+    await setPaymentEventOutcome(tx, event.id, 'failed', now);
+    return { outcome: 'failed' as const, orderId: order.id };
+  });
+}
+
+/**
+ * Background reconciliation: asks each provider that can be asked about unpaid orders it holds and
+ * applies what it answers, for signals that were missed (a webhook that never arrived).
+ */
+export async function reconcilePendingPayments(app: FastifyInstance): Promise<number> {
+  const registry = getPaymentRegistry(app);
+  let applied = 0;
+  for (const order of await listUnpaidOrdersInWindow(app.db, reconcileWindow(app.clock()))) {
+    const provider = registry.byName(order.paymentProvider);
+    if (!provider?.lookupPayment || !order.providerRef) continue;
+    try {
+      const result = await provider.lookupPayment(order.providerRef, {
+        app,
+        publicUrl: app.config.publicUrl,
+      });
+      if (result.status === 'completed' && result.eventKey && result.amountCents !== undefined) {
+        const done = await completeOrderPayment(app, {
+          orderId: order.id,
+          provider: provider.name,
+          eventKey: result.eventKey,
+          amountCents: result.amountCents,
+          currency: result.currency ?? 'USD',
+          payload: { source: 'reconciliation' },
+        });
+        if (done.outcome === 'completed') applied++;
+      } else if (result.status === 'failed' || result.status === 'expired') {
+        await failOrderPayment(app, {
+          orderId: order.id,
+          provider: provider.name,
+          eventKey: `lookup:${result.status}:${order.providerRef}`,
+          reason: result.reason ?? result.status,
+        });
+      }
+    } catch (err) {
+      app.log.warn({ err, orderId: order.id, provider: provider.name }, 'payment lookup failed');
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,176 @@
+/**
+ * Card payments through Stripe (docs/decisions/005-payment-providers.md). Checkout creates a
+ * PaymentIntent for the server-computed total; the browser confirms it with Stripe.js on
+ * /stripe-processing; the order becomes paid only through the signed payment_intent.succeeded
+ * webhook (or the reconciliation job retrieving the PaymentIntent), keyed by the PaymentIntent id.
+ */
+import Stripe from 'stripe';
+import { ROUTES } from '#shared/brand.ts';
+import { centsToUsdString } from '#shared/money.ts';
+import type { Config } from '#server/config.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type {
+  CreatedPayment,
+  PaymentLookup,
+  PaymentOrder,
+  PaymentProvider,
+  PaymentSignal,
+  PaymentSignalRequest,
+} from './payment-provider.ts';
+
+export type StripeSettings = NonNullable<Config['stripe']>;
+
+/** The webhook path Stripe's dashboard is told about (an alias of POST /api/payments/stripe/webhook). */
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+
+/** Answered (400) when a webhook's Stripe-Signature does not match its raw body. */
+export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature';
+
+/**
+ * One PaymentIntent per order, however often checkout's call to Stripe is retried. The quote time
+ * (fixed when the order is placed) is part of the key because ids alone repeat when a database is
+ * reset or restored, and Stripe remembers keys for a day.
+ */
+export function paymentIntentIdempotencyKey(order: Pick<PaymentOrder, 'id' | 'quoteExpiresAt'>): string {
+  return `order-${order.id}-${order.quoteExpiresAt?.getTime() ?? 0}-pi`;
+}
+
+/**
+ * A Stripe client; STRIPE_API_URL points it elsewhere (a local fake in tests, stripe-mock), through
+ * the SDK's own host/port/protocol options.
+ */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (settings.apiUrl) {
+    const url = new URL(settings.apiUrl);
+    options.host = url.hostname;
+    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
+    options.port = url.port || (url.protocol === 'http:' ? 80 : 443);
+  }
+  return new Stripe(settings.secretKey, options);
+}
+
+/** /stripe-processing?orderId=&amount=&artchipId= (spec §2). */
+export function stripeProcessingUrl(order: Pick<PaymentOrder, 'id' | 'totalCents' | 'chipId'>): string {
+  const query = new URLSearchParams({
+    orderId: String(order.id),
+    amount: centsToUsdString(order.totalCents),
+  });
+  if (order.chipId !== null) query.set('artchipId', String(order.chipId));
+  return `${ROUTES.stripeProcessing}?${query.toString()}`;
+}
+
+/** Our order id from a PaymentIntent's metadata, or null for one we did not create. */
+function orderIdOf(intent: Stripe.PaymentIntent): number | null {
+  const raw = intent.metadata?.orderId;
+  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function headerValue(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+/** Where a PaymentIntent stands, in the provider interface's terms. */
+export function toPaymentLookup(intent: Stripe.PaymentIntent): PaymentLookup {
+  switch (intent.status) {
+    case 'succeeded':
+      return {
+        status: 'completed',
+        eventKey: intent.id,
+        amountCents: intent.amount_received || intent.amount,
+        currency: intent.currency,
+      };
+    case 'processing':
+      return { status: 'processing' };
+    case 'canceled':
+      return { status: 'failed', reason: intent.cancellation_reason ?? 'canceled' };
+    default:
+      // requires_payment_method after a decline is not final: the buyer may try another card.
+      return { status: 'pending' };
+  }
+}
+
+/** Decodes a verified Stripe event into a payment signal. */
+export function toPaymentSignal(event: Stripe.Event): PaymentSignal {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+    return { kind: 'ignored' };
+  }
+  const intent = event.data.object;
+  const orderId = orderIdOf(intent);
+  if (orderId === null) return { kind: 'ignored' };
+  const payload = { eventId: event.id, type: event.type, paymentIntentId: intent.id };
+  if (event.type === 'payment_intent.succeeded') {
+    // Keyed by the PaymentIntent, not the event: the webhook and reconciliation then share one key.
+    return {
+      kind: 'completed',
+      orderId,
+      eventKey: intent.id,
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      payload,
+    };
+  }
+  return {
+    kind: 'failed',
+    orderId,
+    eventKey: event.id,
+    reason: intent.last_payment_error?.message ?? 'payment_failed',
+    payload,
+  };
+}
+
+/** The Stripe adapter for card payments. */
+export function createStripeProvider(
+  settings: StripeSettings,
+  client: Stripe = createStripeClient(settings),
+): PaymentProvider {
+  return {
+    name: 'stripe',
+    mode: 'live',
+    methods: ['card'],
+    webhookPaths: [STRIPE_WEBHOOK_PATH],
+    createPayment: async (order): Promise<CreatedPayment> => {
+      const intent = await client.paymentIntents.create(
+        {
+          amount: order.totalCents,
+          currency: 'usd',
+          allowed_payment_method_types: ['card'],
+          description: order.description,
+          receipt_email: order.buyerEmail,
+          metadata: { orderId: String(order.id), orderType: order.orderType },
+        },
+        { idempotencyKey: paymentIntentIdempotencyKey(order) },
+      );
+      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+      const stripeUrl = stripeProcessingUrl(order);
+      return {
+        redirectUrl: stripeUrl,
+        providerRef: intent.id,
+        clientSecret: intent.client_secret,
+        paymentIntentId: intent.id,
+        stripeUrl,
+      };
+    },
+    lookupPayment: async (providerRef) => toPaymentLookup(await client.paymentIntents.retrieve(providerRef)),
+    handleSignal: async (request: PaymentSignalRequest) => {
+      let event: Stripe.Event;
+      try {
+        // The signature covers the exact bytes Stripe sent, so the raw body is verified, never re-serialized JSON.
+        event = client.webhooks.constructEvent(
+          request.rawBody,
+          headerValue(request.headers['stripe-signature']),
+          settings.webhookSecret,
+        );
+      } catch {
+        throw new AppError('VALIDATION_FAILED', INVALID_SIGNATURE_MESSAGE);
+      }
+      return toPaymentSignal(event);
+    },
+  };
+}
+
+/** Registered in PAYMENT_PROVIDER_FACTORIES: live card payments when the Stripe keys are configured. */
+export function stripeProviderFactory(config: Config): PaymentProvider | null {
+  return config.stripe ? createStripeProvider(config.stripe) : null;
+}

@@ -1,0 +1,273 @@
+/**
+ * Orders on the wire: the buyer's view (GET /api/orders/:id, GET /api/my-orders), the admin's mint
+ * tools, and the creator/owner tools of /my-artchip (activate, pricing, availability, resell, ship,
+ * statistics). Money is integer cents; USD inputs are decimal strings ("12.50").
+ */
+import { z } from 'zod';
+import { CHIP_SHAPES, ChipSchema, HttpUrlOrEmptySchema } from './chips.schemas.ts';
+import { PaymentMethodSchema } from './settings.schemas.ts';
+import { parseUsdToCents } from './money.ts';
+import { MAX_ID } from './checkout.schemas.ts';
+
+/** mint, purchase, or shipping (sending a vaulted chip to its owner). */
+export const ORDER_KINDS = ['mint', 'purchase', 'shipping'] as const;
+
+/** Order status (spec §4): pending → processing → completed → shipped; cancelled when a hold lapses. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'shipped', 'cancelled'] as const;
+
+/** Payment status (spec §4): pending → processing → completed | failed. */
+export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+
+/** Which provider handles an order's payment. */
+export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'paypal', 'solana'] as const;
+
+/** Highest USD price a user may set (fits integer cents comfortably). */
+export const MAX_PRICE_CENTS = 100_000_000;
+
+/** Spec §4 note shown while a payment is pending. */
+export const PAYMENT_PENDING_NOTE = 'Your payment is still processing.';
+
+/** Spec §4 note shown when a payment failed. */
+export const PAYMENT_FAILED_NOTE = 'Payment failed. Please contact support.';
+
+export const OrderKindSchema = z.enum(ORDER_KINDS);
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+
+/** A shipping address copied onto the order when it was placed. */
+export const OrderShippingAddressSchema = z.object({
+  name: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+
+/** Order (user view), spec §3 plus the status notes and shipping details. */
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  orderType: OrderKindSchema,
+  status: OrderStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  /** Spec §4 note for pending ('still processing') and failed ('contact support') payments. */
+  statusNote: z.string().nullable(),
+  /** card (shown as credit card), paypal or artchip (the token). */
+  paymentMethod: PaymentMethodSchema,
+  paymentProvider: PaymentProviderSchema,
+  artchipAmount: z.string().nullable(),
+  basePriceCents: z.number().int(),
+  discountCents: z.number().int(),
+  markupCents: z.number().int(),
+  shippingCents: z.number().int(),
+  totalCents: z.number().int(),
+  shippingOption: z.enum(['ship', 'store']),
+  shippingAddress: OrderShippingAddressSchema.nullable(),
+  /** The bought chip's title, or the mint's title. */
+  artchipTitle: z.string().nullable(),
+  artchipId: z.number().int().nullable(),
+  artchipImageUrl: z.string().nullable(),
+  /** Link parts of the chip page /artchip/{creatorUsername}/{artchipSlug}, when there is a chip. */
+  creatorUsername: z.string().nullable(),
+  artchipSlug: z.string().nullable(),
+  isSurprize: z.boolean(),
+  offerId: z.number().int().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  quoteExpiresAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** An order as its buyer sees it. */
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Path of the owner tools under /api/artchip/:id. */
+export const ArtchipIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Not found' }).int().positive().max(MAX_ID),
+});
+
+/** GET /api/my-orders: the user's orders, newest first. */
+export const OrderListSchema = z.array(OrderSchema);
+
+export const OrderIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Not found' }).int().positive().max(MAX_ID),
+});
+
+/** POST /api/orders/:id/complete (demo payments only): the order after completion. */
+export const CompleteOrderResponseSchema = z.object({ order: OrderSchema });
+
+/** Surprize-mint media state (spec §4): 'Needs Media' until an image is uploaded. */
+export const MEDIA_STATES = ['Needs Media', 'Media Uploaded'] as const;
+
+/** Admin order (spec §3), plus what the orders tab needs. */
+export const AdminOrderSchema = z.object({
+  id: z.number().int(),
+  orderType: OrderKindSchema,
+  mintTitle: z.string().nullable(),
+  mintDescription: z.string().nullable(),
+  mintAssociatedUrl: z.string().nullable(),
+  originalImageUrl: z.string().nullable(),
+  isSurprize: z.boolean(),
+  adminMedia: z.record(z.string(), z.string().nullable()).nullable(),
+  /** Surprize mints only; null otherwise. */
+  mediaState: z.enum(MEDIA_STATES).nullable(),
+  buyerId: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  orderStatus: OrderStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  paymentMethod: PaymentMethodSchema,
+  totalCents: z.number().int(),
+  shippingOption: z.enum(['ship', 'store']),
+  shippingAddress: OrderShippingAddressSchema.nullable(),
+  /** The chip the order bought, or the chip made from the mint. */
+  artchipId: z.number().int().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** True when 'Create Artchip' may be offered: a paid mint still pending. */
+  canCreateArtchip: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** An order as the admin sees it. */
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** PATCH /api/admin/orders/:id/status body; shipping needs the carrier and tracking number. */
+export const UpdateOrderStatusInputSchema = z
+  .object({
+    status: z.enum(['processing', 'completed', 'shipped'], { error: 'Invalid status' }),
+    carrier: z.string().trim().max(100).optional(),
+    trackingNumber: z.string().trim().max(100).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.status !== 'shipped') return;
+    if (!input.carrier) ctx.addIssue({ code: 'custom', path: ['carrier'], message: 'Carrier is required' });
+    if (!input.trackingNumber) {
+      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Tracking number is required' });
+    }
+  });
+
+/** An admin's order status change. */
+export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusInputSchema>;
+
+/**
+ * Text fields of POST /api/admin/orders/:id/create-artchip and /media (multipart). Files: image
+ * (required for surprize mints unless media was uploaded), additionalImage0..n.
+ */
+export const CreateArtchipFieldsSchema = z.object({
+  associatedUrl: HttpUrlOrEmptySchema.optional(),
+  tiktokUrl: HttpUrlOrEmptySchema.optional(),
+  youtubeUrl: HttpUrlOrEmptySchema.optional(),
+  instagramUrl: HttpUrlOrEmptySchema.optional(),
+  xUrl: HttpUrlOrEmptySchema.optional(),
+  facebookUrl: HttpUrlOrEmptySchema.optional(),
+  shape: z.enum(CHIP_SHAPES, { error: 'Shape must be round or square' }).optional(),
+});
+
+/** The media fields an admin sends with a mint. */
+export type CreateArtchipFields = z.infer<typeof CreateArtchipFieldsSchema>;
+
+/** POST /api/admin/orders/:id/create-artchip answer. */
+export const CreateArtchipResponseSchema = z.object({ order: AdminOrderSchema, artchip: ChipSchema });
+
+/** POST /api/admin/orders/:id/media answer. */
+export const OrderMediaResponseSchema = z.object({ order: AdminOrderSchema });
+
+/** A positive USD price as a decimal string with at most 2 decimals; `required` is the spec's message. */
+export function usdPriceSchema(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .regex(/^\d{1,9}(?:\.\d{1,2})?$/, { error: 'Enter a price like 12.50', abort: true })
+    .refine((value) => parseUsdToCents(value) > 0, { error: 'Price must be greater than 0', abort: true })
+    .refine((value) => parseUsdToCents(value) <= MAX_PRICE_CENTS, 'Price must be at most 1000000.00');
+}
+
+/** PATCH /api/artchip/:id/activate (spec §5: price required; description optional). USD price. */
+export const ActivateArtchipInputSchema = z.object({
+  price: usdPriceSchema('Price is required'),
+  description: z.string().trim().max(500, 'Description must be less than 500 characters').optional(),
+});
+export type ActivateArtchipInput = z.infer<typeof ActivateArtchipInputSchema>;
+
+/** PATCH /api/artchip/:id/pricing (spec §5). paypalEnabled needs a PayPal e-mail in the profile. */
+export const UpdateArtchipPricingInputSchema = z.object({
+  priceUsd: usdPriceSchema('USD price is required'),
+  paypalEnabled: z.boolean().default(false),
+});
+export type UpdateArtchipPricingInput = z.infer<typeof UpdateArtchipPricingInputSchema>;
+
+/** Answered (422) when PayPal is enabled without a PayPal e-mail. */
+export const PAYPAL_EMAIL_REQUIRED_MESSAGE = 'Add a PayPal email in your Profile to accept PayPal payments.';
+
+/** PATCH /api/artchip/:id/availability. */
+export const ArtchipAvailabilityInputSchema = z.object({
+  isAvailable: z.boolean({ error: 'isAvailable must be true or false' }),
+});
+export type ArtchipAvailabilityInput = z.infer<typeof ArtchipAvailabilityInputSchema>;
+
+/** POST /api/artchip/:id/resell: list a vaulted chip again. */
+export const ResellArtchipInputSchema = z.object({ priceUsd: usdPriceSchema('USD price is required') });
+export type ResellArtchipInput = z.infer<typeof ResellArtchipInputSchema>;
+
+/** POST /api/artchip/:id/ship: ship a vaulted chip to its owner (an orderType 'shipping' order). */
+export const ShipArtchipInputSchema = z.object({
+  shippingAddressId: z.number({ error: 'Please select a shipping address' }).int().positive().max(MAX_ID),
+  /** Defaults to the first method offered for purchases. */
+  paymentMethod: PaymentMethodSchema.optional(),
+});
+export type ShipArtchipInput = z.infer<typeof ShipArtchipInputSchema>;
+
+/** The chip user-view status of /my-artchip (spec §4). */
+export const MY_ARTCHIP_STATUSES = [
+  'Pending Creation',
+  'Pending',
+  'Live in Marketplace',
+  'Inactive',
+  'Sold',
+  'In Vault',
+  /** Bought and shipped (or on its way) to you. */
+  'Owned',
+] as const;
+
+/** One row of GET /api/my-artchip: a chip, or a paid mint whose chip is not made yet. */
+export const MyArtchipItemSchema = z.object({
+  /** 'chip' rows have artchip; 'mint' rows are paid mint orders still waiting for the admin. */
+  kind: z.enum(['chip', 'mint']),
+  userStatus: z.enum(MY_ARTCHIP_STATUSES),
+  /** creator: you minted it; owner: you bought it (or both when you still own your mint). */
+  isCreator: z.boolean(),
+  isOwner: z.boolean(),
+  /** Actions the dashboard may offer. */
+  canActivate: z.boolean(),
+  canEditPricing: z.boolean(),
+  canResell: z.boolean(),
+  canRequestShipping: z.boolean(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  artchip: ChipSchema.nullable(),
+  createdAt: z.string(),
+});
+export type MyArtchipItem = z.infer<typeof MyArtchipItemSchema>;
+
+export const MyArtchipListSchema = z.array(MyArtchipItemSchema);
+
+/** GET /api/my-stats: figures from the ledger and chips. */
+export const MyStatsSchema = z.object({
+  minted: z.number().int(),
+  sold: z.number().int(),
+  /** Seller proceeds booked for the user's sales (pending + paid). */
+  revenueCents: z.number().int(),
+  /** Seller proceeds not yet paid out. */
+  proceedsPendingCents: z.number().int(),
+});
+export type MyStats = z.infer<typeof MyStatsSchema>;
+
+/** `?token=`: a demo order's one-time payment token, which lets a guest buyer follow and finish it. */
+export const PaymentTokenQuerySchema = z.object({ token: z.string().min(1).max(200).optional() });

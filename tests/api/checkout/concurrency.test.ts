@@ -1,0 +1,106 @@
+/**
+ * Races that must end with one winner. On PostgreSQL (TEST_DB=postgres) the requests really run in
+ * parallel on a connection pool; on PGlite they interleave on one connection. Both must hold.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
+import { OfferSchema } from '#shared/offers.schemas.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
+import { ledgerEntries, orders, paymentEvents } from '#server/features/orders/orders.table.ts';
+import { commissions } from '#server/features/affiliates/affiliates.table.ts';
+import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
+import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { insertUser } from '#tests/factories/users.ts';
+import { insertChip } from '#tests/factories/chips.ts';
+import { insertOrder, purchaseBody } from '#tests/factories/orders.ts';
+
+describe('concurrency', () => {
+  it('20 buyers checking out and completing one chip: one paid order, one owner, one set of ledger entries', async () => {
+    const app = await buildTestApp();
+    const chip = await insertChip(app.db, { priceCents: 5000, highestPriceCents: 5000 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => insertUser(app.db)));
+    const results = await Promise.all(
+      buyers.map(async ({ token }) => {
+        const res = await injectAs(app, token, {
+          method: 'POST',
+          url: '/api/checkout',
+          payload: purchaseBody(chip.id),
+        });
+        if (res.statusCode !== 200) return res.statusCode;
+        const { orderId } = CheckoutResponseSchema.parse(res.json());
+        return (await injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/complete` }))
+          .statusCode;
+      }),
+    );
+    expect(results.filter((s) => s === 200)).toHaveLength(1);
+    expect(results.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    const paid = await app.db.select().from(orders).where(eq(orders.paymentStatus, 'completed'));
+    expect(paid).toHaveLength(1);
+    const [sold] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(sold).toMatchObject({ ownerId: paid[0]!.buyerId, status: 'sold' });
+    const ledger = await app.db.select().from(ledgerEntries);
+    expect(ledger.map((l) => [l.orderId, l.kind]).sort()).toEqual([
+      [paid[0]!.id, 'platform_fee'],
+      [paid[0]!.id, 'seller_proceeds'],
+    ]);
+  });
+
+  it('an offer accepted while another buyer checks out: exactly one wins the chip', async () => {
+    const app = await buildTestApp();
+    const owner = await insertUser(app.db);
+    const chip = await insertChip(app.db, { creatorId: owner.user.id, priceCents: 5000 });
+    const offerer = await insertUser(app.db);
+    const shopper = await insertUser(app.db);
+    const made = await injectAs(app, offerer.token, {
+      method: 'POST',
+      url: `/api/artchip/${chip.id}/offers`,
+      payload: { amountUsd: '45' },
+    });
+    const offer = OfferSchema.parse(made.json());
+    const [accept, checkout] = await Promise.all([
+      injectAs(app, owner.token, { method: 'POST', url: `/api/offers/${offer.id}/accept` }),
+      injectAs(app, shopper.token, { method: 'POST', url: '/api/checkout', payload: purchaseBody(chip.id) }),
+    ]);
+    expect([accept.statusCode, checkout.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    if (accept.statusCode === 200) expect(row!.reservedByOrderId).toBeNull();
+    else expect(row!.reservedByOrderId).toBe(CheckoutResponseSchema.parse(checkout.json()).orderId);
+  });
+
+  it('the same completion delivered 10 times at once changes the order once', async () => {
+    const app = await buildTestApp();
+    const top = await insertUser(app.db);
+    const middle = await insertUser(app.db, { referredBy: top.user.id });
+    const minter = await insertUser(app.db, { referredBy: middle.user.id });
+    const order = await insertOrder(app.db, {
+      buyerId: minter.user.id,
+      basePriceCents: 1500,
+      totalCents: 1500,
+    });
+    const signal = {
+      orderId: order.id,
+      provider: 'demo' as const,
+      eventKey: 'evt_1',
+      amountCents: 1500,
+      currency: 'USD',
+    };
+    const same = await Promise.all(Array.from({ length: 10 }, () => completeOrderPayment(app, signal)));
+    expect(same.map((r) => r.outcome).sort()).toEqual(['completed', ...Array<string>(9).fill('duplicate')]);
+    const distinct = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        completeOrderPayment(app, { ...signal, eventKey: `evt_other_${i}` }),
+      ),
+    );
+    expect(distinct.every((r) => r.outcome === 'already_paid')).toBe(true);
+    expect(await app.db.select().from(paymentEvents).where(eq(paymentEvents.eventKey, 'evt_1'))).toHaveLength(
+      1,
+    );
+    expect(await app.db.select().from(ledgerEntries)).toHaveLength(1);
+    const booked = await app.db.select().from(commissions);
+    expect(booked.map((c) => [c.level, c.affiliateUserId, c.amountCents]).sort()).toEqual([
+      [1, middle.user.id, 150],
+      [2, top.user.id, 75],
+    ]);
+  });
+});

@@ -1,0 +1,391 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CheckoutResponseSchema, CheckoutSuccessResponseSchema } from '#shared/checkout.schemas.ts';
+import { ApiErrorSchema } from '#shared/errors.ts';
+import {
+  CompleteOrderResponseSchema,
+  OrderListSchema,
+  OrderSchema,
+  PAYMENT_PENDING_NOTE,
+} from '#shared/orders.schemas.ts';
+import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
+import { mailOutbox } from '#server/features/mail/mail.table.ts';
+import { orders } from '#server/features/orders/orders.table.ts';
+import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
+import { sweepLapsedHolds } from '#server/features/orders/orders.service.ts';
+import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { insertChip } from '#tests/factories/chips.ts';
+import { insertOrder, purchaseBody, readOrderBooks } from '#tests/factories/orders.ts';
+import type { App } from '#server/app.ts';
+
+async function setup(options: Parameters<typeof buildTestApp>[0] = {}) {
+  const app = await buildTestApp(options);
+  const seller = await insertUser(app.db);
+  const chip = await insertChip(app.db, {
+    creatorId: seller.user.id,
+    priceCents: 10_000,
+    highestPriceCents: 12_000,
+  });
+  const buyer = await insertUser(app.db);
+  return { app, seller, chip, buyer };
+}
+
+async function checkoutAs(app: App, token: string | null, payload: Record<string, unknown>) {
+  const res = await injectAs(app, token, { method: 'POST', url: '/api/checkout', payload });
+  expect(res.statusCode).toBe(200);
+  return CheckoutResponseSchema.parse(res.json());
+}
+
+function complete(app: App, token: string | null, orderId: number) {
+  return injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/complete` });
+}
+
+describe('POST /api/orders/:id/complete (demo payments)', () => {
+  it('marks the purchase paid: ownership, sold chip, ledger, provenance and e-mails, in one go', async () => {
+    const { app, chip, buyer, seller } = await setup();
+    const { orderId } = await checkoutAs(app, buyer.token, purchaseBody(chip.id));
+    const res = await complete(app, buyer.token, orderId);
+    expect(res.statusCode).toBe(200);
+    const { order } = CompleteOrderResponseSchema.parse(res.json());
+    expect(order).toMatchObject({
+      paymentStatus: 'completed',
+      status: 'completed',
+      statusNote: null,
+      artchipId: chip.id,
+    });
+
+    const [sold] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(sold).toMatchObject({
+      ownerId: buyer.user.id,
+      status: 'sold',
+      isAvailable: false,
+      isForSale: false,
+      shippingOption: 'store',
+      reservedByOrderId: null,
+      highestPriceCents: 12_000,
+    });
+    const books = await readOrderBooks(app.db, orderId);
+    // 30% of the highest historical price (120.00) = 36.00; the seller keeps 64.00 of the 100.00 sale.
+    expect(books.ledger.map((l) => [l.kind, l.userId, l.amountCents]).sort()).toEqual([
+      ['platform_fee', null, 3600],
+      ['seller_proceeds', seller.user.id, 6400],
+    ]);
+    const events = await app.db.select().from(chipEvents).where(eq(chipEvents.chipId, chip.id));
+    expect(events.map((e) => e.type)).toEqual(['sold']);
+    const mails = await app.db.select().from(mailOutbox);
+    expect(mails.map((m) => [m.to, m.template]).sort()).toEqual(
+      [
+        [buyer.user.email, 'order-confirmation'],
+        [seller.user.email, 'chip-sold'],
+      ].sort(),
+    );
+  });
+
+  it('changes nothing when completed twice', async () => {
+    const { app, chip, buyer } = await setup();
+    const { orderId } = await checkoutAs(app, buyer.token, purchaseBody(chip.id));
+    await complete(app, buyer.token, orderId);
+    const again = await complete(app, buyer.token, orderId);
+    expect(again.statusCode).toBe(200);
+    const books = await readOrderBooks(app.db, orderId);
+    expect(books.ledger).toHaveLength(2);
+    expect(books.events).toHaveLength(1);
+    expect(await app.db.select().from(mailOutbox)).toHaveLength(2);
+  });
+
+  it('keeps a shipped purchase in processing until the admin ships it', async () => {
+    const { app, chip, buyer } = await setup();
+    const { orderId } = await checkoutAs(
+      app,
+      buyer.token,
+      purchaseBody(chip.id, {
+        shippingOption: 'ship',
+        shippingAddressId: 'new',
+        newAddressName: 'A',
+        newAddressLine1: 'B',
+        newAddressCity: 'C',
+        newAddressState: 'D',
+        newAddressZip: '12345',
+      }),
+    );
+    const { order } = CompleteOrderResponseSchema.parse((await complete(app, buyer.token, orderId)).json());
+    expect(order).toMatchObject({ status: 'processing', shippingCents: 1000, totalCents: 11_000 });
+  });
+
+  it('is only for the order’s buyer and signed-in users', async () => {
+    const { app, chip, buyer } = await setup();
+    const { orderId } = await checkoutAs(app, buyer.token, purchaseBody(chip.id));
+    const stranger = await insertUser(app.db);
+    expect((await complete(app, stranger.token, orderId)).statusCode).toBe(404);
+    expect((await complete(app, null, orderId)).statusCode).toBe(401);
+    expect((await complete(app, buyer.token, 777_777)).statusCode).toBe(404);
+  });
+
+  it('lets a guest buyer follow and finish their own order with its one-time payment token only', async () => {
+    const { app, chip } = await setup();
+    const guest = await checkoutAs(app, null, purchaseBody(chip.id, { email: 'guest-pay@example.com' }));
+    const token = new URL(guest.redirectUrl, 'http://x').searchParams.get('token');
+    expect(token).toMatch(/^demo_[\w-]{20,}$/);
+
+    const wrong = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${guest.orderId}/complete?token=demo_wrong`,
+    });
+    expect(wrong.statusCode).toBe(404);
+    const read = await app.inject({ method: 'GET', url: `/api/orders/${guest.orderId}?token=${token}` });
+    expect(OrderSchema.parse(read.json()).paymentStatus).toBe('pending');
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${guest.orderId}` })).statusCode).toBe(401);
+
+    const done = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${guest.orderId}/complete?token=${token}`,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(CompleteOrderResponseSchema.parse(done.json()).order.paymentStatus).toBe('completed');
+    const [sold] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(sold?.status).toBe('sold');
+  });
+
+  it('does not exist when demo payments are off', async () => {
+    const { app, buyer } = await setup({ env: { DEMO_PAYMENTS: 'false' } });
+    const order = await insertOrder(app.db, { buyerId: buyer.user.id });
+    const res = await complete(app, buyer.token, order.id);
+    expect(res.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(res.json()).message).toMatch(/^Route POST/);
+  });
+
+  it('refuses to complete an order of a live provider', async () => {
+    const { app, buyer } = await setup();
+    const order = await insertOrder(app.db, {
+      buyerId: buyer.user.id,
+      paymentProvider: 'stripe',
+      providerRef: 'pi_1',
+    });
+    const res = await complete(app, buyer.token, order.id);
+    expect(res.statusCode).toBe(422);
+    const [after] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after!.paymentStatus).toBe('pending');
+  });
+});
+
+describe('completeOrderPayment', () => {
+  it('rejects a signal whose amount or currency differ from the order, flagging it', async () => {
+    const { app, buyer } = await setup();
+    const order = await insertOrder(app.db, { buyerId: buyer.user.id });
+    const short = await completeOrderPayment(app, {
+      orderId: order.id,
+      provider: 'demo',
+      eventKey: 'evt-short',
+      amountCents: 1499,
+      currency: 'USD',
+    });
+    expect(short).toEqual({ outcome: 'rejected', orderId: order.id, reason: 'amount_mismatch' });
+    const euro = await completeOrderPayment(app, {
+      orderId: order.id,
+      provider: 'demo',
+      eventKey: 'evt-eur',
+      amountCents: 1500,
+      currency: 'EUR',
+    });
+    expect(euro.outcome).toBe('rejected');
+    const wrongProvider = await completeOrderPayment(app, {
+      orderId: order.id,
+      provider: 'stripe',
+      eventKey: 'evt-stripe',
+      amountCents: 1500,
+      currency: 'USD',
+    });
+    expect(wrongProvider.reason).toBe('provider_mismatch');
+    const books = await readOrderBooks(app.db, order.id);
+    expect(books.order).toMatchObject({ paymentStatus: 'pending', paymentFlagged: 'amount_mismatch' });
+    expect(books.ledger).toHaveLength(0);
+    const ok = await completeOrderPayment(app, {
+      orderId: order.id,
+      provider: 'demo',
+      eventKey: 'evt-ok',
+      amountCents: 1500,
+      currency: 'usd',
+    });
+    expect(ok.outcome).toBe('completed');
+    const later = await completeOrderPayment(app, {
+      orderId: order.id,
+      provider: 'demo',
+      eventKey: 'evt-late',
+      amountCents: 1500,
+      currency: 'USD',
+    });
+    expect(later.outcome).toBe('already_paid');
+    expect((await readOrderBooks(app.db, order.id)).ledger).toEqual([
+      expect.objectContaining({ kind: 'mint_fee', amountCents: 1500, userId: null }),
+    ]);
+  });
+
+  it('answers NOT_FOUND for an unknown order', async () => {
+    const { app } = await setup();
+    await expect(
+      completeOrderPayment(app, {
+        orderId: 4040,
+        provider: 'demo',
+        eventKey: 'x',
+        amountCents: 1,
+        currency: 'USD',
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('cancels and flags a late payment whose chip was sold meanwhile', async () => {
+    let now = Date.now();
+    const { app, chip, buyer } = await setup({ clock: () => new Date(now) });
+    const late = await checkoutAs(app, buyer.token, purchaseBody(chip.id));
+    now += 16 * 60_000;
+    const other = await insertUser(app.db);
+    const winner = await checkoutAs(app, other.token, purchaseBody(chip.id));
+    expect((await complete(app, other.token, winner.orderId)).statusCode).toBe(200);
+    const res = await complete(app, buyer.token, late.orderId);
+    expect(res.statusCode).toBe(409);
+    const books = await readOrderBooks(app.db, late.orderId);
+    expect(books.order).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+      paymentFlagged: 'refund_required',
+    });
+    expect(books.ledger).toHaveLength(0);
+    const [owned] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(owned!.ownerId).toBe(other.user.id);
+  });
+});
+
+describe('GET /api/orders/:id and /api/my-orders', () => {
+  it('shows the buyer (or an admin) the order, and hides it from anyone else', async () => {
+    const { app, chip, buyer, seller } = await setup();
+    const { orderId } = await checkoutAs(app, buyer.token, purchaseBody(chip.id));
+    const own = await injectAs(app, buyer.token, { method: 'GET', url: `/api/orders/${orderId}` });
+    expect(own.statusCode).toBe(200);
+    expect(OrderSchema.parse(own.json())).toMatchObject({
+      id: orderId,
+      orderType: 'purchase',
+      paymentStatus: 'pending',
+      statusNote: PAYMENT_PENDING_NOTE,
+      artchipTitle: chip.title,
+      artchipSlug: chip.slug,
+      creatorUsername: seller.user.username,
+      totalCents: 10_000,
+    });
+    expect(
+      (await injectAs(app, seller.token, { method: 'GET', url: `/api/orders/${orderId}` })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${orderId}` })).statusCode).toBe(401);
+    expect((await injectAs(app, buyer.token, { method: 'GET', url: '/api/orders/abc' })).statusCode).toBe(
+      400,
+    );
+    const admin = await insertAdmin(app.db);
+    expect(
+      (await injectAs(app, admin.token, { method: 'GET', url: `/api/orders/${orderId}` })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lists the user’s orders newest first', async () => {
+    const { app, chip, buyer, seller } = await setup();
+    const second = await insertChip(app.db, { creatorId: seller.user.id });
+    const a = await checkoutAs(app, buyer.token, purchaseBody(chip.id));
+    const b = await checkoutAs(app, buyer.token, purchaseBody(second.id, { paymentMethod: 'artchip' }));
+    await complete(app, buyer.token, b.orderId);
+    await insertOrder(app.db, { buyerId: seller.user.id });
+    const res = await injectAs(app, buyer.token, { method: 'GET', url: '/api/my-orders' });
+    expect(res.statusCode).toBe(200);
+    const list = OrderListSchema.parse(res.json());
+    expect(list.map((o) => o.id)).toEqual([b.orderId, a.orderId]);
+    expect(list[0]).toMatchObject({ paymentMethod: 'artchip', paymentStatus: 'completed', statusNote: null });
+    expect((await app.inject({ method: 'GET', url: '/api/my-orders' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/orders/:id/checkout-success', () => {
+  it('hands a paid guest their set-password token once, only with their e-mail', async () => {
+    const { app, chip } = await setup();
+    const guest = await checkoutAs(app, null, purchaseBody(chip.id, { email: 'guest@example.com' }));
+    const url = `/api/orders/${guest.orderId}/checkout-success`;
+    const unpaid = await app.inject({ method: 'GET', url: `${url}?email=guest@example.com` });
+    expect(CheckoutSuccessResponseSchema.parse(unpaid.json()).setPasswordToken).toBeNull();
+
+    await completeOrderPayment(app, {
+      orderId: guest.orderId,
+      provider: 'demo',
+      eventKey: 'guest-paid',
+      amountCents: 10_000,
+      currency: 'USD',
+    });
+    expect((await app.inject({ method: 'GET', url: `${url}?email=someone@example.com` })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const first = CheckoutSuccessResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `${url}?email=GUEST@example.com` })).json(),
+    );
+    expect(first).toMatchObject({ isNewAccount: true, paymentStatus: 'completed' });
+    expect(first.setPasswordToken).toEqual(expect.any(String));
+    const second = CheckoutSuccessResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `${url}?email=guest@example.com` })).json(),
+    );
+    expect(second.setPasswordToken).toBeNull();
+
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: {
+        token: first.setPasswordToken,
+        email: 'guest@example.com',
+        password: 'new-secret',
+        confirmPassword: 'new-secret',
+      },
+    });
+    expect(set.statusCode).toBe(200);
+  });
+
+  it('hands nothing out an hour after the order, nor to registered buyers', async () => {
+    let now = Date.now();
+    const { app, chip, buyer, seller } = await setup({ clock: () => new Date(now) });
+    const guest = await checkoutAs(app, null, purchaseBody(chip.id, { email: 'late@example.com' }));
+    await completeOrderPayment(app, {
+      orderId: guest.orderId,
+      provider: 'demo',
+      eventKey: 'late',
+      amountCents: 10_000,
+      currency: 'USD',
+    });
+    now += 61 * 60_000;
+    const late = await app.inject({
+      method: 'GET',
+      url: `/api/orders/${guest.orderId}/checkout-success?email=late@example.com`,
+    });
+    expect(CheckoutSuccessResponseSchema.parse(late.json()).setPasswordToken).toBeNull();
+
+    const other = await insertChip(app.db, { creatorId: seller.user.id });
+    const registered = await checkoutAs(app, buyer.token, purchaseBody(other.id));
+    await complete(app, buyer.token, registered.orderId);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/orders/${registered.orderId}/checkout-success?email=${encodeURIComponent(buyer.user.email)}`,
+    });
+    expect(CheckoutSuccessResponseSchema.parse(res.json())).toMatchObject({
+      isNewAccount: false,
+      setPasswordToken: null,
+    });
+  });
+});
+
+describe('the hold sweep', () => {
+  it('frees chips whose checkout lapsed and cancels the unpaid order', async () => {
+    let now = Date.now();
+    const { app, chip, buyer } = await setup({ clock: () => new Date(now) });
+    const { orderId } = await checkoutAs(app, buyer.token, purchaseBody(chip.id));
+    expect((await sweepLapsedHolds(app)).chipsFreed).toBe(0);
+    now += 16 * 60_000;
+    expect((await sweepLapsedHolds(app)).chipsFreed).toBe(1);
+    const [freed] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(freed!.reservedByOrderId).toBeNull();
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('cancelled');
+  });
+});
