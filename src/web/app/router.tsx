@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: '/paypal-processing', element: <PaypalProcessingPage /> },
       { path: '/stripe-processing', element: <StripeProcessingPage /> },
       { path: '/checkout-success', element: <CheckoutSuccessPage /> },
+      { path: '/token-payment', Component: lazy(() => import('#web/features/checkout/pages/token-payment-page.tsx')) },
       { path: '/my-orders', element: <MyOrdersPage /> },
       { path: `/my-${BRAND.slug}`, element: <DashboardPage /> },
       { path: '/admin-login', element: <AdminLoginPage /> },

@@ -182,6 +182,7 @@ CREATE TABLE "orders" (
 	"paid_at" timestamp with time zone,
 	"shipped_at" timestamp with time zone,
 	"is_new_account" boolean DEFAULT false NOT NULL,
+	"set_password_handed_out_at" timestamp with time zone,
 	"payment_flagged" text
 );
 --> statement-breakpoint
@@ -317,8 +318,10 @@ CREATE TABLE "nfc_tags" (
 	"meta_read_key_enc" text NOT NULL,
 	"file_read_key_enc" text NOT NULL,
 	"meta_read_key_id" text NOT NULL,
+	"key_source" text DEFAULT 'supplied' NOT NULL,
 	"url_template" text,
 	"last_counter" integer DEFAULT -1 NOT NULL,
+	"last_event_at" timestamp with time zone,
 	"status" text DEFAULT 'active' NOT NULL
 );
 --> statement-breakpoint
@@ -328,8 +331,10 @@ CREATE TABLE "nfc_taps" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"tag_id" integer,
 	"chip_id" integer,
+	"uid" text,
 	"counter" integer,
-	"status" text NOT NULL
+	"status" text NOT NULL,
+	"reason" text
 );
 --> statement-breakpoint
 ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -420,4 +425,4 @@ CREATE UNIQUE INDEX "nfc_tags_uid_uq" ON "nfc_tags" USING btree ("uid");--> stat
 CREATE INDEX "nfc_tags_chip_id_idx" ON "nfc_tags" USING btree ("chip_id");--> statement-breakpoint
 CREATE INDEX "nfc_tags_meta_key_idx" ON "nfc_tags" USING btree ("meta_read_key_id");--> statement-breakpoint
 CREATE INDEX "nfc_taps_tag_id_idx" ON "nfc_taps" USING btree ("tag_id","created_at");--> statement-breakpoint
-CREATE INDEX "nfc_taps_chip_id_idx" ON "nfc_taps" USING btree ("chip_id");
+CREATE INDEX "nfc_taps_chip_id_idx" ON "nfc_taps" USING btree ("chip_id","created_at");

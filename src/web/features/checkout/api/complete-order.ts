@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CompleteOrderResponseSchema, type Order } from '#shared/orders.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
+import { paymentTokenQuery } from './payment-token.ts';
 
 /** POST /api/orders/:id/complete: the demo payment simulation marks the order paid (demo mode only). */
 export async function completeOrder(orderId: number): Promise<Order> {
-  return CompleteOrderResponseSchema.parse(await api(`/api/orders/${orderId}/complete`, { method: 'POST' }))
-    .order;
+  return CompleteOrderResponseSchema.parse(
+    await api(`/api/orders/${orderId}/complete${paymentTokenQuery()}`, { method: 'POST' }),
+  ).order;
 }
 
 export function useCompleteOrder() {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderSchema, type Order } from '#shared/orders.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
+import { paymentTokenQuery } from './payment-token.ts';
 
 /** GET /api/orders/:id: one order of the signed-in buyer. */
 export async function getOrder(orderId: number): Promise<Order> {
-  return OrderSchema.parse(await api(`/api/orders/${orderId}`));
+  return OrderSchema.parse(await api(`/api/orders/${orderId}${paymentTokenQuery()}`));
 }
 
 export function orderQueryOptions(orderId: number) {

@@ -10,6 +10,7 @@ const PAYMENT_PATHS = [
   '/payment-processing',
   '/stripe-processing',
   '/paypal-processing',
+  '/token-payment',
   '/checkout-success',
 ];
 

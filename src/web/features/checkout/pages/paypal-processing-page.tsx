@@ -4,10 +4,13 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useChipById } from '../api/get-chip-by-id.ts';
 import { useOrder } from '../api/get-order.ts';
+import { currentPaymentToken } from '../api/payment-token.ts';
 import { useSiteSettings } from '../api/get-site-settings.ts';
 import { PaymentParamsError } from '../components/payment-error.tsx';
 import { PaymentItemSummary } from '../components/payment-item-summary.tsx';
 import { PaypalButton } from '../components/paypal-button.tsx';
+import { PaypalLiveButton } from '../components/paypal-live-button.tsx';
+import { usePaymentMethodMode } from '../api/get-payments-config.ts';
 import { checkoutSuccessPath, parseAmountCents, parseOrderId } from '../lib/checkout-links.ts';
 
 function formatPercent(percent: string): string {
@@ -48,9 +51,10 @@ function PaypalPaymentView({ orderId, amountCents, artchipId, email, isNewAccoun
   const { user } = useAuth();
   // The buyer's own order has the exact amounts (an accepted offer changes the base price); a guest
   // sees the chip's listed price with the settings' fee.
-  const order = useOrder(user ? orderId : null);
+  const order = useOrder(user || currentPaymentToken() ? orderId : null);
   const chip = useChipById(artchipId);
   const settings = useSiteSettings();
+  const isLive = usePaymentMethodMode('paypal') === 'live';
   const markupPercent = settings.data?.paypalMarkupPercent;
   const listedCents = chip.data?.priceUsd ? parseUsdToCents(chip.data.priceUsd) : null;
   const basePriceCents = order.data?.basePriceCents ?? listedCents;
@@ -94,12 +98,21 @@ function PaypalPaymentView({ orderId, amountCents, artchipId, email, isNewAccoun
           aria-label="PayPal payment"
         >
           <p className="mb-4 text-sm text-gray-700">You pay the seller directly through PayPal.</p>
-          <PaypalButton
-            orderId={orderId}
-            amountCents={amountCents}
-            onSuccess={() => void navigate(checkoutSuccessPath({ orderId, email, isNewAccount }))}
-            onError={() => undefined}
-          />
+          {isLive ? (
+            <PaypalLiveButton
+              orderId={orderId}
+              amountCents={amountCents}
+              onSuccess={() => void navigate(checkoutSuccessPath({ orderId, email, isNewAccount }))}
+              onError={() => undefined}
+            />
+          ) : (
+            <PaypalButton
+              orderId={orderId}
+              amountCents={amountCents}
+              onSuccess={() => void navigate(checkoutSuccessPath({ orderId, email, isNewAccount }))}
+              onError={() => undefined}
+            />
+          )}
         </section>
       </div>
     </div>

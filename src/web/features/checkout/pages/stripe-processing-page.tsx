@@ -7,9 +7,12 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useChipById } from '../api/get-chip-by-id.ts';
 import { useOrder } from '../api/get-order.ts';
+import { currentPaymentToken } from '../api/payment-token.ts';
 import { useIsDemoPayments } from '../api/get-payment-mode.ts';
 import { useSiteSettings } from '../api/get-site-settings.ts';
 import { CardPaymentForm } from '../components/card-payment-form.tsx';
+import { StripeCardForm } from '../components/stripe-card-form.tsx';
+import { usePaymentMethodMode } from '../api/get-payments-config.ts';
 import { PaymentParamsError } from '../components/payment-error.tsx';
 import { PaymentItemSummary } from '../components/payment-item-summary.tsx';
 import { checkoutSuccessPath, parseAmountCents, parseOrderId } from '../lib/checkout-links.ts';
@@ -59,12 +62,13 @@ function CardPaymentView({ orderId, amountCents, artchipId, email, isNewAccount 
   const navigate = useNavigate();
   const { user } = useAuth();
   // The buyer's own order names what is paid for (a mint has no chip yet); a guest sees the chip.
-  const order = useOrder(user ? orderId : null);
+  const order = useOrder(user || currentPaymentToken() ? orderId : null);
   const chip = useChipById(artchipId);
   const settings = useSiteSettings();
   const demoPayments = useIsDemoPayments();
   const [clientSecret] = useState(takeStoredClientSecret);
-  const isLive = demoPayments.data === false;
+  const cardMode = usePaymentMethodMode('card');
+  const isLive = demoPayments.data === false || cardMode === 'live';
   const isReady = demoPayments.isSuccess && (!isLive || clientSecret !== null);
 
   return (
@@ -96,7 +100,15 @@ function CardPaymentView({ orderId, amountCents, artchipId, email, isNewAccount 
           className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
           aria-label="Card payment"
         >
-          {isReady ? (
+          {isReady && isLive && clientSecret ? (
+            <StripeCardForm
+              clientSecret={clientSecret}
+              orderId={orderId}
+              amountCents={amountCents}
+              onSuccess={() => void navigate(checkoutSuccessPath({ orderId, email, isNewAccount }))}
+              onError={() => undefined}
+            />
+          ) : isReady ? (
             <CardPaymentForm
               orderId={orderId}
               amountCents={amountCents}

@@ -1,0 +1,182 @@
+/**
+ * A local stand-in for PayPal's REST API in its response shapes: POST /v1/oauth2/token,
+ * POST /v2/checkout/orders, POST /v2/checkout/orders/:id/capture, GET /v2/checkout/orders/:id.
+ * PayPal-Request-Id makes creates and captures idempotent, as at PayPal; a second capture without it
+ * answers 422 ORDER_ALREADY_CAPTURED. approve() plays the buyer approving in the PayPal popup.
+ */
+import crypto from 'node:crypto';
+import { startFakeServer, type FakeServer } from './fake-server.ts';
+
+export const FAKE_PAYPAL_CLIENT_ID = 'fake-paypal-client';
+export const FAKE_PAYPAL_CLIENT_SECRET = 'fake-paypal-secret';
+
+type Money = { currency_code: string; value: string };
+type Capture = {
+  id: string;
+  status: string;
+  amount: Money;
+  final_capture: boolean;
+  custom_id?: string;
+  create_time: string;
+  update_time: string;
+};
+type PurchaseUnit = {
+  reference_id?: string;
+  custom_id?: string;
+  description?: string;
+  amount: Money;
+  payee?: { email_address?: string; merchant_id?: string };
+  payments?: { captures: Capture[] };
+};
+export type FakePaypalOrder = {
+  id: string;
+  intent: string;
+  status: string;
+  purchase_units: PurchaseUnit[];
+  create_time: string;
+  links: { href: string; rel: string; method: string }[];
+};
+
+export type FakePaypal = FakeServer & {
+  orders: Map<string, FakePaypalOrder>;
+  env: Record<string, string>;
+  approve: (id: string) => void;
+  /** How the next captures end: COMPLETED (default), PENDING or DECLINED. */
+  setCaptureOutcome: (status: 'COMPLETED' | 'PENDING' | 'DECLINED') => void;
+  /** How many captures PayPal actually made for a PayPal order (money moved). */
+  captureCount: (id: string) => number;
+};
+
+function unprocessable(issue: string, description: string) {
+  return {
+    status: 422,
+    body: {
+      name: 'UNPROCESSABLE_ENTITY',
+      message:
+        'The requested action could not be performed, semantically incorrect, or failed business validation.',
+      debug_id: crypto.randomBytes(6).toString('hex'),
+      details: [{ issue, description }],
+    },
+  };
+}
+
+export async function startFakePaypal(): Promise<FakePaypal> {
+  const orders = new Map<string, FakePaypalOrder>();
+  const replies = new Map<string, unknown>();
+  const tokens = new Set<string>();
+  let captureOutcome: 'COMPLETED' | 'PENDING' | 'DECLINED' = 'COMPLETED';
+  const captures = new Map<string, number>();
+  const now = () => new Date().toISOString();
+  const expectedBasic = `Basic ${Buffer.from(`${FAKE_PAYPAL_CLIENT_ID}:${FAKE_PAYPAL_CLIENT_SECRET}`).toString('base64')}`;
+
+  const server = await startFakeServer((req) => {
+    if (req.method === 'POST' && req.path === '/v1/oauth2/token') {
+      if (
+        req.headers.authorization !== expectedBasic ||
+        !req.body.includes('grant_type=client_credentials')
+      ) {
+        return {
+          status: 401,
+          body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
+        };
+      }
+      const token = `A21AA${crypto.randomBytes(16).toString('hex')}`;
+      tokens.add(token);
+      return {
+        status: 200,
+        body: {
+          scope: 'https://uri.paypal.com/services/payments/payment',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-FAKE',
+          expires_in: 32400,
+          nonce: 'fake',
+        },
+      };
+    }
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!bearer || !tokens.has(bearer))
+      return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed' } };
+    const requestId = req.headers['paypal-request-id'];
+    const replyKey = typeof requestId === 'string' ? `${req.method} ${req.path} ${requestId}` : null;
+    if (replyKey && replies.has(replyKey)) return { status: 200, body: replies.get(replyKey) };
+    const remember = (body: unknown) => {
+      if (replyKey) replies.set(replyKey, body);
+      return { status: 200, body };
+    };
+
+    if (req.method === 'POST' && req.path === '/v2/checkout/orders') {
+      const body = JSON.parse(req.body) as { intent: string; purchase_units: PurchaseUnit[] };
+      const id = crypto.randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+      const order: FakePaypalOrder = {
+        id,
+        intent: body.intent,
+        status: 'CREATED',
+        purchase_units: body.purchase_units.map((u) => ({ ...u })),
+        create_time: now(),
+        links: [
+          { href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
+        ],
+      };
+      orders.set(id, order);
+      return remember(structuredClone(order));
+    }
+    const m = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(req.path);
+    const order = m ? orders.get(m[1]!) : undefined;
+    if (!m || !order)
+      return {
+        status: 404,
+        body: {
+          name: 'RESOURCE_NOT_FOUND',
+          message: 'The specified resource does not exist.',
+          details: [{ issue: 'INVALID_RESOURCE_ID' }],
+        },
+      };
+    if (req.method === 'GET' && !m[2]) return { status: 200, body: structuredClone(order) };
+    if (req.method === 'POST' && m[2]) {
+      if (order.status === 'COMPLETED')
+        return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.');
+      if (order.status !== 'APPROVED')
+        return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+      if (captureOutcome === 'DECLINED')
+        return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was declined.');
+      const unit = order.purchase_units[0]!;
+      captures.set(order.id, (captures.get(order.id) ?? 0) + 1);
+      unit.payments = {
+        captures: [
+          {
+            id: `CAP${crypto.randomBytes(7).toString('hex').toUpperCase()}`,
+            status: captureOutcome,
+            amount: unit.amount,
+            final_capture: true,
+            custom_id: unit.custom_id,
+            create_time: now(),
+            update_time: now(),
+          },
+        ],
+      };
+      order.status = 'COMPLETED';
+      return remember(structuredClone(order));
+    }
+    return { status: 405, body: { name: 'METHOD_NOT_SUPPORTED' } };
+  });
+  return {
+    ...server,
+    orders,
+    env: {
+      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
+      PAYPAL_ENV: 'sandbox',
+      PAYPAL_API_URL: server.url,
+    },
+    approve: (id) => {
+      const order = orders.get(id);
+      if (!order) throw new Error(`fake PayPal has no order ${id}`);
+      order.status = 'APPROVED';
+    },
+    setCaptureOutcome: (status) => {
+      captureOutcome = status;
+    },
+    captureCount: (id) => captures.get(id) ?? 0,
+  };
+}
