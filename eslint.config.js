@@ -4,7 +4,16 @@ import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'src/server/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -39,7 +48,10 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*'], message: 'The browser never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*'], message: 'The browser never imports server code.' }] },
+      ],
     },
   },
   {
@@ -54,7 +66,10 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*'], message: 'The server never imports web code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#web/*'], message: 'The server never imports web code.' }] },
+      ],
     },
   },
   {

@@ -17,7 +17,8 @@ async function freePort(): Promise<number> {
 }
 
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
-if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-e2e-'));
+if (!process.env.E2E_DATA_DIR)
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -58,6 +58,12 @@ export default defineConfig({
   },
   server: {
     port: 3000,
-    proxy: { '/api': API_TARGET, '/media': API_TARGET, '/paypal': API_TARGET, '/robots.txt': API_TARGET, '/sitemap.xml': API_TARGET },
+    proxy: {
+      '/api': API_TARGET,
+      '/media': API_TARGET,
+      '/paypal': API_TARGET,
+      '/robots.txt': API_TARGET,
+      '/sitemap.xml': API_TARGET,
+    },
   },
 });

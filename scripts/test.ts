@@ -33,7 +33,9 @@ function countVitest(file: string) {
 
 function countPlaywright(file: string) {
   if (!fs.existsSync(file)) return;
-  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
 }
@@ -43,7 +45,12 @@ const bin = (name: string) => path.join('node_modules', '.bin', name);
 run('typecheck', bin('tsc'), ['--noEmit']);
 
 const pgliteReport = path.join(reportDir, 'vitest-pglite.json');
-run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`]);
+run('unit and API tests (PGlite)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${pgliteReport}`,
+]);
 countVitest(pgliteReport);
 
 if (process.env.TEST_DATABASE_URL) {
@@ -69,9 +76,13 @@ if (fs.existsSync(chromium)) {
   }
 } else if (requireBrowser) {
   ok = false;
-  console.error(`\n✖ browser tests are required but Chromium was not found at ${chromium} (apt-get install -y chromium)`);
+  console.error(
+    `\n✖ browser tests are required but Chromium was not found at ${chromium} (apt-get install -y chromium)`,
+  );
 } else {
-  console.log(`\nNOTICE: browser tests skipped: Chromium not found at ${chromium} (apt-get install -y chromium to run them).`);
+  console.log(
+    `\nNOTICE: browser tests skipped: Chromium not found at ${chromium} (apt-get install -y chromium to run them).`,
+  );
 }
 
 if (!ok && failed === 0) failed = 1;

@@ -44,7 +44,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.metaReadKey', '*.fileReadKey'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.password',
+              '*.metaReadKey',
+              '*.fileReadKey',
+            ],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
@@ -72,7 +78,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   registerErrorHandling(app);
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { ...contentSecurityPolicy(config), upgradeInsecureRequests: null } },
+    contentSecurityPolicy: {
+      directives: { ...contentSecurityPolicy(config), upgradeInsecureRequests: null },
+    },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
@@ -87,7 +95,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerFeatureRoutes(app);
 
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
+    void reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
   });
   return app;
 }

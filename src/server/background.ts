@@ -5,7 +5,11 @@ import { reconcilePendingPayments } from './features/payments/payments.service.t
 import { checkTokenPayments } from './features/payments/solana.service.ts';
 
 /** A periodic task: mail sending, payment reconciliation, price refresh. Each run must be safe to repeat. */
-export type BackgroundTask = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<unknown> };
+export type BackgroundTask = {
+  name: string;
+  everyMs: number;
+  run: (app: FastifyInstance) => Promise<unknown>;
+};
 
 /** Every periodic task; features add theirs here. Tests call `run` directly instead of waiting. */
 export const BACKGROUND_TASKS: BackgroundTask[] = [

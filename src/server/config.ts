@@ -14,7 +14,10 @@ const bool = (fallback: boolean) =>
   );
 
 const EnvSchema = z.object({
-  PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).default(3000),
+  ),
   HOST: optionalString.transform((v) => v ?? '127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: optionalString.transform((v) => v ?? './data'),
@@ -72,8 +75,12 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
-  paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string | undefined } | undefined;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
+    | undefined;
+  paypal:
+    | { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string | undefined }
+    | undefined;
   solana: { rpcUrl: string; tokenMint: string; treasuryWallet: string } | undefined;
   priceSourceUrl: string | undefined;
   s3:
@@ -139,7 +146,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     else if (['false', '0', 'no', 'off'].includes(v)) demoPayments = false;
     else issues.push('DEMO_PAYMENTS: must be true or false');
   }
-  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined) issues.push('S3_BUCKET: required when S3_ENDPOINT is set');
+  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined)
+    issues.push('S3_BUCKET: required when S3_ENDPOINT is set');
   if (issues.length > 0) throw new ConfigError(issues);
 
   const port = e.PORT;

@@ -29,7 +29,18 @@ export const EmailSchema = z
   .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
 
 /** Names that would collide with chip API paths (/api/artchip/gallery/…, /unit/…) or impersonate staff. */
-export const RESERVED_USERNAMES = new Set(['gallery', 'unit', 'by-uid', 'featured', 'stats', 'tap', 'admin', 'artchip', 'support', 'api']);
+export const RESERVED_USERNAMES = new Set([
+  'gallery',
+  'unit',
+  'by-uid',
+  'featured',
+  'stats',
+  'tap',
+  'admin',
+  'artchip',
+  'support',
+  'api',
+]);
 
 export const UsernameSchema = z
   .string({ error: 'Username must be at least 3 characters' })
@@ -38,7 +49,6 @@ export const UsernameSchema = z
   .max(USERNAME_MAX_LENGTH, 'Username must be less than 50 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only use letters, numbers, dots, dashes and underscores')
   .refine((name) => !RESERVED_USERNAMES.has(name.toLowerCase()), 'This username is not available');
-
 
 /** PUT /api/users/profile (spec §5 "Profile"); an empty paypalEmail clears it. */
 export const UpdateProfileInputSchema = z.object({

@@ -1,9 +1,14 @@
 import { test, expect } from './fixtures.ts';
 
-test('every page shows the header with the price ticker, and unknown paths show not-found', async ({ page }) => {
+test('every page shows the header with the price ticker, and unknown paths show not-found', async ({
+  page,
+}) => {
   await page.goto('/marketplace');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Marketplace' }).first()).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Marketplace' }).first()).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByText(/\$ARTCHIP/).first()).toBeVisible();
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

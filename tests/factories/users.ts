@@ -46,7 +46,11 @@ export function insertAdmin(db: Db, overrides: UserOverrides = {}) {
   return insertUser(db, { role: 'admin', username: `admin_${(seq++).toString(36)}`, ...overrides });
 }
 
-export async function createSession(db: Db, userId: number, kind: 'user' | 'admin' = 'user'): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  kind: 'user' | 'admin' = 'user',
+): Promise<string> {
   const token = createSecretToken();
   await db.insert(sessions).values({
     userId,

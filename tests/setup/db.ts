@@ -59,6 +59,8 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
 /** Empties every table (keeping the schema) so each test starts from a blank database. */
 export async function resetDatabase(database: Database): Promise<void> {
   const result = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
-  const names = rowsOf<{ tablename: string }>(result).map((r) => `"${r.tablename}"`).join(', ');
+  const names = rowsOf<{ tablename: string }>(result)
+    .map((r) => `"${r.tablename}"`)
+    .join(', ');
   if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }

@@ -14,7 +14,8 @@ export default async function globalSetup(): Promise<void> {
     if (exists.rowCount === 0) {
       // Old templates of earlier schemas are dropped so they do not pile up.
       const old = await admin.query("select datname from pg_database where datname like 'artchip_tpl_%'");
-      for (const r of old.rows as { datname: string }[]) await admin.query(`drop database if exists ${r.datname}`);
+      for (const r of old.rows as { datname: string }[])
+        await admin.query(`drop database if exists ${r.datname}`);
       const building = `${name}_building`;
       await admin.query(`drop database if exists ${building}`);
       await admin.query(`create database ${building}`);

@@ -36,6 +36,9 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) is discarded by the pool and the next
+    // query opens a new one; without a listener the 'error' event would crash the process.
+    pool.on('error', () => {});
     // node-postgres returns bigint (count(*), sum()) as strings; these sums stay below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;

@@ -9,9 +9,7 @@ function fieldErrorsOf(validation: { instancePath?: string; message?: string; pa
   for (const v of validation) {
     const params = v.params as { issue?: { path?: (string | number)[] } } | undefined;
     const key =
-      params?.issue?.path?.join('.') ||
-      (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') ||
-      '_';
+      params?.issue?.path?.join('.') || (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
     (fieldErrors[key] ??= []).push(v.message ?? 'Invalid input');
   }
   return fieldErrors;
@@ -44,7 +42,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     ) {
       // Fastify's own client errors: malformed JSON, body too large, bad content type.
       status = (error as FastifyError).statusCode!;
-      const code = status === 413 ? 'FILE_TOO_LARGE' : status === 415 ? 'INVALID_FILE_TYPE' : 'VALIDATION_FAILED';
+      const code =
+        status === 413 ? 'FILE_TOO_LARGE' : status === 415 ? 'INVALID_FILE_TYPE' : 'VALIDATION_FAILED';
       body = { code, message: status === 413 ? 'Request too large' : 'Invalid request' };
     } else {
       status = 500;

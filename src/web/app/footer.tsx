@@ -19,17 +19,30 @@ export function Footer() {
           </p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
-          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.marketplace}>Marketplace</Link>
-          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.faq}>FAQ</Link>
-          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.contact}>Contact</Link>
-          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.token}>{BRAND.ticker} token</Link>
+          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.marketplace}>
+            Marketplace
+          </Link>
+          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.faq}>
+            FAQ
+          </Link>
+          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.contact}>
+            Contact
+          </Link>
+          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.token}>
+            {BRAND.ticker} token
+          </Link>
         </nav>
         <div>
           <p className="text-sm font-semibold text-gray-900">Follow us</p>
           <ul className="mt-2 flex flex-wrap gap-3 text-sm">
             {SOCIAL.map((s) => (
               <li key={s.label}>
-                <a className="text-gray-700 underline hover:text-gray-900" href={s.href} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="text-gray-700 underline hover:text-gray-900"
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {s.label}
                 </a>
               </li>

@@ -90,11 +90,19 @@ export function Header() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          {open ? (
+            <X className="h-6 w-6" aria-hidden="true" />
+          ) : (
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          )}
         </button>
       </nav>
       {open && (
-        <div id="mobile-menu" key={location.pathname} className="flex flex-col gap-1 border-t border-gray-200 px-4 py-3 lg:hidden">
+        <div
+          id="mobile-menu"
+          key={location.pathname}
+          className="flex flex-col gap-1 border-t border-gray-200 px-4 py-3 lg:hidden"
+        >
           {links}
           <div className="my-1 h-px bg-gray-200" aria-hidden="true" />
           {account}

@@ -32,7 +32,9 @@ const AdminLoginPage = lazy(() => import('#web/features/admin/pages/admin-login-
 const AdminPage = lazy(() => import('#web/features/admin/pages/admin-page.tsx'));
 const CustomerFormPage = lazy(() => import('#web/features/admin/pages/customer-form-page.tsx'));
 const EmailConfirmPage = lazy(() => import('#web/features/subscriptions/pages/email-confirm-page.tsx'));
-const EmailUnsubscribePage = lazy(() => import('#web/features/subscriptions/pages/email-unsubscribe-page.tsx'));
+const EmailUnsubscribePage = lazy(
+  () => import('#web/features/subscriptions/pages/email-unsubscribe-page.tsx'),
+);
 
 /** The spec's full route table (§2), with the brand slug from the brand module. */
 export const routes: RouteObject[] = [
@@ -60,7 +62,10 @@ export const routes: RouteObject[] = [
       { path: '/paypal-processing', element: <PaypalProcessingPage /> },
       { path: '/stripe-processing', element: <StripeProcessingPage /> },
       { path: '/checkout-success', element: <CheckoutSuccessPage /> },
-      { path: '/token-payment', Component: lazy(() => import('#web/features/checkout/pages/token-payment-page.tsx')) },
+      {
+        path: '/token-payment',
+        Component: lazy(() => import('#web/features/checkout/pages/token-payment-page.tsx')),
+      },
       { path: '/my-orders', element: <MyOrdersPage /> },
       { path: `/my-${BRAND.slug}`, element: <DashboardPage /> },
       { path: '/admin-login', element: <AdminLoginPage /> },

@@ -50,7 +50,11 @@ describe('POST /api/checkout (purchase)', () => {
       newAccount: false,
       email: buyer.user.email,
       paymentMode: 'demo',
-      redirectUrl: `/payment-processing?orderId=${body.orderId}&amount=25.00&method=card`,
+      redirectUrl: expect.stringMatching(
+        new RegExp(
+          `^/payment-processing\\?orderId=${body.orderId}&amount=25\\.00&method=card&token=demo_[\\w-]{20,}$`,
+        ),
+      ),
       stripeUrl: body.redirectUrl,
       summary: {
         basePriceCents: 2500,
@@ -357,7 +361,11 @@ describe('POST /api/checkout (mint)', () => {
     expect(res.statusCode).toBe(200);
     const body = CheckoutResponseSchema.parse(res.json());
     expect(body.summary).toMatchObject({ basePriceCents: 1500, discountCents: 0, totalCents: 1500 });
-    expect(body.artchipUrl).toBe(`/payment-processing?orderId=${body.orderId}&amount=15.00&method=artchip`);
+    expect(body.artchipUrl).toMatch(
+      new RegExp(
+        `^/payment-processing\\?orderId=${body.orderId}&amount=15\\.00&method=artchip&token=demo_[\\w-]{20,}$`,
+      ),
+    );
     const [order] = await app.db.select().from(orders).where(eq(orders.id, body.orderId));
     expect(order).toMatchObject({
       orderType: 'mint',

@@ -5,7 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { PAYMENT_PROVIDER_FACTORIES, type PaymentProviderFactory } from '#server/features/payments/payments.registry.ts';
+import {
+  PAYMENT_PROVIDER_FACTORIES,
+  type PaymentProviderFactory,
+} from '#server/features/payments/payments.registry.ts';
 import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
@@ -28,7 +31,13 @@ const fakeCard: PaymentProvider = {
   handleSignal: async ({ headers, rawBody }) => {
     if (headers['x-fake-signature'] !== 'valid') throw new AppError('FORBIDDEN', 'Invalid signature');
     const event = JSON.parse(rawBody.toString('utf8')) as { id: string; orderId: number; amount: number };
-    return { kind: 'completed', orderId: event.orderId, eventKey: event.id, amountCents: event.amount, currency: 'usd' };
+    return {
+      kind: 'completed',
+      orderId: event.orderId,
+      eventKey: event.id,
+      amountCents: event.amount,
+      currency: 'usd',
+    };
   },
 };
 
@@ -46,10 +55,18 @@ describe('a live provider behind the interface', () => {
     const chip = await insertChip(app.db, { priceCents: 3000 });
     const buyer = await insertUser(app.db);
 
-    const res = await injectAs(app, buyer.token, { method: 'POST', url: '/api/checkout', payload: purchaseBody(chip.id) });
+    const res = await injectAs(app, buyer.token, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: purchaseBody(chip.id),
+    });
     expect(res.statusCode).toBe(200);
     const body = CheckoutResponseSchema.parse(res.json());
-    expect(body).toMatchObject({ paymentMode: 'live', clientSecret: `secret_${body.orderId}`, paymentIntentId: `pi_fake_${body.orderId}` });
+    expect(body).toMatchObject({
+      paymentMode: 'live',
+      clientSecret: `secret_${body.orderId}`,
+      paymentIntentId: `pi_fake_${body.orderId}`,
+    });
     expect((await readOrderBooks(app.db, body.orderId)).order.providerRef).toBe(`pi_fake_${body.orderId}`);
 
     const paypal = await injectAs(app, buyer.token, {
@@ -59,7 +76,10 @@ describe('a live provider behind the interface', () => {
     });
     expect(paypal.statusCode).toBe(422);
 
-    expect((await injectAs(app, buyer.token, { method: 'POST', url: `/api/orders/${body.orderId}/complete` })).statusCode).toBe(404);
+    expect(
+      (await injectAs(app, buyer.token, { method: 'POST', url: `/api/orders/${body.orderId}/complete` }))
+        .statusCode,
+    ).toBe(404);
 
     const webhook = (signature: string) =>
       app.inject({

@@ -130,15 +130,13 @@ describe('shipping addresses', () => {
   it(`keeps at most ${MAX_SHIPPING_ADDRESSES} addresses per account`, async () => {
     const app = await buildTestApp();
     const { user, token } = await insertUser(app.db);
-    await app.db
-      .insert(shippingAddresses)
-      .values(
-        Array.from({ length: MAX_SHIPPING_ADDRESSES }, (_, i) => ({
-          ...ADDRESS,
-          name: `A${i}`,
-          userId: user.id,
-        })),
-      );
+    await app.db.insert(shippingAddresses).values(
+      Array.from({ length: MAX_SHIPPING_ADDRESSES }, (_, i) => ({
+        ...ADDRESS,
+        name: `A${i}`,
+        userId: user.id,
+      })),
+    );
     const res = await create(app, token, ADDRESS);
     expect(res.statusCode).toBe(422);
     expect(ApiErrorSchema.parse(res.json()).code).toBe('UNPROCESSABLE');

@@ -61,7 +61,12 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     }
     return void (await db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, messageId: info.messageId ?? null })
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        attempts: row.attempts + 1,
+        messageId: info.messageId ?? null,
+      })
       .where(eq(mailOutbox.id, row.id)));
   }
 

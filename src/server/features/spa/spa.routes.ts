@@ -9,13 +9,20 @@ import { resolvePageMeta, type PageMeta } from './page-meta.ts';
 export const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** Writes the page's title, description, canonical URL, Open Graph and Twitter tags into the SPA shell. */
 export function renderShell(template: string, meta: PageMeta, publicUrl: string): string {
   const canonical = `${publicUrl}${meta.canonicalPath}`;
-  const image = meta.image ? (meta.image.startsWith('http') ? meta.image : `${publicUrl}${meta.image}`) : undefined;
+  const image = meta.image
+    ? meta.image.startsWith('http')
+      ? meta.image
+      : `${publicUrl}${meta.image}`
+    : undefined;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
@@ -34,7 +41,9 @@ export function renderShell(template: string, meta: PageMeta, publicUrl: string)
     tags.push(`<meta name="twitter:image" content="${escapeHtml(image)}">`);
   }
   if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
-  return template.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('</head>', `${tags.join('\n    ')}\n  </head>`);
 }
 
 /** Serves the built web app: hashed assets with immutable caching, and index.html (with meta) for every page. */
@@ -49,7 +58,10 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }

@@ -59,7 +59,10 @@ export const emailTokens = pgTable(
     expiresAt: tstz().notNull(),
     usedAt: tstz(),
   },
-  (t) => [uniqueIndex('email_tokens_token_hash_uq').on(t.tokenHash), index('email_tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_uq').on(t.tokenHash),
+    index('email_tokens_user_id_idx').on(t.userId),
+  ],
 );
 
 export const shippingAddresses = pgTable(

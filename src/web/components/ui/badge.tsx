@@ -10,9 +10,23 @@ const TONES = {
   brand: 'bg-brand-100 text-brand-800',
 } as const;
 
-export function Badge({ tone = 'gray', children, className }: { tone?: keyof typeof TONES; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = 'gray',
+  children,
+  className,
+}: {
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

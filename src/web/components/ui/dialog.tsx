@@ -27,12 +27,17 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         >
           <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
           {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="mt-1 text-sm text-gray-700">
+              {description}
+            </RadixDialog.Description>
           ) : (
             <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}
           <div className="mt-4">{children}</div>
-          <RadixDialog.Close aria-label="Close" className="absolute top-3 right-3 rounded p-1 text-gray-700 hover:bg-gray-100">
+          <RadixDialog.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 rounded p-1 text-gray-700 hover:bg-gray-100"
+          >
             <X className="h-5 w-5" aria-hidden="true" />
           </RadixDialog.Close>
         </RadixDialog.Content>

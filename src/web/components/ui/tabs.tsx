@@ -18,7 +18,11 @@ export function Tabs({
   label: string;
 }) {
   return (
-    <RadixTabs.Root value={value} defaultValue={defaultValue ?? items[0]?.value} onValueChange={onValueChange}>
+    <RadixTabs.Root
+      value={value}
+      defaultValue={defaultValue ?? items[0]?.value}
+      onValueChange={onValueChange}
+    >
       <RadixTabs.List aria-label={label} className="flex flex-wrap gap-1 border-b border-gray-200">
         {items.map((item) => (
           <RadixTabs.Trigger

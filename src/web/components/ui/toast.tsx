@@ -3,7 +3,12 @@ import { Toast as RadixToast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn.ts';
 
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; durationMs?: number };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  durationMs?: number;
+};
 type ToastState = ToastInput & { id: number };
 
 const ToastContext = createContext<((t: ToastInput) => void) | null>(null);
@@ -24,14 +29,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             onOpenChange={(open) => !open && setToast(null)}
             className={cn(
               'pointer-events-auto relative w-full rounded-lg border p-4 pr-10 shadow-lg',
-              toast.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-gray-200 bg-white text-gray-900',
+              toast.variant === 'destructive'
+                ? 'border-red-700 bg-red-700 text-white'
+                : 'border-gray-200 bg-white text-gray-900',
             )}
           >
             <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>
             {toast.description && (
               <RadixToast.Description className="mt-1 text-sm">{toast.description}</RadixToast.Description>
             )}
-            <RadixToast.Close aria-label="Close" className="absolute top-2 right-2 rounded p-1 hover:bg-black/10">
+            <RadixToast.Close
+              aria-label="Close"
+              className="absolute top-2 right-2 rounded p-1 hover:bg-black/10"
+            >
               <X className="h-4 w-4" aria-hidden="true" />
             </RadixToast.Close>
           </RadixToast.Root>

@@ -103,15 +103,13 @@ function RequestPasswordLink({ email }: { email: string }) {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
-    forgot
-      .mutateAsync(values.email)
-      .catch((err: unknown) =>
-        toast({
-          title: 'Failed to send link',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
-      ),
+    forgot.mutateAsync(values.email).catch((err: unknown) =>
+      toast({
+        title: 'Failed to send link',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
+    ),
   );
 
   return (
