@@ -48,7 +48,21 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Tests tagged @global-settings change site-wide settings that other journeys read, so they run on
+  // their own after every other test instead of alongside them.
+  projects: [
+    {
+      name: 'chromium',
+      grepInvert: /@global-settings/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'chromium-global-settings',
+      grep: /@global-settings/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node src/server/main.ts',
     url: `${baseURL}/api/health`,

@@ -214,7 +214,10 @@ test('paid mints: Mark Processing on one, Create Artchip with an image on anothe
   expect(made?.artchip).toMatchObject({ status: 'pending', isSurprize: true });
 });
 
-test('a settings change of the mint price shows in the next checkout quote', async ({ page, request }) => {
+test('a settings change of the mint price shows in the next checkout quote @global-settings', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const creator = await signUpVerified(request, 'quoter');
   await useAdminSession(page, token);

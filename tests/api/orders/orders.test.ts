@@ -221,6 +221,30 @@ describe('completeOrderPayment', () => {
     ]);
   });
 
+  it('books direct-PayPal proceeds as already paid and the platform fee as owed by the seller', async () => {
+    const app = await buildTestApp();
+    const seller = await insertUser(app.db, { paypalEmail: 'seller-pp@example.com' });
+    const chip = await insertChip(app.db, {
+      creatorId: seller.user.id,
+      priceCents: 10_000,
+      highestPriceCents: 10_000,
+      paypalEnabled: true,
+    });
+    const buyer = await insertUser(app.db);
+    const { orderId, summary } = await checkoutAs(
+      app,
+      buyer.token,
+      purchaseBody(chip.id, { paymentMethod: 'paypal' }),
+    );
+    expect(summary.markupCents).toBe(2000);
+    expect((await complete(app, buyer.token, orderId)).statusCode).toBe(200);
+    const books = await readOrderBooks(app.db, orderId);
+    expect(books.ledger.map((l) => [l.kind, l.userId, l.amountCents, l.status]).sort()).toEqual([
+      ['platform_fee', seller.user.id, 3000, 'pending'],
+      ['seller_proceeds', seller.user.id, 7000, 'paid'],
+    ]);
+  });
+
   it('answers NOT_FOUND for an unknown order', async () => {
     const { app } = await setup();
     await expect(

@@ -137,17 +137,21 @@ async function fulfilPurchase({
     reservedByOrderId: null,
     reservedUntil: null,
   });
+  // Direct PayPal (the markup is charged only then) pays the seller's own PayPal account: their
+  // proceeds are already paid, and the platform fee is owed by the seller rather than withheld.
+  const isPaidToSellerDirectly = order.paymentMethod === 'paypal' && order.markupCents > 0;
   await insertLedgerEntryOnce(tx, {
     orderId: order.id,
     chipId: chip.id,
     userId: order.sellerId,
     kind: 'seller_proceeds',
     amountCents: split.sellerProceedsCents,
+    status: isPaidToSellerDirectly ? 'paid' : 'pending',
   });
   await insertLedgerEntryOnce(tx, {
     orderId: order.id,
     chipId: chip.id,
-    userId: null,
+    userId: isPaidToSellerDirectly ? order.sellerId : null,
     kind: 'platform_fee',
     amountCents: split.platformFeeCents,
   });
