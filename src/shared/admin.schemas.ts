@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  ChipSchema,
   HttpUrlOrEmptySchema,
   UNIT_ID_PATTERN,
   TITLE_MAX_LENGTH,
@@ -184,36 +185,38 @@ export const AdminChipListQuerySchema = z.object({
 export type AdminChipListQuery = z.infer<typeof AdminChipListQuerySchema>;
 
 /** A chip as the admin sees it: every field, with who made and who holds it. */
-export const AdminChipSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  priceUsd: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  originalImageUrl: z.string().nullable(),
-  adminImageUrl: z.string().nullable(),
-  additionalImageUrls: z.array(z.string()),
-  unitId: z.string().nullable(),
-  nfcUid: z.string().nullable(),
-  isAvailable: z.boolean(),
-  isActive: z.boolean(),
-  isForSale: z.boolean(),
-  isSurprize: z.boolean(),
-  creatorId: z.number().int(),
-  creatorUsername: z.string(),
+export const AdminChipSchema = ChipSchema.pick({
+  id: true,
+  title: true,
+  slug: true,
+  description: true,
+  priceUsd: true,
+  imageUrl: true,
+  originalImageUrl: true,
+  adminImageUrl: true,
+  additionalImageUrls: true,
+  unitId: true,
+  nfcUid: true,
+  isAvailable: true,
+  isActive: true,
+  isForSale: true,
+  isSurprize: true,
+  creatorId: true,
+  creatorUsername: true,
+  ownerUsername: true,
+  associatedUrl: true,
+  tiktokUrl: true,
+  youtubeUrl: true,
+  instagramUrl: true,
+  xUrl: true,
+  createdAt: true,
+}).extend({
   /** 'Company' for company-made chips (creator 1), otherwise 'Customer'. */
   maker: z.enum(['Company', 'Customer']),
-  ownerUsername: z.string().nullable(),
-  associatedUrl: z.string().nullable(),
-  tiktokUrl: z.string().nullable(),
-  youtubeUrl: z.string().nullable(),
-  instagramUrl: z.string().nullable(),
-  xUrl: z.string().nullable(),
+  // Admins see raw values, including any a later status adds.
   status: z.string(),
   shape: z.string(),
   shippingOption: z.string(),
-  createdAt: z.string(),
 });
 export type AdminChip = z.infer<typeof AdminChipSchema>;
 export const AdminChipPageSchema = pageOf(AdminChipSchema);

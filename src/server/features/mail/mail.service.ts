@@ -72,6 +72,14 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
 
   let running: Promise<number> | null = null;
   async function flushOnce(): Promise<number> {
+    // A process that died mid-send leaves rows in 'sending'; after 5 minutes they are due again
+    // (at-least-once: a message the crash had already handed to SMTP may go out twice).
+    await db
+      .update(mailOutbox)
+      .set({ status: 'pending' })
+      .where(
+        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.updatedAt, new Date(Date.now() - 5 * 60_000))),
+      );
     // Claim due rows so that several server processes never send the same message twice.
     const claimed = await db.transaction(async (tx) => {
       const due = await tx

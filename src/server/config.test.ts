@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function issuesOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.issues;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives working defaults for an empty environment: embedded database, demo payments, demo catalogue', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      demoPayments: true,
+      seedDemo: true,
+      stripe: undefined,
+      admin: undefined,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('names every bad variable', () => {
+    const issues = issuesOf({ PORT: 'abc', DATABASE_URL: 'not a url', NFC_MASTER_KEY: 'short' });
+    expect(issues.some((i) => i.startsWith('PORT:'))).toBe(true);
+    expect(issues.some((i) => i.startsWith('DATABASE_URL:'))).toBe(true);
+    expect(issues.some((i) => i.startsWith('NFC_MASTER_KEY:'))).toBe(true);
+  });
+
+  it('requires a provider’s keys together and names the missing ones', () => {
+    expect(issuesOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(issuesOf({ ADMIN_EMAIL: 'a@example.com' })[0]).toContain('ADMIN_PASSWORD');
+  });
+
+  it('turns demo payments off once a live provider is configured, unless asked to keep them', () => {
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(paypal).demoPayments).toBe(false);
+    expect(loadConfig({ ...paypal, DEMO_PAYMENTS: 'true' }).demoPayments).toBe(true);
+    expect(issuesOf({ DEMO_PAYMENTS: 'maybe' })).toEqual(['DEMO_PAYMENTS: must be true or false']);
+  });
+
+  it('treats empty strings as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '', SMTP_URL: '', PUBLIC_URL: 'https://artchip.example/' });
+    expect(config.port).toBe(3000);
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('https://artchip.example');
+    expect(config.mail.supportEmail).toBe('support@artchip.example');
+  });
+});
