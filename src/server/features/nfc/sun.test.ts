@@ -209,7 +209,7 @@ const HANDLED_KINDS = new Set([
   'an10922',
   'kdf_sdm_backend',
 ]);
-// Not part of this module: LRP primitives (bonus, not implemented) and stateful/Bolt Card concerns.
+// Not part of this module: LRP primitives (a bonus mode this project leaves out) and stateful/Bolt Card concerns.
 const OUT_OF_SCOPE_KINDS = new Set([
   'kdf_boltcard',
   'lrp_plaintexts',
