@@ -86,6 +86,15 @@ describe('payment pages with live providers', () => {
     expect(screen.queryByText('Demo')).toBeNull();
   });
 
+  it('/stripe-processing opened again without a stored client secret says so instead of waiting forever', async () => {
+    liveApi();
+    renderWithApp(<StripeProcessingPage />, { route: '/stripe-processing?orderId=4&amount=40.00' });
+    expect(await screen.findByText('This secure payment page can only be used once.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe('/my-orders');
+    expect(screen.queryByText('Setting up secure payment...')).toBeNull();
+    expect(loaded.stripeKeys).toEqual([]);
+  });
+
   it('/paypal-processing renders the PayPal SDK buttons instead of the demo button', async () => {
     liveApi();
     renderWithApp(<PaypalProcessingPage />, {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Lock } from 'lucide-react';
+import { ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
@@ -70,6 +71,8 @@ function CardPaymentView({ orderId, amountCents, artchipId, email, isNewAccount 
   const cardMode = usePaymentMethodMode('card');
   const isLive = demoPayments.data === false || cardMode === 'live';
   const isReady = demoPayments.isSuccess && (!isLive || clientSecret !== null);
+  // Spec §4 removes the client secret once read, so a reload or a second tab cannot resume the payment.
+  const isSessionGone = demoPayments.isSuccess && isLive && clientSecret === null;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -108,6 +111,22 @@ function CardPaymentView({ orderId, amountCents, artchipId, email, isNewAccount 
               onSuccess={() => void navigate(checkoutSuccessPath({ orderId, email, isNewAccount }))}
               onError={() => undefined}
             />
+          ) : isSessionGone ? (
+            <div role="alert" className="space-y-3 text-sm text-gray-800">
+              <p className="font-semibold text-gray-900">This secure payment page can only be used once.</p>
+              <p>
+                If you already paid, your order is in My Orders. Otherwise, please start the checkout again:
+                your card has not been charged.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Link className="font-medium text-brand-700 underline" to={ROUTES.myOrders}>
+                  View My Orders
+                </Link>
+                <Link className="font-medium text-brand-700 underline" to={ROUTES.marketplace}>
+                  Back to the marketplace
+                </Link>
+              </div>
+            </div>
           ) : isReady ? (
             <CardPaymentForm
               orderId={orderId}
