@@ -111,6 +111,14 @@ export const LeaderboardEntrySchema = z.object({
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 
+/** Spec §3: creator 1 is the company; its chips are labelled Company, all others Customer. */
+export const COMPANY_CREATOR_ID = 1;
+
+/** 'Company' for company-made chips, 'Customer' for chips minted by customers. */
+export function chipMakerLabel(chip: { creatorId: number }): 'Company' | 'Customer' {
+  return chip.creatorId === COMPANY_CREATOR_ID ? 'Company' : 'Customer';
+}
+
 /** Spec §2 demo-banner rule: creator username or title contains a demo keyword (case-insensitive). */
 export function isDemoChip(chip: { creatorUsername: string; title: string }): boolean {
   const text = `${chip.creatorUsername} ${chip.title}`.toLowerCase();

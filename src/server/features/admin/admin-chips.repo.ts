@@ -1,3 +1,4 @@
+import { COMPANY_CREATOR_ID } from '#shared/chips.schemas.ts';
 import { and, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
@@ -7,7 +8,7 @@ import type { AdminChipListQuery } from '#shared/admin.schemas.ts';
 import { likePattern } from './admin-customers.repo.ts';
 
 /** Company-made chips have creator 1 (spec §3), labelled Company. */
-export const COMPANY_USER_ID = 1;
+export const COMPANY_USER_ID = COMPANY_CREATOR_ID;
 
 const creators = alias(users, 'creators');
 const owners = alias(users, 'owners');

@@ -2,6 +2,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { centsToUsdString, parseUsdToCents } from '#shared/money.ts';
+import { chipMakerLabel } from '#shared/chips.schemas.ts';
 import {
   isTruthyField,
   type AdminChip,
@@ -9,14 +10,7 @@ import {
   type AdminChipPage,
   type AdminChipUpdateInput,
 } from '#shared/admin.schemas.ts';
-import {
-  COMPANY_USER_ID,
-  findChip,
-  findChipClash,
-  listChips,
-  lockChip,
-  updateChip,
-} from './admin-chips.repo.ts';
+import { findChip, findChipClash, listChips, lockChip, updateChip } from './admin-chips.repo.ts';
 import { isUniqueViolation, pageFrom } from './admin-page.ts';
 
 type ChipRow = NonNullable<Awaited<ReturnType<typeof findChip>>>;
@@ -42,7 +36,7 @@ export function toAdminChip(row: ChipRow): AdminChip {
     isSurprize: c.isSurprize,
     creatorId: c.creatorId,
     creatorUsername: row.creatorUsername,
-    maker: c.creatorId === COMPANY_USER_ID ? 'Company' : 'Customer',
+    maker: chipMakerLabel(c),
     ownerUsername: row.ownerUsername,
     associatedUrl: c.associatedUrl,
     tiktokUrl: c.tiktokUrl,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '#shared/brand.ts';
-import type { Chip } from '#shared/chips.schemas.ts';
+import { chipMakerLabel, type Chip } from '#shared/chips.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { formatLongDate, isChipPurchasable, isChipSold } from '../lib/chip-format.ts';
@@ -112,6 +112,12 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
               >
                 @{chip.creatorUsername}
               </Link>
+              <Badge
+                tone={chipMakerLabel(chip) === 'Company' ? 'brand' : 'gray'}
+                className="ml-2 align-middle"
+              >
+                {chipMakerLabel(chip)}
+              </Badge>
             </p>
           </div>
           <PriceTag priceUsd={chip.priceUsd} price={chip.price} size="lg" />
