@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './features/mail/mail.service.ts';
 import { registerFeatureRoutes } from './routes.ts';
 import { AppError } from './lib/app-error.ts';
+import { createDbRateLimitStore } from './features/rate-limit/rate-limit.store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +87,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(rateLimit, {
     global: false,
+    store: createDbRateLimitStore(database.db),
+    // A database hiccup must not lock everyone out: the request goes through unlimited.
+    skipOnError: true,
     errorResponseBuilder: () =>
       new AppError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'),
   });

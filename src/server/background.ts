@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pruneRateLimits } from './features/rate-limit/rate-limit.store.ts';
 import { refreshLiveTokenPrice } from './features/price/price.service.ts';
 import { sweepLapsedHolds } from './features/orders/orders.service.ts';
 import { reconcilePendingPayments } from './features/payments/payments.service.ts';
@@ -18,6 +19,7 @@ export const BACKGROUND_TASKS: BackgroundTask[] = [
   { name: 'commerce-holds', everyMs: 60_000, run: sweepLapsedHolds },
   { name: 'payments-reconcile', everyMs: 60_000, run: reconcilePendingPayments },
   { name: 'token-payments', everyMs: 10_000, run: checkTokenPayments },
+  { name: 'rate-limit-prune', everyMs: 10 * 60_000, run: (app) => pruneRateLimits(app.db) },
 ];
 
 /** Starts the tasks on timers; returns a stop function that waits for runs in progress. */

@@ -11,3 +11,4 @@ export * from '#server/features/mail/mail.table.ts';
 export * from '#server/features/jobs/jobs.table.ts';
 export * from '#server/features/audit/audit.table.ts';
 export * from '#server/features/nfc/nfc.table.ts';
+export * from '#server/features/rate-limit/rate-limit.table.ts';

@@ -337,6 +337,15 @@ CREATE TABLE "nfc_taps" (
 	"reason" text
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "rate_limits_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"key" text NOT NULL,
+	"count" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipping_addresses" ADD CONSTRAINT "shipping_addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -425,4 +434,6 @@ CREATE UNIQUE INDEX "nfc_tags_uid_uq" ON "nfc_tags" USING btree ("uid");--> stat
 CREATE INDEX "nfc_tags_chip_id_idx" ON "nfc_tags" USING btree ("chip_id");--> statement-breakpoint
 CREATE INDEX "nfc_tags_meta_key_idx" ON "nfc_tags" USING btree ("meta_read_key_id");--> statement-breakpoint
 CREATE INDEX "nfc_taps_tag_id_idx" ON "nfc_taps" USING btree ("tag_id","created_at");--> statement-breakpoint
-CREATE INDEX "nfc_taps_chip_id_idx" ON "nfc_taps" USING btree ("chip_id","created_at");
+CREATE INDEX "nfc_taps_chip_id_idx" ON "nfc_taps" USING btree ("chip_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "rate_limits_key_uq" ON "rate_limits" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "rate_limits_reset_at_idx" ON "rate_limits" USING btree ("reset_at");

@@ -1,0 +1,58 @@
+import { lte, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '#server/db/client.ts';
+import { rateLimits } from './rate-limit.table.ts';
+
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+
+type IncrResult = { current: number; ttl: number };
+type Callback = (err: Error | null, result?: IncrResult) => void;
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
+
+/**
+ * A @fastify/rate-limit store in the database, so every server process behind a load balancer counts
+ * against the same window (ARCHITECTURE.md: shared counters live in PostgreSQL). One upsert per
+ * limited request: a new or lapsed window starts at 1, a live one counts up.
+ */
+export function createDbRateLimitStore(db: Db) {
+  return class DbRateLimitStore implements FastifyRateLimitStore {
+    readonly prefix: string;
+    constructor(_options?: unknown, prefix = 'global') {
+      this.prefix = prefix;
+    }
+
+    incr(key: string, cb: Callback, timeWindow: number): void {
+      const fullKey = `${this.prefix}|${key}`;
+      db.execute(
+        sql`insert into rate_limits (key, count, reset_at)
+            values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
+            on conflict (key) do update set
+              count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+              reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end,
+              updated_at = now()
+            returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`,
+      )
+        .then((result) => {
+          const [row] = rowsOf<{ count: number; ttl: number }>(result);
+          cb(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
+        })
+        .catch((err: unknown) => cb(err instanceof Error ? err : new Error(String(err))));
+    }
+
+    child(routeOptions: ChildOptions): DbRateLimitStore {
+      // Each route counts on its own, as the in-memory store does. At run time the plugin passes the
+      // route under `routeInfo` (its type declarations do not say so).
+      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      const method = Array.isArray(route?.method) ? route.method.join(',') : (route?.method ?? '');
+      return new DbRateLimitStore(undefined, `${method} ${route?.url ?? ''}`);
+    }
+  };
+}
+
+/** Deletes windows that have lapsed; run periodically. */
+export async function pruneRateLimits(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.resetAt, new Date()))
+    .returning({ id: rateLimits.id });
+  return deleted.length;
+}
