@@ -171,3 +171,12 @@ export const TD = 'px-3 py-2 align-top text-gray-900';
 export function formatDateTime(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
+
+/** The chip's link fields (spec §3 admin chip and media forms), labelled once for every admin form. */
+export const CHIP_LINK_FIELDS = [
+  ['associatedUrl', 'Associated URL'],
+  ['tiktokUrl', 'TikTok URL'],
+  ['youtubeUrl', 'YouTube URL'],
+  ['instagramUrl', 'Instagram URL'],
+  ['xUrl', 'X URL'],
+] as const;

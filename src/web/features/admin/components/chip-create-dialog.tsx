@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { useCreateChip } from '../api/create-chip.ts';
-import { CheckboxField, SelectField } from './admin-ui.tsx';
+import { CHIP_LINK_FIELDS, CheckboxField, SelectField } from './admin-ui.tsx';
 
 type FormValues = Omit<AdminChipCreateForm, 'isCustomerMinting'> & {
   isCustomerMinting: boolean;
@@ -141,31 +141,9 @@ export function ChipCreateDialog({
             {...register('creatorUsername')}
           />
         )}
-        <TextField
-          label="Associated URL"
-          type="url"
-          error={errors.associatedUrl?.message}
-          {...register('associatedUrl')}
-        />
-        <TextField
-          label="TikTok URL"
-          type="url"
-          error={errors.tiktokUrl?.message}
-          {...register('tiktokUrl')}
-        />
-        <TextField
-          label="YouTube URL"
-          type="url"
-          error={errors.youtubeUrl?.message}
-          {...register('youtubeUrl')}
-        />
-        <TextField
-          label="Instagram URL"
-          type="url"
-          error={errors.instagramUrl?.message}
-          {...register('instagramUrl')}
-        />
-        <TextField label="X URL" type="url" error={errors.xUrl?.message} {...register('xUrl')} />
+        {CHIP_LINK_FIELDS.map(([name, label]) => (
+          <TextField key={name} label={label} type="url" error={errors[name]?.message} {...register(name)} />
+        ))}
         <TextField
           label="Image *"
           type="file"

@@ -13,18 +13,11 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCreateArtchipFromOrder } from '../api/create-artchip-from-order.ts';
 import { useUploadOrderMedia } from '../api/upload-order-media.ts';
-import { SelectField } from './admin-ui.tsx';
+import { CHIP_LINK_FIELDS, SelectField } from './admin-ui.tsx';
 
 type FormValues = CreateArtchipFields & { image?: FileList; additionalImages?: FileList };
 
-const URL_FIELDS = [
-  ['associatedUrl', 'Associated URL'],
-  ['tiktokUrl', 'TikTok URL'],
-  ['youtubeUrl', 'YouTube URL'],
-  ['instagramUrl', 'Instagram URL'],
-  ['xUrl', 'X URL'],
-  ['facebookUrl', 'Facebook URL'],
-] as const;
+const URL_FIELDS = [...CHIP_LINK_FIELDS, ['facebookUrl', 'Facebook URL']] as const;
 
 /** Builds the multipart body: image, additionalImage0..n and the link fields. */
 function toFormData(values: FormValues, files: Pick<FormValues, 'image' | 'additionalImages'>): FormData {
