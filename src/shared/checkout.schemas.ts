@@ -260,6 +260,11 @@ export const CheckoutResponseSchema = z.object({
   redirectUrl: z.string(),
   /** True when this guest checkout created the buyer's (passwordless) account. */
   newAccount: z.boolean(),
+  /**
+   * With newAccount: the one-time token that lets this browser claim the new account on
+   * /checkout-success. Nobody else can; the address's owner can always claim it by e-mail.
+   */
+  guestToken: z.string().optional(),
   /** The buyer's e-mail, for /checkout-success?email=. */
   email: z.string(),
   paymentMode: PaymentModeSchema,
@@ -269,9 +274,13 @@ export const CheckoutResponseSchema = z.object({
 /** What a checkout answers. */
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
-/** GET /api/orders/:id/checkout-success query: the buyer's e-mail (from the success URL). */
+/**
+ * GET /api/orders/:id/checkout-success query: the buyer's e-mail (from the success URL) and the
+ * guest token the checkout handed to this browser.
+ */
 export const CheckoutSuccessQuerySchema = z.object({
   email: OptionalEmailSchema.optional(),
+  token: z.string().min(1).max(200).optional(),
 });
 
 /** /checkout-success query. */
@@ -279,7 +288,7 @@ export type CheckoutSuccessQuery = z.infer<typeof CheckoutSuccessQuerySchema>;
 
 /**
  * GET /api/orders/:id/checkout-success answer. setPasswordToken is handed out once, only for a paid
- * guest order less than an hour old whose buyer e-mail matches; use it on
+ * guest order less than an hour old, to the browser holding its guest token; use it on
  * /set-password?token=…&email=… ('Set Up Password'). Otherwise null ('View My Orders').
  */
 export const CheckoutSuccessResponseSchema = z.object({

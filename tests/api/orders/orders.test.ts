@@ -326,11 +326,52 @@ describe('GET /api/orders/:id and /api/my-orders', () => {
 });
 
 describe('GET /api/orders/:id/checkout-success', () => {
-  it('hands a paid guest their set-password token once, only with their e-mail', async () => {
+  async function paidGuestOrder(app: App, chipId: number, email: string) {
+    const guest = await checkoutAs(app, null, purchaseBody(chipId, { email }));
+    await completeOrderPayment(app, {
+      orderId: guest.orderId,
+      provider: 'demo',
+      eventKey: `paid-${guest.orderId}`,
+      amountCents: 10_000,
+      currency: 'USD',
+    });
+    return guest;
+  }
+
+  it('issue 14 #1: knowing the order id and the buyer e-mail claims nothing (no account takeover)', async () => {
+    const { app, chip } = await setup();
+    const victim = await paidGuestOrder(app, chip.id, 'victim@example.com');
+    const url = `/api/orders/${victim.orderId}/checkout-success`;
+    // The attack on today's main: the id (sequential) and the victim's e-mail were enough.
+    const attack = await app.inject({ method: 'GET', url: `${url}?email=victim@example.com` });
+    expect(attack.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(attack.json()).code).toBe('NOT_FOUND');
+    const forged = await app.inject({ method: 'GET', url: `${url}?email=victim@example.com&token=guessed` });
+    expect(forged.statusCode).toBe(404);
+    // Nor does another order's guest token open this one.
+    const other = await insertChip(app.db, { creatorId: (await insertUser(app.db)).user.id });
+    const attacker = await paidGuestOrder(app, other.id, 'attacker@example.com');
+    const swapped = await app.inject({
+      method: 'GET',
+      url: `${url}?email=victim@example.com&token=${attacker.guestToken!}`,
+    });
+    expect(swapped.statusCode).toBe(404);
+    // The victim's browser still gets its hand-out: the probing used nothing up.
+    const own = await app.inject({
+      method: 'GET',
+      url: `${url}?email=victim@example.com&token=${encodeURIComponent(victim.guestToken!)}`,
+    });
+    expect(CheckoutSuccessResponseSchema.parse(own.json()).setPasswordToken).toEqual(expect.any(String));
+  });
+
+  it('hands the browser holding the guest token its set-password token once; it never verifies the e-mail', async () => {
     const { app, chip } = await setup();
     const guest = await checkoutAs(app, null, purchaseBody(chip.id, { email: 'guest@example.com' }));
+    expect(guest.guestToken).toEqual(expect.any(String));
     const url = `/api/orders/${guest.orderId}/checkout-success`;
-    const unpaid = await app.inject({ method: 'GET', url: `${url}?email=guest@example.com` });
+    const withToken = (email: string) =>
+      `${url}?email=${email}&token=${encodeURIComponent(guest.guestToken!)}`;
+    const unpaid = await app.inject({ method: 'GET', url: withToken('guest@example.com') });
     expect(CheckoutSuccessResponseSchema.parse(unpaid.json()).setPasswordToken).toBeNull();
 
     await completeOrderPayment(app, {
@@ -340,17 +381,15 @@ describe('GET /api/orders/:id/checkout-success', () => {
       amountCents: 10_000,
       currency: 'USD',
     });
-    expect((await app.inject({ method: 'GET', url: `${url}?email=someone@example.com` })).statusCode).toBe(
-      404,
-    );
+    expect((await app.inject({ method: 'GET', url: withToken('someone@example.com') })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     const first = CheckoutSuccessResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `${url}?email=GUEST@example.com` })).json(),
+      (await app.inject({ method: 'GET', url: withToken('GUEST@example.com') })).json(),
     );
     expect(first).toMatchObject({ isNewAccount: true, paymentStatus: 'completed' });
     expect(first.setPasswordToken).toEqual(expect.any(String));
     const second = CheckoutSuccessResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `${url}?email=guest@example.com` })).json(),
+      (await app.inject({ method: 'GET', url: withToken('guest@example.com') })).json(),
     );
     expect(second.setPasswordToken).toBeNull();
 
@@ -365,6 +404,81 @@ describe('GET /api/orders/:id/checkout-success', () => {
       },
     });
     expect(set.statusCode).toBe(200);
+    const session = set.json<{ token: string; user: { isEmailVerified: boolean } }>();
+    // Signed in to see the order now, but the address is proven only by the mailed link.
+    expect(session.user.isEmailVerified).toBe(false);
+    expect((await injectAs(app, session.token, { method: 'GET', url: '/api/my-orders' })).statusCode).toBe(
+      200,
+    );
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'guest@example.com'));
+    expect(mails.map((m) => m.template)).toContain('verify-email');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'guest@example.com', password: 'new-secret' },
+    });
+    expect(ApiErrorSchema.parse(login.json()).code).toBe('EMAIL_NOT_VERIFIED');
+    // A used hand-out cannot set the password again.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: {
+        token: first.setPasswordToken,
+        email: 'guest@example.com',
+        password: 'other-secret',
+        confirmPassword: 'other-secret',
+      },
+    });
+    expect(ApiErrorSchema.parse(again.json()).code).toBe('INVALID_TOKEN');
+  });
+
+  it('lets the address owner take the account back by the mailed link, ending the claimant session', async () => {
+    const { app, chip } = await setup();
+    const guest = await paidGuestOrder(app, chip.id, 'owner@example.com');
+    const handout = CheckoutSuccessResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/orders/${guest.orderId}/checkout-success?email=owner@example.com&token=${encodeURIComponent(guest.guestToken!)}`,
+        })
+      ).json(),
+    );
+    const claim = await app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: {
+        token: handout.setPasswordToken,
+        email: 'owner@example.com',
+        password: 'typed-by-buyer',
+        confirmPassword: 'typed-by-buyer',
+      },
+    });
+    const claimant = claim.json<{ token: string }>().token;
+    const forgot = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'owner@example.com' },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'set-password'))
+      .orderBy(mailOutbox.id);
+    const mailed = /token=([^&"\s]+)/.exec(mail!.text ?? '')![1]!;
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: {
+        token: decodeURIComponent(mailed),
+        email: 'owner@example.com',
+        password: 'owners-own',
+        confirmPassword: 'owners-own',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json<{ user: { isEmailVerified: boolean } }>().user.isEmailVerified).toBe(true);
+    expect((await injectAs(app, claimant, { method: 'GET', url: '/api/my-orders' })).statusCode).toBe(401);
   });
 
   it('hands nothing out an hour after the order, nor to registered buyers', async () => {
@@ -381,21 +495,19 @@ describe('GET /api/orders/:id/checkout-success', () => {
     now += 61 * 60_000;
     const late = await app.inject({
       method: 'GET',
-      url: `/api/orders/${guest.orderId}/checkout-success?email=late@example.com`,
+      url: `/api/orders/${guest.orderId}/checkout-success?email=late@example.com&token=${encodeURIComponent(guest.guestToken!)}`,
     });
     expect(CheckoutSuccessResponseSchema.parse(late.json()).setPasswordToken).toBeNull();
 
     const other = await insertChip(app.db, { creatorId: seller.user.id });
     const registered = await checkoutAs(app, buyer.token, purchaseBody(other.id));
+    expect(registered.guestToken).toBeUndefined();
     await complete(app, buyer.token, registered.orderId);
     const res = await app.inject({
       method: 'GET',
       url: `/api/orders/${registered.orderId}/checkout-success?email=${encodeURIComponent(buyer.user.email)}`,
     });
-    expect(CheckoutSuccessResponseSchema.parse(res.json())).toMatchObject({
-      isNewAccount: false,
-      setPasswordToken: null,
-    });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -3,7 +3,11 @@ import type { Db } from '#server/db/client.ts';
 import { emailTokens, sessions } from '#server/features/users/users.table.ts';
 
 export type SessionKind = 'user' | 'admin';
-export type EmailTokenPurpose = 'verify_email' | 'set_password';
+/**
+ * verify_email and set_password links are mailed to the address; claim_guest is handed to the browser
+ * that placed a guest order, so using it sets a password but never proves the address.
+ */
+export type EmailTokenPurpose = 'verify_email' | 'set_password' | 'claim_guest';
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 export async function insertSession(

@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', rateLimit: perMinute(10) },
       schema: { body: SetPasswordInputSchema, response: { 200: AuthSessionSchema } },
     },
-    async (request) => auth.setPassword(app.db, request.body, app.clock()),
+    async (request) => auth.setPassword(app.db, request.body, mailContext()),
   );
 
   // The legacy path (older checkout dialog) answers exactly like the current one (PRODUCT.md).

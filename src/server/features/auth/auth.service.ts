@@ -193,24 +193,50 @@ export async function checkEmail(db: Db, email: string): Promise<CheckEmailRespo
 }
 
 /**
- * POST /api/auth/set-password: with a valid one-time token for this e-mail, sets the password,
- * marks the e-mail verified, ends every other session and signs the user in.
+ * A one-time token for the browser that just paid a guest order (GET /api/orders/:id/checkout-success):
+ * it sets the new account's password, but does not verify the e-mail, which only a mailed link does.
  */
-export async function setPassword(db: Db, input: SetPasswordInput, now: Date): Promise<AuthSession> {
-  const row = await readEmailToken(db, input.token, 'set_password', now);
+export async function createGuestClaimToken(db: Db, userId: number, now: Date): Promise<string> {
+  await repo.retireEmailTokens(db, userId, 'claim_guest', now);
+  return createEmailToken(db, userId, 'claim_guest', now);
+}
+
+/** A set-password token: mailed (proves the address) or handed to a guest buyer's browser (does not). */
+async function readSetPasswordToken(db: Db, token: string, now: Date) {
+  const row = await repo.findEmailToken(db, hashToken(token), 'claim_guest');
+  if (row) return { row: await readEmailToken(db, token, 'claim_guest', now), provesEmail: false };
+  return { row: await readEmailToken(db, token, 'set_password', now), provesEmail: true };
+}
+
+/**
+ * POST /api/auth/set-password: with a valid one-time token for this e-mail, sets the password, ends
+ * every other session and signs the user in. A mailed token also marks the e-mail verified; a guest's
+ * hand-out token does not (the buyer may have typed someone else's address), so it mails a
+ * verification link instead, and signing in later waits for it.
+ */
+export async function setPassword(db: Db, input: SetPasswordInput, ctx: MailContext): Promise<AuthSession> {
+  const { row, provesEmail } = await readSetPasswordToken(db, input.token, ctx.now);
   const account = await findAccountById(db, row.userId);
   if (!account || account.email.toLowerCase() !== input.email) {
     throw new AppError('INVALID_TOKEN', 'This link is not valid for this email address.');
   }
+  if (!provesEmail && account.passwordHash) {
+    throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
+  }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    if (!(await repo.useEmailToken(tx, row.id, now))) {
+    if (!(await repo.useEmailToken(tx, row.id, ctx.now))) {
       throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
     }
-    const user = await updateAccount(tx, account.id, { passwordHash, isEmailVerified: true });
-    await repo.retireEmailTokens(tx, user.id, 'set_password', now);
+    const user = await updateAccount(tx, account.id, {
+      passwordHash,
+      ...(provesEmail ? { isEmailVerified: true } : {}),
+    });
+    await repo.retireEmailTokens(tx, user.id, 'set_password', ctx.now);
+    await repo.retireEmailTokens(tx, user.id, 'claim_guest', ctx.now);
     await repo.deleteUserSessions(tx, user.id);
-    const token = await createSession(tx, user.id, 'user', now);
+    if (!user.isEmailVerified) await mailVerificationLink(tx, user, ctx);
+    const token = await createSession(tx, user.id, 'user', ctx.now);
     return { token, user: await userFromRow(tx, user) };
   });
 }

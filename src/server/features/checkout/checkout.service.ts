@@ -28,6 +28,7 @@ import {
 import { toPricingSettings, type PaymentMethod, type PricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import { findMediaByHash } from '#server/features/media/media.repo.ts';
 import { findAccountById } from '#server/features/users/users.service.ts';
@@ -257,6 +258,9 @@ export async function checkout(
   const imageUrl = mint && !mint.isSurprize ? await requireUploadedImage(app.db, mint.imageUrl) : null;
   const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000);
 
+  // A guest checkout that creates an account hands this browser a one-time token: only its holder
+  // (or whoever reads the address's mail) may claim the account on /checkout-success.
+  const guestToken = user ? null : createSecretToken();
   const { order, buyer, summary, title, sellerPaypalEmail } = await app.db.transaction(async (tx) => {
     const buyer = await resolveBuyer(tx, user, input.email || undefined);
     const shippingAddress = await resolveShippingAddress(tx, buyer.id, input);
@@ -277,6 +281,7 @@ export async function checkout(
       tokenPriceUsd: pricing.tokenPriceUsd,
       quoteExpiresAt: expiresAt,
       isNewAccount: buyer.isNew,
+      guestTokenHash: buyer.isNew && guestToken ? hashToken(guestToken) : null,
     };
     if (mint) {
       const summary = computeOrderSummary({
@@ -330,6 +335,7 @@ export async function checkout(
     orderId: order.id,
     ...payment,
     newAccount: buyer.isNew,
+    ...(buyer.isNew && guestToken ? { guestToken } : {}),
     email: buyer.email,
     paymentMode: provider.mode,
     summary: toSummaryDto(summary, pricing, expiresAt),

@@ -53,7 +53,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getCheckoutSuccess(app, request.params.id, request.query.email || undefined);
+      return getCheckoutSuccess(app, request.params.id, {
+        email: request.query.email || undefined,
+        token: request.query.token,
+      });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { safeEqual } from '#server/lib/tokens.ts';
+import { hashToken, safeEqual } from '#server/lib/tokens.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   ORDER_KINDS,
@@ -13,7 +13,7 @@ import type { CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
 import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { createSetPasswordToken } from '#server/features/auth/auth.service.ts';
+import { createGuestClaimToken } from '#server/features/auth/auth.service.ts';
 import { findAccountById } from '#server/features/users/users.service.ts';
 import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
 import { expireLapsedOffers } from '#server/features/offers/offers.service.ts';
@@ -151,19 +151,26 @@ export async function completeDemoOrder(
 }
 
 /**
- * GET /api/orders/:id/checkout-success?email=: what /checkout-success shows. For a paid guest order
- * (made with a new account) less than an hour old, whose buyer e-mail matches, it hands out a
- * one-time set-password token, once. A wrong e-mail reads as NOT_FOUND, so orders cannot be probed.
+ * GET /api/orders/:id/checkout-success?email=&token=: what /checkout-success shows. Only the browser
+ * holding the order's guest token (handed out by its checkout) is answered; for a paid guest order
+ * (made with a new account) less than an hour old it hands out, once, a token that sets the new
+ * account's password without verifying its e-mail. Anyone else reads NOT_FOUND, so orders cannot be
+ * probed and nobody claims an account by knowing its e-mail (issue 14, finding 1).
  */
 export async function getCheckoutSuccess(
   app: FastifyInstance,
   orderId: number,
-  email: string | undefined,
+  query: { email?: string | undefined; token?: string | undefined },
 ): Promise<CheckoutSuccessResponse> {
   const now = app.clock();
   const order = await findOrderById(app.db, orderId);
   const buyer = order ? await findAccountById(app.db, order.buyerId) : null;
-  if (!order || !buyer || !email || buyer.email.toLowerCase() !== email.toLowerCase()) {
+  const holdsGuestToken =
+    order?.guestTokenHash != null &&
+    query.token !== undefined &&
+    safeEqual(hashToken(query.token), order.guestTokenHash);
+  const isSameEmail = !!buyer && !!query.email && buyer.email.toLowerCase() === query.email.toLowerCase();
+  if (!order || !buyer || !holdsGuestToken || !isSameEmail) {
     throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   }
   const isEligible =
@@ -175,7 +182,7 @@ export async function getCheckoutSuccess(
   let setPasswordToken: string | null = null;
   if (isEligible) {
     setPasswordToken = await app.db.transaction(async (tx) =>
-      (await claimSetPasswordHandOut(tx, order.id, now)) ? createSetPasswordToken(tx, buyer.id, now) : null,
+      (await claimSetPasswordHandOut(tx, order.id, now)) ? createGuestClaimToken(tx, buyer.id, now) : null,
     );
   }
   return {

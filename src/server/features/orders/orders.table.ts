@@ -60,6 +60,11 @@ export const orders = pgTable(
     isNewAccount: boolean().notNull().default(false),
     /** When /checkout-success handed out the guest's set-password token; it is handed out once. */
     setPasswordHandedOutAt: tstz(),
+    /**
+     * Hash of the one-time token a guest checkout hands to the browser that placed the order; only
+     * that browser may claim the new account from /checkout-success (issue 14, finding 1).
+     */
+    guestTokenHash: text(),
     paymentFlagged: text(),
   },
   (t) => [

@@ -46,7 +46,12 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
     try {
       const session = await setPassword.mutateAsync({ ...values, token });
       await signIn(session.token);
-      toast({ title: 'Password Set!', description: 'Your password has been saved and you are signed in.' });
+      toast({
+        title: 'Password Set!',
+        description: session.user.isEmailVerified
+          ? 'Your password has been saved and you are signed in.'
+          : 'Your password has been saved and you are signed in. Check your email to verify your address before you next log in.',
+      });
       await navigate(ROUTES.myOrders);
     } catch (err) {
       toast({

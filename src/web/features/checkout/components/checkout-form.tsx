@@ -32,6 +32,7 @@ import {
   type CheckoutForm,
 } from '../lib/checkout-form.ts';
 import { assignLocation } from '../lib/browser-navigation.ts';
+import { rememberGuestToken } from '../lib/guest-token.ts';
 import { resolvePaymentRedirect, storeCardPaymentSecrets } from '../lib/payment-redirect.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentMethodOptions } from './payment-method-options.tsx';
@@ -204,6 +205,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       const body: CheckoutRequestInput = { ...values, email: requiresEmail ? values.email : undefined };
       const response = await checkout.mutateAsync(body);
       if (values.paymentMethod === 'card') storeCardPaymentSecrets(response);
+      rememberGuestToken(response.orderId, response.guestToken);
       if (values.saveAddress) void queryClient.invalidateQueries({ queryKey: ['shipping-addresses'] });
       const redirect = resolvePaymentRedirect(response, values.paymentMethod, window.location.origin);
       setIsRedirecting(true);

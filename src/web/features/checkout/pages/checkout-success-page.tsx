@@ -6,6 +6,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useCheckoutSuccess } from '../api/get-checkout-success.ts';
 import { parseOrderId } from '../lib/checkout-links.ts';
+import { readGuestToken } from '../lib/guest-token.ts';
 
 /** /set-password?email=…&token=…; without a token that page e-mails the buyer a one-time link. */
 function setPasswordPath(email: string, token: string | null): string {
@@ -25,8 +26,11 @@ export default function CheckoutSuccessPage() {
   const email = params.get('email')?.trim() ?? '';
   const orderId = parseOrderId(params.get('orderId'));
   const isNewAccount = params.get('newAccount') === 'true' && email !== '';
-  const handout = useCheckoutSuccess(orderId, email, { enabled: isNewAccount });
+  // Only this browser holds the order's guest token; another one is e-mailed a link instead.
+  const guestToken = readGuestToken(orderId);
+  const handout = useCheckoutSuccess(orderId, email, guestToken, { enabled: isNewAccount });
   const token = handout.data?.setPasswordToken ?? null;
+  const isWaiting = isNewAccount && guestToken !== null && handout.isPending;
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
@@ -38,12 +42,12 @@ export default function CheckoutSuccessPage() {
           {email ? ` A confirmation is on its way to ${email}.` : ''}
         </p>
         <div className="mt-6 flex flex-col gap-3">
-          {isNewAccount && handout.isPending && (
+          {isWaiting && (
             <div role="status" aria-label="Preparing your account">
               <Skeleton className="h-12 w-full" />
             </div>
           )}
-          {isNewAccount && !handout.isPending && (
+          {isNewAccount && !isWaiting && (
             <>
               <p className="text-sm text-gray-800">
                 We created an account for you. Set a password to see your {BRAND.plural} and orders.

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "guest_token_hash" text;
