@@ -2,7 +2,43 @@ import { z } from 'zod';
 import { BRAND } from './brand.ts';
 
 export const CHIP_SHAPES = ['round', 'square'] as const;
+export type ChipShape = (typeof CHIP_SHAPES)[number];
+/**
+ * The chip's listing state (spec §3 `status`): pending (made, not yet activated by its owner), active
+ * (listed at a price), inactive (taken off the market by its owner or an admin), sold (bought, and not
+ * listed again since). isActive, isForSale and isAvailable on the wire are derived from it.
+ */
 export const CHIP_STATUSES = ['pending', 'active', 'inactive', 'sold'] as const;
+export type ChipStatus = (typeof CHIP_STATUSES)[number];
+
+/**
+ * Where the physical chip is: in our vault; leaving it (a paid shipment waiting for the carrier); on
+ * its way to the owner; with the owner. The wire's shippingOption is 'store' only while in the vault.
+ */
+export const CHIP_CUSTODIES = ['in_vault', 'dispatching', 'in_transit', 'with_owner'] as const;
+export type ChipCustody = (typeof CHIP_CUSTODIES)[number];
+
+/**
+ * What the viewer may do with a chip now, decided by the chip lifecycle on the server. The web shows
+ * exactly these actions, so no button ends in an error.
+ */
+export const ChipActionsSchema = z.object({
+  /** Buy Now (a visitor is asked to sign in or check out as a guest). */
+  buy: z.boolean(),
+  /** Make Offer (a visitor is asked to sign in). */
+  offer: z.boolean(),
+  /** The owner activates a pending chip with a price. */
+  activate: z.boolean(),
+  /** The owner lists an unlisted or bought chip again (needs a price). */
+  list: z.boolean(),
+  /** The owner takes a listed chip off the market. */
+  delist: z.boolean(),
+  /** The owner changes the price (and direct PayPal). */
+  price: z.boolean(),
+  /** The owner asks for a vaulted chip to be shipped to them. */
+  shipToMe: z.boolean(),
+});
+export type ChipActions = z.infer<typeof ChipActionsSchema>;
 export const TITLE_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 500;
 export const UNIT_ID_PATTERN = /^\d{14}$/;
@@ -49,6 +85,10 @@ export const ChipSchema = z.object({
   shape: z.enum(CHIP_SHAPES),
   status: z.enum(CHIP_STATUSES),
   shippingOption: z.enum(['ship', 'store']),
+  custody: z.enum(CHIP_CUSTODIES),
+  /** Held by a checkout in progress or an accepted offer: nobody else can buy it just now. */
+  isReserved: z.boolean(),
+  actions: ChipActionsSchema,
   isDemo: z.boolean(),
 });
 export type Chip = z.infer<typeof ChipSchema>;
@@ -149,6 +189,7 @@ export const CHIP_EVENT_TYPES = [
   'sold',
   'transferred',
   'shipped',
+  'delivered',
   'verified_tap',
 ] as const;
 export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];

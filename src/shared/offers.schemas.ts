@@ -25,6 +25,7 @@ export const OFFER_STATUSES = [
 ] as const;
 
 export const OfferStatusSchema = z.enum(OFFER_STATUSES);
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** POST /api/artchip/:id/offers body. */
 export const CreateOfferInputSchema = z.object({

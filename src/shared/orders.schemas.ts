@@ -4,7 +4,7 @@
  * statistics). Money is integer cents; USD inputs are decimal strings ("12.50").
  */
 import { z } from 'zod';
-import { CHIP_SHAPES, ChipSchema, HttpUrlOrEmptySchema } from './chips.schemas.ts';
+import { CHIP_CUSTODIES, CHIP_SHAPES, ChipSchema, HttpUrlOrEmptySchema } from './chips.schemas.ts';
 import { PaymentMethodSchema } from './settings.schemas.ts';
 import { parseUsdToCents } from './money.ts';
 import { MAX_ID } from './checkout.schemas.ts';
@@ -12,8 +12,46 @@ import { MAX_ID } from './checkout.schemas.ts';
 /** mint, purchase, or shipping (sending a vaulted chip to its owner). */
 export const ORDER_KINDS = ['mint', 'purchase', 'shipping'] as const;
 
-/** Order status (spec §4): pending → processing → completed → shipped; cancelled when a hold lapses. */
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'shipped', 'cancelled'] as const;
+/**
+ * Order status (spec §4): pending → processing → completed → shipped, then delivered when the chip
+ * reached its owner; cancelled when an unpaid hold lapses or its payment fails. Which moves each order
+ * type allows lives in server/features/orders/order-lifecycle.ts.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What an order's timeline records: its placing, payment, each status move, and the mint's chip. */
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'paid',
+  'payment_failed',
+  'cancelled',
+  'processing',
+  'completed',
+  'shipped',
+  'delivered',
+  'media_uploaded',
+  'artchip_created',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** The admin's moves on an order; the server answers which its state allows. */
+export const AdminOrderActionsSchema = z.object({
+  markProcessing: z.boolean(),
+  markCompleted: z.boolean(),
+  markShipped: z.boolean(),
+  markDelivered: z.boolean(),
+  createArtchip: z.boolean(),
+  uploadMedia: z.boolean(),
+});
+export type AdminOrderActions = z.infer<typeof AdminOrderActionsSchema>;
 
 /** Payment status (spec §4): pending → processing → completed | failed. */
 export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -128,18 +166,65 @@ export const AdminOrderSchema = z.object({
   artchipId: z.number().int().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
-  /** True when 'Create Artchip' may be offered: a paid mint still pending. */
+  /** True when 'Create Artchip' may be offered: a paid mint whose chip is not made yet. */
   canCreateArtchip: z.boolean(),
+  /** Exactly the admin actions this order's state allows. */
+  actions: AdminOrderActionsSchema,
   createdAt: z.string(),
 });
 
 /** An order as the admin sees it. */
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
+/** One step of an order's timeline: what happened, who did it (null: the system or a provider), when. */
+export const OrderEventSchema = z.object({
+  type: z.enum(ORDER_EVENT_TYPES),
+  actorUsername: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+/**
+ * GET /api/admin/orders/:id: one order with what the admin needs to act on it: the item (image,
+ * title, unit number, shape), where it goes, the payment, the timeline, and the allowed actions.
+ */
+export const AdminOrderDetailSchema = AdminOrderSchema.extend({
+  item: z
+    .object({
+      artchipId: z.number().int(),
+      title: z.string(),
+      imageUrl: z.string().nullable(),
+      unitId: z.string().nullable(),
+      shape: z.enum(CHIP_SHAPES),
+      /** Link parts of the chip page. */
+      creatorUsername: z.string(),
+      slug: z.string(),
+      ownerUsername: z.string().nullable(),
+      custody: z.enum(CHIP_CUSTODIES),
+    })
+    .nullable(),
+  payment: z.object({
+    method: PaymentMethodSchema,
+    provider: PaymentProviderSchema,
+    providerRef: z.string().nullable(),
+    basePriceCents: z.number().int(),
+    discountCents: z.number().int(),
+    markupCents: z.number().int(),
+    shippingCents: z.number().int(),
+    totalCents: z.number().int(),
+    artchipAmount: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    flagged: z.string().nullable(),
+  }),
+  timeline: z.array(OrderEventSchema),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
+
 /** PATCH /api/admin/orders/:id/status body; shipping needs the carrier and tracking number. */
 export const UpdateOrderStatusInputSchema = z
   .object({
-    status: z.enum(['processing', 'completed', 'shipped'], { error: 'Invalid status' }),
+    status: z.enum(['processing', 'completed', 'shipped', 'delivered'], { error: 'Invalid status' }),
     carrier: z.string().trim().max(100).optional(),
     trackingNumber: z.string().trim().max(100).optional(),
   })

@@ -10,13 +10,13 @@ let seq = 0;
 /** Ready-made chip states to spread into overrides: `insertChip(db, { ...CHIP_STATES.pending })`. */
 export const CHIP_STATES = {
   /** Live in the marketplace (the default). */
-  listed: { status: 'active', isActive: true, isForSale: true, isAvailable: true },
-  /** Paid mint waiting for the creator's activation. */
-  pending: { status: 'pending', isActive: false, isForSale: false, isAvailable: false },
-  /** Hidden by its owner or an admin. */
-  inactive: { status: 'inactive', isActive: false, isForSale: false, isAvailable: false },
+  listed: { status: 'active' as const },
+  /** Made from a paid mint, waiting for the creator's activation. */
+  pending: { status: 'pending' as const },
+  /** Taken off the market by its owner or an admin. */
+  inactive: { status: 'inactive' as const },
   /** Bought: off the market, still viewable on its page. */
-  sold: { status: 'sold', isActive: true, isForSale: false, isAvailable: false },
+  sold: { status: 'sold' as const },
 } satisfies Record<string, ChipOverrides>;
 
 /** Plain data for a listed $25.00 round chip with a unique slug and unit ID. */
@@ -29,7 +29,7 @@ export function buildChip(overrides: ChipOverrides & { creatorId: number }) {
     priceCents: 2500,
     highestPriceCents: overrides.priceCents ?? 2500,
     unitId: randomUnitId(),
-    shape: 'round',
+    shape: 'round' as const,
     imageUrl: `/media/${'a'.repeat(64)}.webp`,
     originalImageUrl: `/media/${'b'.repeat(64)}.png`,
     ownerId: overrides.creatorId,

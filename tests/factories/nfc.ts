@@ -35,8 +35,8 @@ export async function insertNfcTestChip(
       title: `Chip ${n}`,
       slug: `chip-${n}`,
       unitId: String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)),
-      isActive: true,
       status: 'active',
+      priceCents: 2500,
       ...overrides,
     })
     .returning();

@@ -2,6 +2,7 @@
 export * from '#server/features/users/users.table.ts';
 export * from '#server/features/chips/chips.table.ts';
 export * from '#server/features/orders/orders.table.ts';
+export * from '#server/features/offers/offers.table.ts';
 export * from '#server/features/affiliates/affiliates.table.ts';
 export * from '#server/features/settings/settings.table.ts';
 export * from '#server/features/subscriptions/subscriptions.table.ts';

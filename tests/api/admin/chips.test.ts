@@ -182,7 +182,8 @@ describe('PATCH /api/admin/artchip/:id', () => {
       title: 'Renamed',
       priceUsd: '12.34',
       status: 'inactive',
-      isActive: false,
+      // Derived from the status: an unlisted chip stays activated.
+      isActive: true,
       isAvailable: false,
       unitId: '12345678901234',
       nfcUid: '04A1B2C3D4E5F6',

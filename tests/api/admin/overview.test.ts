@@ -73,8 +73,12 @@ describe('GET /api/admin/orders', () => {
       originalImageUrl: null,
     });
     const unpaid = await insertOrderRow(app.db, { buyerId: buyer.id, paymentStatus: 'pending' });
-    const made = await insertOrderRow(app.db, { buyerId: buyer.id, status: 'processing' });
-    await insertChip(app.db, { creatorId: buyer.id, sourceOrderId: made.id });
+    const madeChip = await insertChip(app.db, { creatorId: buyer.id, status: 'pending' });
+    const made = await insertOrderRow(app.db, {
+      buyerId: buyer.id,
+      status: 'completed',
+      chipId: madeChip.id,
+    });
     const purchase = await insertOrderRow(app.db, { buyerId: buyer.id, orderType: 'purchase' });
 
     const page = AdminOrderPageSchema.parse(
@@ -95,7 +99,7 @@ describe('GET /api/admin/orders', () => {
     });
     expect(byId.get(surprize.id)).toMatchObject({ mediaState: 'Needs Media' });
     expect(byId.get(unpaid.id)!.canCreateArtchip).toBe(false);
-    expect(byId.get(made.id)!.artchipId).not.toBeNull();
+    expect(byId.get(made.id)).toMatchObject({ artchipId: madeChip.id, canCreateArtchip: false });
 
     const purchases = AdminOrderPageSchema.parse(
       (await injectAs(app, token, { method: 'GET', url: '/api/admin/orders?type=purchase' })).json(),
@@ -103,7 +107,7 @@ describe('GET /api/admin/orders', () => {
     expect(purchases.items.map((o) => o.id)).toEqual([purchase.id]);
     const processing = AdminOrderPageSchema.parse(
       (
-        await injectAs(app, token, { method: 'GET', url: '/api/admin/orders?type=all&status=processing' })
+        await injectAs(app, token, { method: 'GET', url: '/api/admin/orders?type=all&status=completed' })
       ).json(),
     );
     expect(processing.items.map((o) => o.id)).toEqual([made.id]);

@@ -65,13 +65,13 @@ describe('GET /api/artchip/:username/:slug', () => {
     });
   });
 
-  it('shows pending and inactive chips only to their creator, owner or an admin, never cached publicly', async () => {
+  it('shows pending chips only to their creator, owner or an admin, never cached publicly', async () => {
     const app = await buildTestApp();
     const creator = await insertUser(app.db, { username: 'maker' });
     const owner = await insertUser(app.db);
     const stranger = await insertUser(app.db);
     const admin = await insertAdmin(app.db);
-    for (const state of [CHIP_STATES.pending, CHIP_STATES.inactive]) {
+    for (const state of [CHIP_STATES.pending]) {
       const chip = await insertChip(app.db, { creatorId: creator.user.id, ownerId: owner.user.id, ...state });
       for (const url of [
         `/api/artchip/maker/${chip.slug}`,
@@ -88,6 +88,18 @@ describe('GET /api/artchip/:username/:slug', () => {
         }
       }
     }
+  });
+
+  it('shows an unlisted (inactive) chip to everyone as not for sale, with no Buy or Offer', async () => {
+    const app = await buildTestApp();
+    const creator = await insertUser(app.db, { username: 'maker' });
+    const chip = await insertChip(app.db, { creatorId: creator.user.id, ...CHIP_STATES.inactive });
+    const res = await app.inject(`/api/artchip/maker/${chip.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^public/);
+    const dto = ChipSchema.parse(res.json());
+    expect(dto).toMatchObject({ status: 'inactive', isAvailable: false, isActive: true });
+    expect(dto.actions).toMatchObject({ buy: false, offer: false });
   });
 
   it('reaches a chip whose slug looks like a sub-route', async () => {
@@ -215,7 +227,7 @@ describe('GET /api/artchip/:id/events', () => {
 });
 
 describe('GET /api/artchip/gallery/:username', () => {
-  it("lists the creator's active and sold chips, newest first, with a count", async () => {
+  it("lists the creator's listed, unlisted and sold chips (never pending ones), newest first, with a count", async () => {
     const app = await buildTestApp();
     const { user } = await insertUser(app.db, {
       username: 'Maker',
@@ -230,11 +242,10 @@ describe('GET /api/artchip/gallery/:username', () => {
     });
     const c = await insertChip(app.db, {
       creatorId: user.id,
-      isForSale: false,
+      ...CHIP_STATES.inactive,
       createdAt: new Date(t - 1000),
     });
     await insertChip(app.db, { creatorId: user.id, ...CHIP_STATES.pending });
-    await insertChip(app.db, { creatorId: user.id, ...CHIP_STATES.inactive });
     await insertChip(app.db);
     const res = await app.inject('/api/artchip/gallery/maker');
     expect(res.statusCode).toBe(200);

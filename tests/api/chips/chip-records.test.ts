@@ -155,10 +155,12 @@ describe('recordChipEvent and toChipDto', () => {
       data: { priceCents: 1999 },
     });
 
-    const dto = toChipDto(chip, 'sample-maker', null, '0.003');
+    const ctx = { tokenPriceUsd: '0.003', viewer: null, now: new Date() };
+    const dto = toChipDto({ chip, creatorUsername: 'sample-maker', ownerUsername: null }, ctx);
     // $19.99 / $0.003 = 6,663.33 tokens, shown rounded to whole tokens.
     expect(dto).toMatchObject({ priceUsd: '19.99', price: '6663', isDemo: true, ownerUsername: null });
-    expect(toChipDto({ ...chip, priceCents: null }, 'x', null, '0.001')).toMatchObject({
+    const unpriced = { chip: { ...chip, priceCents: null }, creatorUsername: 'x', ownerUsername: null };
+    expect(toChipDto(unpriced, { ...ctx, tokenPriceUsd: '0.001' })).toMatchObject({
       price: null,
       priceUsd: null,
     });

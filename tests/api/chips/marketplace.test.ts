@@ -47,10 +47,7 @@ describe('GET /api/artchip', () => {
     await insertChip(app.db, { ...CHIP_STATES.pending });
     await insertChip(app.db, { ...CHIP_STATES.inactive });
     await insertChip(app.db, { ...CHIP_STATES.sold });
-    await insertChip(app.db, { isForSale: false });
-    await insertChip(app.db, { isAvailable: false });
-    await insertChip(app.db, { isActive: false });
-    await insertChip(app.db, { priceCents: null });
+    await insertChip(app.db, { ...CHIP_STATES.inactive, priceCents: null });
 
     const page = await getPage(app, '');
     expect(page.items.map((c) => c.id)).toEqual([newer.id, older.id]);

@@ -51,7 +51,7 @@ describe('GET /api/artchip/stats', () => {
       ownerId: buyer.user.id,
       ...CHIP_STATES.sold,
     });
-    await insertChip(app.db, { creatorId: bo.user.id, ownerId: gifted.user.id, isForSale: false });
+    await insertChip(app.db, { creatorId: bo.user.id, ownerId: gifted.user.id, ...CHIP_STATES.inactive });
     await insertChip(app.db, { creatorId: cy.user.id, ...CHIP_STATES.pending });
 
     await insertOrder(app.db, { buyerId: buyer.user.id, chipId: sold.id, totalCents: 4_250 });

@@ -279,7 +279,7 @@ describe('GET /api/artchip/tap', () => {
   it('shows a chip that is not public yet only to its creator, owner or an admin', async () => {
     const app = await buildTestApp();
     const creator = await insertUser(app.db);
-    const chip = await insertNfcTestChip(app.db, creator.user.id, { status: 'pending', isActive: false });
+    const chip = await insertNfcTestChip(app.db, creator.user.id, { status: 'pending' });
     const tag = await insertNfcTag(app, chip.id);
     const anonymous = await tap(app, makeSunTapQuery({ ...tag, counter: 1 }));
     expect(anonymous).toMatchObject({ status: 'authentic', counter: 1, chip: null });

@@ -4,7 +4,7 @@ import { CHIP_RESERVED_MESSAGE, CheckoutResponseSchema } from '#shared/checkout.
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { OfferListSchema, OfferSchema } from '#shared/offers.schemas.ts';
 import { mailOutbox } from '#server/features/mail/mail.table.ts';
-import { offers } from '#server/features/orders/orders.table.ts';
+import { offers } from '#server/features/offers/offers.table.ts';
 import { expireLapsedOffers } from '#server/features/offers/offers.service.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';

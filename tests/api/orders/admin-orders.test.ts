@@ -227,30 +227,45 @@ describe('POST /api/admin/orders/:id/media', () => {
 });
 
 describe('PATCH /api/admin/orders/:id/status', () => {
+  /** A paid purchase to be shipped, as payment leaves it: processing, its chip leaving the vault. */
   async function paidShippedPurchase() {
     const ctx = await setup();
-    const chip = await insertChip(ctx.app.db);
+    const chip = await insertChip(ctx.app.db, {
+      ownerId: ctx.creator.user.id,
+      status: 'sold',
+      custody: 'dispatching',
+    });
     const order = await insertOrder(ctx.app.db, {
       buyerId: ctx.creator.user.id,
       orderType: 'purchase',
       chipId: chip.id,
       paymentStatus: 'completed',
+      status: 'processing',
       shippingOption: 'ship',
       shippingAddress: { name: 'A', addressLine1: 'B', city: 'C', state: 'D', zipCode: '1', country: 'US' },
     });
     return { ...ctx, chip, order };
   }
 
-  it('moves a paid order pending → processing → shipped, e-mailing the customer and auditing each step', async () => {
+  it('moves a paid shipment processing → completed → shipped, e-mailing the customer and auditing each step', async () => {
     const { app, admin, creator, order, chip } = await paidShippedPurchase();
     const url = `/api/admin/orders/${order.id}/status`;
-    const processing = await injectAs(app, admin.token, {
+    const again = await injectAs(app, admin.token, {
       method: 'PATCH',
       url,
       payload: { status: 'processing' },
     });
-    expect(processing.statusCode).toBe(200);
-    expect(AdminOrderSchema.parse(processing.json()).orderStatus).toBe('processing');
+    expect(again.statusCode).toBe(409);
+    const completed = await injectAs(app, admin.token, {
+      method: 'PATCH',
+      url,
+      payload: { status: 'completed' },
+    });
+    expect(completed.statusCode).toBe(200);
+    expect(AdminOrderSchema.parse(completed.json())).toMatchObject({
+      orderStatus: 'completed',
+      actions: { markShipped: true, markCompleted: false },
+    });
     const shipped = await injectAs(app, admin.token, {
       method: 'PATCH',
       url,
@@ -263,7 +278,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
       trackingNumber: '1Z999',
     });
     const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, creator.user.email));
-    expect(mails.map((m) => m.template)).toEqual(['order-processing', 'order-shipped']);
+    expect(mails.map((m) => m.template)).toEqual(['order-completed', 'order-shipped']);
     expect(mails[1]!.text).toContain('Carrier: UPS. Tracking number: 1Z999.');
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'order'));
     expect(audit.map((a) => a.action)).toEqual(['order.status', 'order.status']);

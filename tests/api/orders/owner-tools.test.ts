@@ -207,7 +207,7 @@ describe('resale and shipping of vaulted chips', () => {
         payload: { priceUsd: '90' },
       }),
       409,
-      'Only Artchips kept in our vault can be resold here.',
+      'Only unlisted Artchips can be listed.',
     );
     expectError(
       await injectAs(app, stranger.token, {
@@ -290,7 +290,7 @@ describe('GET /api/my-artchip and /api/my-stats', () => {
     const hidden = await insertChip(app.db, {
       creatorId: creator.user.id,
       title: 'Hidden one',
-      isAvailable: false,
+      status: 'inactive',
     });
     const soldAway = await insertChip(app.db, {
       creatorId: creator.user.id,

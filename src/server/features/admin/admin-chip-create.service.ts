@@ -66,9 +66,6 @@ export async function createAdminChip(
       xUrl: input.xUrl || null,
       shape: input.shape,
       status: isLive ? 'active' : 'pending',
-      isActive: isLive,
-      isForSale: isLive,
-      isAvailable: isLive,
       actorUserId: adminId,
     });
     await recordAudit(tx, {

@@ -40,7 +40,9 @@ export function listChips(db: Db, query: AdminChipListQuery & { limit: number })
   if (query.maker === 'company') conditions.push(eq(chips.creatorId, COMPANY_USER_ID));
   if (query.maker === 'customer') conditions.push(ne(chips.creatorId, COMPANY_USER_ID));
   if (query.isSurprize) conditions.push(eq(chips.isSurprize, query.isSurprize === 'true'));
-  if (query.isAvailable) conditions.push(eq(chips.isAvailable, query.isAvailable === 'true'));
+  if (query.isAvailable) {
+    conditions.push(query.isAvailable === 'true' ? eq(chips.status, 'active') : ne(chips.status, 'active'));
+  }
   if (query.cursor !== undefined) conditions.push(lt(chips.id, query.cursor));
   return baseQuery(db)
     .where(conditions.length ? and(...conditions) : undefined)
@@ -50,11 +52,6 @@ export function listChips(db: Db, query: AdminChipListQuery & { limit: number })
 
 export async function findChip(db: Db, id: number) {
   const [row] = await baseQuery(db).where(eq(chips.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function lockChip(db: Db, id: number) {
-  const [row] = await db.select().from(chips).where(eq(chips.id, id)).for('update');
   return row ?? null;
 }
 

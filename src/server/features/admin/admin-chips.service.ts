@@ -2,7 +2,8 @@ import type { Db } from '#server/db/client.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { centsToUsdString, parseUsdToCents } from '#shared/money.ts';
-import { chipMakerLabel } from '#shared/chips.schemas.ts';
+import { chipMakerLabel, type ChipStatus } from '#shared/chips.schemas.ts';
+import { lockChipForChange, setChipStatusByAdmin } from '#server/features/chips/index.ts';
 import {
   isTruthyField,
   type AdminChip,
@@ -10,7 +11,7 @@ import {
   type AdminChipPage,
   type AdminChipUpdateInput,
 } from '#shared/admin.schemas.ts';
-import { findChip, findChipClash, listChips, lockChip, updateChip } from './admin-chips.repo.ts';
+import { findChip, findChipClash, listChips, updateChip } from './admin-chips.repo.ts';
 import { isUniqueViolation, pageFrom } from './admin-page.ts';
 
 type ChipRow = NonNullable<Awaited<ReturnType<typeof findChip>>>;
@@ -30,9 +31,9 @@ export function toAdminChip(row: ChipRow): AdminChip {
     additionalImageUrls: c.additionalImageUrls,
     unitId: c.unitId,
     nfcUid: c.nfcUid,
-    isAvailable: c.isAvailable,
-    isActive: c.isActive,
-    isForSale: c.isForSale,
+    isAvailable: c.status === 'active',
+    isActive: c.status !== 'pending',
+    isForSale: c.status === 'active',
     isSurprize: c.isSurprize,
     creatorId: c.creatorId,
     creatorUsername: row.creatorUsername,
@@ -45,7 +46,7 @@ export function toAdminChip(row: ChipRow): AdminChip {
     xUrl: c.xUrl,
     status: c.status,
     shape: c.shape,
-    shippingOption: c.shippingOption,
+    shippingOption: c.custody === 'in_vault' ? 'store' : 'ship',
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -78,21 +79,24 @@ export async function updateAdminChip(
 ): Promise<AdminChip> {
   try {
     await db.transaction(async (tx) => {
-      const before = assertFound(await lockChip(tx, id), 'Artchip not found');
+      const before = assertFound(await lockChipForChange(tx, id), 'Artchip not found');
       const changes = chipChanges(before, input, images);
       const unitId = changes.unitId ?? null;
       const nfcUid = changes.nfcUid ?? null;
       const clash = await findChipClash(tx, { id, unitId, nfcUid });
       if (clash) throw clashError(clash, unitId);
       if (Object.keys(changes).length > 0) await updateChip(tx, id, changes);
-      const after = assertFound(await lockChip(tx, id), 'Artchip not found');
+      const status = wantedStatus(before, input);
+      const moved = assertFound(await lockChipForChange(tx, id), 'Artchip not found');
+      const after = await setChipStatusByAdmin(tx, moved, { adminId, status });
+      const keys = [...Object.keys(changes), ...(status !== before.status ? ['status'] : [])];
       await recordAudit(tx, {
         adminId,
         action: 'chip.update',
         entity: 'chip',
         entityId: id,
-        before: pick(before, Object.keys(changes)),
-        after: pick(after, Object.keys(changes)),
+        before: pick(before, keys),
+        after: pick(after, keys),
       });
     });
   } catch (err) {
@@ -116,7 +120,22 @@ function clashError(
   return new AppError('CONFLICT', message, { fieldErrors: { nfcUid: [message] } });
 }
 
-/** Only the columns the input really changes. */
+/**
+ * The listing state the admin's form asks for: an explicit status wins; otherwise ticking Available
+ * lists the chip, unticking it unlists a listed one, and unticking Active hides it (pending).
+ */
+function wantedStatus(before: ChipValues, input: AdminChipUpdateInput): ChipStatus {
+  if (input.status !== undefined) return input.status;
+  if (input.isActive !== undefined && !isTruthyField(input.isActive)) return 'pending';
+  if (input.isAvailable !== undefined) {
+    if (isTruthyField(input.isAvailable)) return 'active';
+    if (before.status === 'active') return 'inactive';
+  }
+  if (input.isActive !== undefined && before.status === 'pending') return 'inactive';
+  return before.status;
+}
+
+/** Only the record columns the input really changes (the listing state goes through the lifecycle). */
 function chipChanges(before: ChipValues, input: AdminChipUpdateInput, images: ChipImageChanges) {
   const changes: Partial<ChipValues> = {};
   if (input.title !== undefined && input.title !== before.title) changes.title = input.title;
@@ -129,13 +148,6 @@ function chipChanges(before: ChipValues, input: AdminChipUpdateInput, images: Ch
       changes.priceCents = cents;
       if (cents !== null && cents > before.highestPriceCents) changes.highestPriceCents = cents;
     }
-  }
-  if (input.status !== undefined && input.status !== before.status) changes.status = input.status;
-  if (input.isActive !== undefined && isTruthyField(input.isActive) !== before.isActive) {
-    changes.isActive = isTruthyField(input.isActive);
-  }
-  if (input.isAvailable !== undefined && isTruthyField(input.isAvailable) !== before.isAvailable) {
-    changes.isAvailable = isTruthyField(input.isAvailable);
   }
   if (input.unitId !== undefined && (input.unitId || null) !== before.unitId)
     changes.unitId = input.unitId || null;

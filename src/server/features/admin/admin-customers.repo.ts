@@ -91,7 +91,7 @@ const chipColumns = {
   imageUrl: chips.imageUrl,
   priceCents: chips.priceCents,
   status: chips.status,
-  shippingOption: chips.shippingOption,
+  shippingOption: sql<string>`${chips.shippingOption}`,
   creatorUsername: creators.username,
 };
 

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
 import {
   CHECKOUT_HOLD_MINUTES,
-  CHIP_RESERVED_MESSAGE,
   EMAIL_REGISTERED_MESSAGE,
   INVALID_EMAIL_MESSAGE,
   MINT_LOGIN_REQUIRED_MESSAGE,
@@ -43,25 +42,25 @@ import {
 import type { ShippingAddressSnapshot } from '#server/features/orders/orders.table.ts';
 import {
   findChipRow,
-  lockChipRow,
+  holdChip,
+  lockChipForChange,
   ownerIdOf,
-  updateChipRow,
+  refuseBuy,
   type ChipRow,
-} from '#server/features/orders/chip-sale.repo.ts';
-import { insertOrder, lockOrder, updateOrder } from '#server/features/orders/orders.repo.ts';
+} from '#server/features/chips/index.ts';
+import { cancelOrder, placeOrder } from '#server/features/orders/order-lifecycle.ts';
+import { lockOrder } from '#server/features/orders/orders.repo.ts';
 import {
   attachOfferToOrder,
   findAgreedOfferAmount,
   getAcceptedOfferForCheckout,
 } from '#server/features/offers/offers.service.ts';
-import { findHoldingOffer } from '#server/features/offers/offers.repo.ts';
 import { getPaymentRegistry, paymentOptionsFor } from '#server/features/payments/payments.registry.ts';
 import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { startOrderPayment } from './start-payment.ts';
 
 const METHOD_NOT_AVAILABLE = 'This payment method is not available for this order.';
 const CHIP_NOT_FOUND = `${BRAND.name} not found`;
-const CHIP_NOT_AVAILABLE = `This ${BRAND.name} is no longer available.`;
 
 /** Prices and token price used for one checkout, read before any transaction opens. */
 export type PricingContext = { settings: PricingSettings; tokenPriceUsd: string; isFallbackPrice: boolean };
@@ -115,16 +114,6 @@ export function requirePaymentProvider(
     });
   }
   return provider;
-}
-
-function isOnSale(chip: ChipRow): boolean {
-  return (
-    chip.isActive &&
-    chip.isForSale &&
-    chip.isAvailable &&
-    chip.status === 'active' &&
-    chip.priceCents !== null
-  );
 }
 
 function addressError(): AppError {
@@ -192,34 +181,37 @@ async function resolveShippingAddress(
 async function holdChipForCheckout(
   tx: Db,
   args: { chipId: number; buyerId: number; offerId: number | undefined; now: Date },
-): Promise<{ chip: ChipRow; priceCents: number; offerId: number | null }> {
-  const chip = await lockChipRow(tx, args.chipId);
+): Promise<{ chip: ChipRow; priceCents: number; offerId: number | null; offerHoldUntil: Date | null }> {
+  const chip = await lockChipForChange(tx, args.chipId);
   if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
-  if (ownerIdOf(chip) === args.buyerId)
-    throw new AppError('UNPROCESSABLE', `You already own this ${BRAND.name}.`);
-  if (!isOnSale(chip)) throw new AppError('CONFLICT', CHIP_NOT_AVAILABLE);
+  // Someone else's offer reads as missing, before anything is said about the chip.
+  const offer =
+    args.offerId === undefined
+      ? null
+      : await getAcceptedOfferForCheckout(tx, {
+          offerId: args.offerId,
+          buyerId: args.buyerId,
+          chipId: chip.id,
+          now: args.now,
+        });
+  const refusal = refuseBuy(chip, args.buyerId, args.now);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+  // The buyer starting again replaces their own unpaid checkout of this chip.
   if (chip.reservedByOrderId !== null) {
-    const holder = await lockOrder(tx, chip.reservedByOrderId);
-    const isLive = chip.reservedUntil !== null && chip.reservedUntil > args.now;
-    const isUnpaid = !holder || holder.paymentStatus !== 'completed';
-    if (isLive && holder && holder.buyerId !== args.buyerId)
-      throw new AppError('CONFLICT', CHIP_RESERVED_MESSAGE);
-    if (holder && isUnpaid && holder.status === 'pending')
-      await updateOrder(tx, holder.id, { status: 'cancelled' });
+    const previous = await lockOrder(tx, chip.reservedByOrderId);
+    if (previous && previous.paymentStatus !== 'completed' && previous.status === 'pending') {
+      await cancelOrder(tx, previous, { reason: 'replaced_by_new_checkout', actorUserId: args.buyerId });
+    }
   }
-  if (args.offerId !== undefined) {
-    const { amountCents } = await getAcceptedOfferForCheckout(tx, {
-      offerId: args.offerId,
-      buyerId: args.buyerId,
-      chipId: chip.id,
-      now: args.now,
-    });
-    return { chip, priceCents: amountCents, offerId: args.offerId };
+  if (offer) {
+    return {
+      chip,
+      priceCents: offer.amountCents,
+      offerId: offer.offer.id,
+      offerHoldUntil: offer.offer.acceptedUntil,
+    };
   }
-  const holdingOffer = await findHoldingOffer(tx, chip.id, args.now);
-  if (holdingOffer && holdingOffer.buyerId !== args.buyerId)
-    throw new AppError('CONFLICT', CHIP_RESERVED_MESSAGE);
-  return { chip, priceCents: chip.priceCents!, offerId: null };
+  return { chip, priceCents: chip.priceCents!, offerId: null, offerHoldUntil: null };
 }
 
 /** The buyer: the signed-in user, or a guest account for a new e-mail (never a registered one). */
@@ -289,7 +281,7 @@ export async function checkout(
         orderType: 'mint',
         mintKind: mint.isSurprize ? 'surprize' : 'custom',
       });
-      const order = await insertOrder(tx, {
+      const order = await placeOrder(tx, {
         ...common,
         ...summary,
         orderType: 'mint',
@@ -312,7 +304,7 @@ export async function checkout(
       orderType: 'purchase',
       chip: { priceCents: held.priceCents, paypalEnabled: held.chip.paypalEnabled },
     });
-    const order = await insertOrder(tx, {
+    const order = await placeOrder(tx, {
       ...common,
       ...summary,
       orderType: 'purchase',
@@ -320,7 +312,9 @@ export async function checkout(
       sellerId: ownerIdOf(held.chip),
       offerId: held.offerId,
     });
-    await updateChipRow(tx, held.chip.id, { reservedByOrderId: order.id, reservedUntil: expiresAt });
+    // An accepted offer's hold outlasts its checkout's: the buyer may pay until it ends.
+    const until = held.offerHoldUntil && held.offerHoldUntil > expiresAt ? held.offerHoldUntil : expiresAt;
+    await holdChip(tx, held.chip, { buyerId: buyer.id, until, orderId: order.id, now });
     if (held.offerId !== null) await attachOfferToOrder(tx, held.offerId, order.id);
     const seller = held.chip.paypalEnabled ? await findAccountById(tx, ownerIdOf(held.chip)) : null;
     return { order, buyer, summary, title: held.chip.title, sellerPaypalEmail: seller?.paypalEmail ?? null };

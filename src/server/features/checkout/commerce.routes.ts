@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { affiliatesRoutes } from '#server/features/affiliates/affiliates.routes.ts';
 import { offersRoutes } from '#server/features/offers/offers.routes.ts';
-import { adminOrderActionsRoutes } from '#server/features/orders/admin-orders.routes.ts';
+import { adminOrdersRoutes } from '#server/features/orders/admin-orders.routes.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { ownerToolsRoutes } from '#server/features/orders/owner-tools.routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
@@ -12,7 +12,7 @@ export const commerceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
-  await app.register(adminOrderActionsRoutes);
+  await app.register(adminOrdersRoutes);
   await app.register(ownerToolsRoutes);
   await app.register(offersRoutes);
   await app.register(affiliatesRoutes);

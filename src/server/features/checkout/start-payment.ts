@@ -21,8 +21,8 @@ export function toPaymentOrder(
 ): PaymentOrder {
   return {
     id: order.id,
-    orderType: order.orderType as PaymentOrder['orderType'],
-    paymentMethod: order.paymentMethod as PaymentOrder['paymentMethod'],
+    orderType: order.orderType,
+    paymentMethod: order.paymentMethod,
     totalCents: order.totalCents,
     currency: 'USD',
     artchipAmount: order.artchipAmount,

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MarketplaceSort } from '#shared/chips.schemas.ts';
+import type { ChipShape, MarketplaceSort } from '#shared/chips.schemas.ts';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { chipEvents, chips } from './chips.table.ts';
@@ -22,10 +22,10 @@ const creator = alias(users, 'creator');
 const owner = alias(users, 'owner');
 
 /** Exactly the predicate of the partial indexes chips_market_newest_idx / chips_market_price_idx. */
-export const LISTED = sql`${chips.isActive} and ${chips.isForSale} and ${chips.isAvailable}`;
+export const LISTED = sql`${chips.status} = 'active'`;
 
-/** Public chips: live ones and sold ones (which stay viewable on their pages). */
-export const PUBLIC_CHIP = sql`(${chips.status} = 'sold' or (${chips.status} = 'active' and ${chips.isActive}))`;
+/** Public chips: every activated one (listed, unlisted or sold); pending ones show only to their owner. */
+export const PUBLIC_CHIP = sql`${chips.status} <> 'pending'`;
 
 function selectChipsWithUsers(db: Db) {
   return db
@@ -65,9 +65,19 @@ export async function findChipByNfcUid(db: Db, nfcUid: string): Promise<ChipWith
   return row ?? null;
 }
 
-/** Locks a chip row for the rest of the transaction (SELECT … FOR UPDATE). */
+/**
+ * Locks a chip row so that one checkout, sale, offer decision or owner change runs at a time. FOR NO
+ * KEY UPDATE (a chip's id never changes): it excludes every other such lock but not the KEY SHARE
+ * locks taken by inserting rows that reference the chip (orders, events), which would otherwise
+ * deadlock.
+ */
 export async function lockChip(tx: Db, id: number): Promise<ChipRow | null> {
-  const [row] = await tx.select().from(chips).where(eq(chips.id, id)).for('update').limit(1);
+  const [row] = await tx.select().from(chips).where(eq(chips.id, id)).for('no key update').limit(1);
+  return row ?? null;
+}
+
+export async function findChipRow(db: Db, id: number): Promise<ChipRow | null> {
+  const [row] = await db.select().from(chips).where(eq(chips.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -117,7 +127,7 @@ export type MarketplaceCursor =
 
 export type MarketplaceFilters = {
   search?: string | undefined;
-  shape?: string | undefined;
+  shape?: ChipShape | undefined;
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   creator?: string | undefined;
@@ -254,10 +264,10 @@ export async function readMarketplaceStats(db: Db) {
     await db.execute(sql`
       select
         (select count(*) from chips c
-           where c.is_active and c.is_for_sale and c.is_available and c.price_cents is not null)::text as chips_listed,
+           where c.status = 'active')::text as chips_listed,
         (select count(*) from chips)::text as chips_minted,
         (select count(distinct c.creator_id) from chips c
-           where c.status = 'sold' or (c.status = 'active' and c.is_active))::text as active_creators,
+           where c.status <> 'pending')::text as active_creators,
         (select coalesce(sum(o.total_cents), 0) from orders o
            where o.order_type = 'purchase' and o.payment_status = 'completed')::text as total_sales_cents,
         (select count(*) from (
@@ -352,4 +362,34 @@ export async function listGalleryUsernames(db: Db, limit: number): Promise<strin
     .orderBy(asc(creator.username))
     .limit(limit);
   return rows.map((r) => r.username);
+}
+
+/** Chips whose checkout hold lapsed before `now`: ids and the order that held each. */
+export async function listLapsedHolds(db: Db, now: Date, limit = 200) {
+  return db
+    .select({ chipId: chips.id, orderId: chips.reservedByOrderId })
+    .from(chips)
+    .where(and(isNotNull(chips.reservedByOrderId), lt(chips.reservedUntil, now)))
+    .limit(limit);
+}
+
+/** Chips a user created or owns (owner null means the creator still owns it), newest first. */
+export async function listChipsOfUser(db: Db, userId: number) {
+  return db
+    .select({ chip: chips, creatorUsername: creator.username, ownerUsername: owner.username })
+    .from(chips)
+    .innerJoin(creator, eq(creator.id, chips.creatorId))
+    .leftJoin(owner, eq(owner.id, chips.ownerId))
+    .where(or(eq(chips.ownerId, userId), eq(chips.creatorId, userId)))
+    .orderBy(sql`${chips.createdAt} desc`, sql`${chips.id} desc`);
+}
+
+/** A chip with the usernames its DTO shows. */
+
+export async function countChipsCreatedBy(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chips)
+    .where(eq(chips.creatorId, userId));
+  return row?.n ?? 0;
 }

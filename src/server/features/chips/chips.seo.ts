@@ -17,7 +17,7 @@ import {
   listListedChipPaths,
   type ChipWithUsers,
 } from './chips.repo.ts';
-import { isChipPublic } from './chips.service.ts';
+import { isChipPublic } from './chip-lifecycle.ts';
 
 /** The sitemap protocol allows 50,000 URLs per file; past this many chips /sitemap.xml becomes an index. */
 export const SITEMAP_CHUNK = 40_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChipPublic, nextFreeSlug, normalizeNfcUid, randomUnitId, slugify } from './chips.service.ts';
+import { nextFreeSlug, normalizeNfcUid, randomUnitId, slugify } from './chips.service.ts';
 
 describe('slugs', () => {
   it('slugify keeps ASCII letters and digits, folds accents, never returns empty', () => {
@@ -25,15 +25,5 @@ describe('unit IDs and NFC UIDs', () => {
 
   it('NFC UIDs are upper-case hex without separators', () => {
     expect(normalizeNfcUid('04:a1:b2:c3:d4:e5:f6')).toBe('04A1B2C3D4E5F6');
-  });
-});
-
-describe('isChipPublic', () => {
-  it('is true for live and sold chips only', () => {
-    expect(isChipPublic({ status: 'active', isActive: true })).toBe(true);
-    expect(isChipPublic({ status: 'sold', isActive: true })).toBe(true);
-    expect(isChipPublic({ status: 'active', isActive: false })).toBe(false);
-    expect(isChipPublic({ status: 'pending', isActive: false })).toBe(false);
-    expect(isChipPublic({ status: 'inactive', isActive: false })).toBe(false);
   });
 });

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
 import {
   CHIP_NOT_FOUND_MESSAGE,
-  CHIP_SHAPES,
-  CHIP_STATUSES,
   isDemoChip,
   type Chip,
   type ChipEvent,
@@ -42,6 +40,7 @@ import {
   type ChipWithUsers,
 } from './chips.repo.ts';
 import { normalizeNfcUid } from './chip-records.service.ts';
+import { chipActions, isChipPublic, isHeld, ownerIdOf, type ChipViewer } from './chip-lifecycle.ts';
 import {
   decodeGalleryCursor,
   decodeMarketplaceCursor,
@@ -70,83 +69,89 @@ export async function currentTokenPriceUsd(app: FastifyInstance): Promise<string
   return (await getTokenPriceUsd(app)).priceUsd;
 }
 
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}
+/** Who reads a chip, and when: its actions are the viewer's. */
+export type ChipReadContext = { tokenPriceUsd: string; viewer: ChipViewer; now: Date };
 
-/** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at `tokenPriceUsd`. */
+/** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at the token price. */
 export function toChipDto(
-  row: ChipRow,
-  creatorUsername: string,
-  ownerUsername: string | null,
-  tokenPriceUsd: string,
+  row: { chip: ChipRow; creatorUsername: string; ownerUsername: string | null },
+  ctx: ChipReadContext,
 ): Chip {
-  const cents = row.priceCents;
+  const { chip, creatorUsername, ownerUsername } = row;
+  const cents = chip.priceCents;
   return {
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    description: row.description,
-    price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, tokenPriceUsd)),
+    id: chip.id,
+    title: chip.title,
+    slug: chip.slug,
+    description: chip.description,
+    price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
     priceUsd: cents === null ? null : centsToUsdString(cents),
-    imageUrl: row.imageUrl,
-    imageVariants: row.imageVariants,
-    imageWidth: row.imageWidth,
-    imageHeight: row.imageHeight,
-    originalImageUrl: row.originalImageUrl,
-    adminImageUrl: row.adminImageUrl,
-    additionalImageUrls: row.additionalImageUrls,
-    unitId: row.unitId,
-    nfcUid: row.nfcUid,
-    isAvailable: row.isAvailable,
-    isActive: row.isActive,
-    isForSale: row.isForSale,
-    isSurprize: row.isSurprize,
-    creatorId: row.creatorId,
+    imageUrl: chip.imageUrl,
+    imageVariants: chip.imageVariants,
+    imageWidth: chip.imageWidth,
+    imageHeight: chip.imageHeight,
+    originalImageUrl: chip.originalImageUrl,
+    adminImageUrl: chip.adminImageUrl,
+    additionalImageUrls: chip.additionalImageUrls,
+    unitId: chip.unitId,
+    nfcUid: chip.nfcUid,
+    isAvailable: chip.status === 'active',
+    isActive: chip.status !== 'pending',
+    isForSale: chip.status === 'active',
+    isSurprize: chip.isSurprize,
+    creatorId: chip.creatorId,
     creatorUsername,
-    ownerId: row.ownerId,
+    ownerId: chip.ownerId,
     ownerUsername,
-    associatedUrl: row.associatedUrl,
-    tiktokUrl: row.tiktokUrl,
-    youtubeUrl: row.youtubeUrl,
-    instagramUrl: row.instagramUrl,
-    xUrl: row.xUrl,
-    paypalEnabled: row.paypalEnabled,
-    createdAt: row.createdAt.toISOString(),
-    shape: oneOf(CHIP_SHAPES, row.shape, 'round'),
-    status: oneOf(CHIP_STATUSES, row.status, 'inactive'),
-    shippingOption: oneOf(['ship', 'store'] as const, row.shippingOption, 'store'),
-    isDemo: isDemoChip({ creatorUsername, title: row.title }),
+    associatedUrl: chip.associatedUrl,
+    tiktokUrl: chip.tiktokUrl,
+    youtubeUrl: chip.youtubeUrl,
+    instagramUrl: chip.instagramUrl,
+    xUrl: chip.xUrl,
+    paypalEnabled: chip.paypalEnabled,
+    createdAt: chip.createdAt.toISOString(),
+    shape: chip.shape,
+    status: chip.status,
+    shippingOption: chip.custody === 'in_vault' ? 'store' : 'ship',
+    custody: chip.custody,
+    isReserved: isHeld(chip, ctx.now),
+    actions: chipActions(chip, ctx.viewer, ctx.now),
+    isDemo: isDemoChip({ creatorUsername, title: chip.title }),
   };
 }
 
-/** Public chips are live or sold; pending and inactive ones only show to their creator, owner or an admin. */
-export function isChipPublic(chip: Pick<ChipRow, 'status' | 'isActive'>): boolean {
-  return chip.status === 'sold' || (chip.status === 'active' && chip.isActive);
+/** The read context of a visitor: lists and public pages are the same for everyone. */
+export async function visitorContext(app: FastifyInstance): Promise<ChipReadContext> {
+  return { tokenPriceUsd: await currentTokenPriceUsd(app), viewer: null, now: app.clock() };
 }
 
-export function canManageChip(
-  chip: Pick<ChipRow, 'creatorId' | 'ownerId'>,
-  viewer: AuthUser | null,
-): boolean {
+export function canManageChip(chip: Pick<ChipRow, 'creatorId' | 'ownerId'>, viewer: ChipViewer): boolean {
   if (!viewer) return false;
-  return viewer.role === 'admin' || viewer.id === chip.creatorId || viewer.id === chip.ownerId;
+  return viewer.role === 'admin' || viewer.id === chip.creatorId || viewer.id === ownerIdOf(chip);
 }
 
-/** One chip as its page shows it, and whether the answer may be cached publicly. */
+/**
+ * One chip as its page shows it, and whether the answer may be cached publicly: only a public chip
+ * read by a visitor (a signed-in viewer's answer carries their own actions).
+ */
 export type ChipView = { chip: Chip; isPublic: boolean };
 
 async function viewOf(
   app: FastifyInstance,
   found: ChipWithUsers | null,
-  viewer: AuthUser | null,
+  viewer: ChipViewer,
 ): Promise<ChipView> {
   if (!found) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   const isPublic = isChipPublic(found.chip);
   if (!isPublic && !canManageChip(found.chip, viewer))
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
-  const price = await currentTokenPriceUsd(app);
-  return { chip: toChipDto(found.chip, found.creatorUsername, found.ownerUsername, price), isPublic };
+  const ctx = { tokenPriceUsd: await currentTokenPriceUsd(app), viewer, now: app.clock() };
+  return { chip: toChipDto(found, ctx), isPublic: isPublic && viewer === null };
+}
+
+/** A chip by id as `viewer` sees it (owner tools answer with it after a change). */
+export async function getChipDto(app: FastifyInstance, chipId: number, viewer: ChipViewer): Promise<Chip> {
+  return (await viewOf(app, await findChipById(app.db, chipId), viewer)).chip;
 }
 
 /** GET /api/artchip/:username/:slug. */
@@ -203,10 +208,10 @@ export async function listMarketplace(app: FastifyInstance, query: MarketplaceQu
     query.limit + 1,
   );
   const page = rows.slice(0, query.limit);
-  const price = await currentTokenPriceUsd(app);
+  const ctx = await visitorContext(app);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => toChipDto(r.chip, r.creatorUsername, r.ownerUsername, price)),
+    items: page.map((r) => toChipDto(r, ctx)),
     nextCursor: rows.length > query.limit && last ? encodeMarketplaceCursor(query.sort, last) : null,
   };
 }
@@ -214,8 +219,8 @@ export async function listMarketplace(app: FastifyInstance, query: MarketplaceQu
 /** GET /api/artchip/featured: the newest listed chips. */
 export async function listFeaturedChips(app: FastifyInstance): Promise<Chip[]> {
   const rows = await listMarketplaceChips(app.db, { sort: 'newest' }, null, FEATURED_LIMIT);
-  const price = await currentTokenPriceUsd(app);
-  return rows.map((r) => toChipDto(r.chip, r.creatorUsername, r.ownerUsername, price));
+  const ctx = await visitorContext(app);
+  return rows.map((r) => toChipDto(r, ctx));
 }
 
 /** GET /api/artchip/stats: real figures (PRODUCT.md "Numbers shown to people are real"). */
@@ -236,11 +241,11 @@ export async function listGallery(
     countCreatorPublicChips(app.db, user.id),
   ]);
   const page = rows.slice(0, args.limit);
-  const price = await currentTokenPriceUsd(app);
+  const ctx = await visitorContext(app);
   const last = page[page.length - 1];
   return {
     user: { username: user.username, profileImageUrl: user.profileImageUrl },
-    items: page.map((r) => toChipDto(r.chip, r.creatorUsername, r.ownerUsername, price)),
+    items: page.map((r) => toChipDto(r, ctx)),
     count,
     nextCursor: rows.length > args.limit && last ? encodeGalleryCursor(last) : null,
   };
@@ -326,6 +331,5 @@ export async function addChipImage(
       additionalImageUrls: [...chip.additionalImageUrls, args.image.originalUrl],
     });
   });
-  const found = await findChipById(app.db, updated!.id);
-  return (await viewOf(app, found, args.user)).chip;
+  return getChipDto(app, updated!.id, args.user);
 }

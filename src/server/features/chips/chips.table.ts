@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { baseColumns, tstz } from '#server/db/columns.ts';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CHIP_CUSTODIES, CHIP_EVENT_TYPES, CHIP_SHAPES, CHIP_STATUSES } from '#shared/chips.schemas.ts';
+import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 
 export const chips = pgTable(
@@ -31,9 +32,10 @@ export const chips = pgTable(
     /** 14-digit unit ID, assigned once when the chip is made. */
     unitId: text(),
     nfcUid: text(),
-    isAvailable: boolean().notNull().default(false),
-    isActive: boolean().notNull().default(false),
-    isForSale: boolean().notNull().default(false),
+    /** Derived from status (chip-lifecycle.ts writes status only): the spec's wire flags. */
+    isAvailable: boolean().generatedAlwaysAs(sql`status = 'active'`),
+    isActive: boolean().generatedAlwaysAs(sql`status <> 'pending'`),
+    isForSale: boolean().generatedAlwaysAs(sql`status = 'active'`),
     isSurprize: boolean().notNull().default(false),
     associatedUrl: text(),
     tiktokUrl: text(),
@@ -42,14 +44,21 @@ export const chips = pgTable(
     xUrl: text(),
     facebookUrl: text(),
     paypalEnabled: boolean().notNull().default(false),
-    /** 'round' | 'square' */
-    shape: text().notNull().default('round'),
-    /** 'pending' | 'active' | 'inactive' | 'sold' */
-    status: text().notNull().default('pending'),
-    /** 'ship' | 'store': where the physical chip is (store = our vault). */
-    shippingOption: text().notNull().default('store'),
+    shape: text().$type<(typeof CHIP_SHAPES)[number]>().notNull().default('round'),
+    /** The listing state (CHIP_STATUSES); only chip-lifecycle.ts changes it. */
+    status: text().$type<(typeof CHIP_STATUSES)[number]>().notNull().default('pending'),
+    /** Where the physical chip is (CHIP_CUSTODIES); only chip-lifecycle.ts changes it. */
+    custody: text().$type<(typeof CHIP_CUSTODIES)[number]>().notNull().default('in_vault'),
+    /** Derived from custody: 'store' while in our vault, else 'ship' (the spec's wire field). */
+    shippingOption: text()
+      .$type<'ship' | 'store'>()
+      .generatedAlwaysAs(sql`case when custody = 'in_vault' then 'store' else 'ship' end`),
     sourceOrderId: integer(),
-    /** An unpaid checkout holds the chip until reservedUntil. */
+    /**
+     * A hold keeps the chip for one buyer until reservedUntil: an unpaid checkout (reservedByOrderId)
+     * or an accepted offer (no order). It lapses by time; only chip-lifecycle.ts writes it.
+     */
+    reservedForUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     reservedByOrderId: integer(),
     reservedUntil: tstz(),
   },
@@ -63,10 +72,21 @@ export const chips = pgTable(
     // Keyset pagination of the public marketplace: newest first, and by price, only over listed chips.
     index('chips_market_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.isActive} and ${t.isForSale} and ${t.isAvailable}`),
+      .where(sql`${t.status} = 'active'`),
     index('chips_market_price_idx')
       .on(t.priceCents, t.id)
-      .where(sql`${t.isActive} and ${t.isForSale} and ${t.isAvailable}`),
+      .where(sql`${t.status} = 'active'`),
+    checkOneOf('chips_status_ck', t.status, CHIP_STATUSES),
+    checkOneOf('chips_custody_ck', t.custody, CHIP_CUSTODIES),
+    checkOneOf('chips_shape_ck', t.shape, CHIP_SHAPES),
+    // A listed chip has a price and sits in our vault, where a buyer's purchase can be honoured.
+    check(
+      'chips_listed_ck',
+      sql`${t.status} <> 'active' or (${t.priceCents} is not null and ${t.custody} = 'in_vault')`,
+    ),
+    check('chips_hold_ck', sql`(${t.reservedForUserId} is null) = (${t.reservedUntil} is null)`),
+    check('chips_hold_order_ck', sql`${t.reservedByOrderId} is null or ${t.reservedUntil} is not null`),
+    index('chips_reserved_for_user_id_idx').on(t.reservedForUserId),
   ],
 );
 
@@ -77,13 +97,13 @@ export const chipEvents = pgTable(
     chipId: integer()
       .notNull()
       .references(() => chips.id, { onDelete: 'cascade' }),
-    /** 'minted' | 'listed' | 'unlisted' | 'priced' | 'sold' | 'transferred' | 'shipped' | 'verified_tap' | ... */
-    type: text().notNull(),
+    type: text().$type<(typeof CHIP_EVENT_TYPES)[number]>().notNull(),
     actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     orderId: integer(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
+    checkOneOf('chip_events_type_ck', t.type, CHIP_EVENT_TYPES),
     index('chip_events_chip_id_idx').on(t.chipId, t.createdAt),
     index('chip_events_actor_idx').on(t.actorUserId),
   ],

@@ -1,7 +1,11 @@
+/**
+ * Offers: the use cases behind /api/offers and /api/artchip/:id/offers. The states, transitions and
+ * notifications are offer-lifecycle.ts; the chip's side (may it be offered on, the hold an accepted
+ * offer places) is the chip lifecycle's.
+ */
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
 import { parseUsdToCents } from '#shared/money.ts';
-import { CHIP_RESERVED_MESSAGE } from '#shared/checkout.schemas.ts';
 import {
   OFFER_ACCEPTED_HOLD_HOURS,
   OFFER_TTL_DAYS,
@@ -13,13 +17,27 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { enqueueMail } from '#server/features/mail/mail.service.ts';
 import { findAccountById } from '#server/features/users/users.service.ts';
-import { findChipRow, lockChipRow, ownerIdOf, type ChipRow } from '#server/features/orders/chip-sale.repo.ts';
-import { offerMail } from '#server/features/orders/orders.mail.ts';
+import {
+  findChipRow,
+  holdChip,
+  lockChipForChange,
+  ownerIdOf,
+  refuseBuy,
+  refuseOffer,
+  releaseChipHold,
+} from '#server/features/chips/index.ts';
+import { offerMail } from './offers.mail.ts';
+import {
+  acceptTransitionFor,
+  canTransition,
+  isOpenStatus,
+  offerNotifications,
+  type OfferTransition,
+} from './offer-lifecycle.ts';
 import {
   declineOpenOffers,
   expireOffers,
   expireOffersOf,
-  findHoldingOffer,
   findOfferRow,
   findOfferWithNames,
   findOpenOfferOfBuyer,
@@ -34,7 +52,6 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFER_NOT_FOUND = 'Offer not found';
 const CHIP_NOT_FOUND = `${BRAND.name} not found`;
-const CHIP_NOT_AVAILABLE = `This ${BRAND.name} is not available for offers.`;
 
 /** The price an accepted offer fixes: the counter amount when a counter was accepted. */
 export function agreedAmountCents(
@@ -45,7 +62,7 @@ export function agreedAmountCents(
 }
 
 function isOpen(offer: OfferRow, now: Date): boolean {
-  return (offer.status === 'pending' || offer.status === 'countered') && offer.expiresAt > now;
+  return isOpenStatus(offer.status) && offer.expiresAt > now;
 }
 
 function isHolding(offer: OfferRow, now: Date): boolean {
@@ -68,7 +85,7 @@ function toOffer(row: OfferWithNames, viewerId: number, now: Date): Offer {
   const isBuyer = viewerId === o.buyerId;
   return {
     id: o.id,
-    status: status as Offer['status'],
+    status,
     artchipId: o.chipId,
     artchipTitle: row.chipTitle,
     artchipSlug: row.chipSlug,
@@ -87,10 +104,10 @@ function toOffer(row: OfferWithNames, viewerId: number, now: Date): Offer {
     acceptedUntil: o.acceptedUntil?.toISOString() ?? null,
     orderId: o.orderId,
     createdAt: o.createdAt.toISOString(),
-    canAccept: (isOwner && status === 'pending') || (isBuyer && status === 'countered'),
-    canDecline: isOwner && (status === 'pending' || status === 'countered'),
-    canCounter: isOwner && status === 'pending',
-    canWithdraw: isBuyer && (status === 'pending' || status === 'countered' || status === 'accepted'),
+    canAccept: acceptTransitionFor({ ...o, status }, viewerId) !== null,
+    canDecline: isOwner && canTransition('decline', status),
+    canCounter: isOwner && canTransition('counter', status),
+    canWithdraw: isBuyer && canTransition('withdraw', status),
     canCheckout: isBuyer && status === 'accepted',
   };
 }
@@ -101,13 +118,34 @@ async function offerDto(db: Db, id: number, viewerId: number, now: Date): Promis
   return toOffer(row, viewerId, now);
 }
 
-function isOnSale(chip: ChipRow): boolean {
-  return chip.isActive && chip.isForSale && chip.isAvailable && chip.status === 'active';
+/** Sends the e-mails OFFER_TRANSITIONS names for this transition. */
+async function notify(
+  tx: Db,
+  app: FastifyInstance,
+  transition: OfferTransition,
+  offer: { buyerId: number; ownerId: number },
+  about: { title: string; amountCents: number },
+): Promise<void> {
+  for (const { userId, mail } of offerNotifications(transition, offer)) {
+    const user = await findAccountById(tx, userId);
+    if (user) {
+      await enqueueMail(
+        tx,
+        offerMail(user.email, app.config.publicUrl, mail, about.title, about.amountCents),
+      );
+    }
+  }
 }
 
-async function mailUser(tx: Db, userId: number, build: (email: string) => Parameters<typeof enqueueMail>[1]) {
-  const user = await findAccountById(tx, userId);
-  if (user) await enqueueMail(tx, build(user.email));
+/** Declines every other live offer on the chip (closed), telling their buyers. */
+async function closeOtherOffers(
+  tx: Db,
+  app: FastifyInstance,
+  args: { chipId: number; title: string; keepOfferId: number | null },
+): Promise<void> {
+  for (const other of await declineOpenOffers(tx, args.chipId, args.keepOfferId)) {
+    await notify(tx, app, 'closed', other, { title: args.title, amountCents: other.amountCents });
+  }
 }
 
 /** POST /api/artchip/:id/offers: a signed-in buyer offers on a listed chip they do not own. */
@@ -120,12 +158,11 @@ export async function createOffer(
   const now = app.clock();
   const amountCents = parseUsdToCents(input.amountUsd);
   const id = await app.db.transaction(async (tx) => {
-    const chip = await lockChipRow(tx, chipId);
+    const chip = await lockChipForChange(tx, chipId);
     if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
     const ownerId = ownerIdOf(chip);
-    if (ownerId === buyerId)
-      throw new AppError('FORBIDDEN', `You cannot make an offer on your own ${BRAND.name}.`);
-    if (!isOnSale(chip)) throw new AppError('CONFLICT', CHIP_NOT_AVAILABLE);
+    const refusal = refuseOffer(chip, buyerId, now);
+    if (refusal) throw new AppError(refusal.code, refusal.message);
     if (await findOpenOfferOfBuyer(tx, chipId, buyerId, now)) {
       throw new AppError('CONFLICT', `You already have an open offer on this ${BRAND.name}.`);
     }
@@ -138,9 +175,7 @@ export async function createOffer(
       status: 'pending',
       expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
     });
-    await mailUser(tx, ownerId, (email) =>
-      offerMail(email, app.config.publicUrl, 'received', chip.title, amountCents),
-    );
+    await notify(tx, app, 'make', offer, { title: chip.title, amountCents });
     return offer.id;
   });
   return offerDto(app.db, id, buyerId, now);
@@ -175,38 +210,29 @@ export async function acceptOffer(app: FastifyInstance, userId: number, offerId:
   const now = app.clock();
   const first = await offerForParty(app.db, offerId, userId);
   await app.db.transaction(async (tx) => {
-    const chip = await lockChipRow(tx, first.chipId);
+    const chip = await lockChipForChange(tx, first.chipId);
     const offer = (await lockOfferRow(tx, offerId))!;
-    const isOwnerAccepting = offer.ownerId === userId && offer.status === 'pending';
-    const isBuyerAccepting = offer.buyerId === userId && offer.status === 'countered';
-    if (!isOwnerAccepting && !isBuyerAccepting) {
-      if (offer.status === 'pending' || offer.status === 'countered') {
+    const transition = acceptTransitionFor(offer, userId);
+    if (!transition) {
+      if (isOpenStatus(offer.status)) {
         throw new AppError('FORBIDDEN', 'Only the other party can accept this offer.');
       }
       throw new AppError('CONFLICT', 'This offer can no longer be accepted.');
     }
     if (!isOpen(offer, now)) throw new AppError('CONFLICT', 'This offer has expired.');
-    if (!chip || ownerIdOf(chip) !== offer.ownerId || !isOnSale(chip))
-      throw new AppError('CONFLICT', CHIP_NOT_AVAILABLE);
-    const isHeldByCheckout =
-      chip.reservedByOrderId !== null && chip.reservedUntil !== null && chip.reservedUntil > now;
-    if (isHeldByCheckout || (await findHoldingOffer(tx, chip.id, now, offer.id))) {
-      throw new AppError('CONFLICT', CHIP_RESERVED_MESSAGE);
+    if (!chip || ownerIdOf(chip) !== offer.ownerId) {
+      throw new AppError('CONFLICT', `This ${BRAND.name} is not available for offers.`);
     }
-    const accepted = await updateOfferRow(tx, offer.id, {
-      status: 'accepted',
-      acceptedUntil: new Date(now.getTime() + OFFER_ACCEPTED_HOLD_HOURS * 60 * 60 * 1000),
+    const refusal = refuseBuy(chip, offer.buyerId, now);
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+    const acceptedUntil = new Date(now.getTime() + OFFER_ACCEPTED_HOLD_HOURS * 60 * 60 * 1000);
+    const accepted = await updateOfferRow(tx, offer.id, { status: 'accepted', acceptedUntil });
+    await holdChip(tx, chip, { buyerId: offer.buyerId, until: acceptedUntil, orderId: null, now });
+    await closeOtherOffers(tx, app, { chipId: chip.id, title: chip.title, keepOfferId: offer.id });
+    await notify(tx, app, transition, offer, {
+      title: chip.title,
+      amountCents: agreedAmountCents(accepted)!,
     });
-    const amount = agreedAmountCents(accepted)!;
-    for (const other of await declineOpenOffers(tx, chip.id, offer.id)) {
-      await mailUser(tx, other.buyerId, (email) =>
-        offerMail(email, app.config.publicUrl, 'declined', chip.title, other.amountCents),
-      );
-    }
-    const notify = isOwnerAccepting ? offer.buyerId : offer.ownerId;
-    await mailUser(tx, notify, (email) =>
-      offerMail(email, app.config.publicUrl, 'accepted', chip.title, amount),
-    );
   });
   return offerDto(app.db, offerId, userId, now);
 }
@@ -216,18 +242,20 @@ async function transition(
   app: FastifyInstance,
   userId: number,
   offerId: number,
-  rule: { party: 'owner' | 'buyer'; from: OfferRow['status'][]; verb: string },
+  rule: { name: 'decline' | 'counter' | 'withdraw'; party: 'owner' | 'buyer'; verb: string },
   apply: (tx: Db, offer: OfferRow, now: Date) => Promise<void>,
 ): Promise<Offer> {
   const now = app.clock();
-  await offerForParty(app.db, offerId, userId);
+  const first = await offerForParty(app.db, offerId, userId);
   await app.db.transaction(async (tx) => {
+    // Chip before offer: the lock order every commerce transaction follows.
+    await lockChipForChange(tx, first.chipId);
     const offer = (await lockOfferRow(tx, offerId))!;
     const partyId = rule.party === 'owner' ? offer.ownerId : offer.buyerId;
     if (partyId !== userId)
       throw new AppError('FORBIDDEN', `Only the ${rule.party} can ${rule.verb} this offer.`);
     const isLive = isOpen(offer, now) || isHolding(offer, now);
-    if (!rule.from.includes(offer.status) || !isLive) {
+    if (!canTransition(rule.name, offer.status) || !isLive) {
       throw new AppError(
         'CONFLICT',
         `This offer can no longer be ${rule.verb === 'withdraw' ? 'withdrawn' : `${rule.verb}ed`}.`,
@@ -249,13 +277,11 @@ export function declineOffer(app: FastifyInstance, userId: number, offerId: numb
     app,
     userId,
     offerId,
-    { party: 'owner', from: ['pending', 'countered'], verb: 'decline' },
+    { name: 'decline', party: 'owner', verb: 'decline' },
     async (tx, offer) => {
       await updateOfferRow(tx, offer.id, { status: 'declined' });
       const title = await chipTitle(tx, offer.chipId);
-      await mailUser(tx, offer.buyerId, (email) =>
-        offerMail(email, app.config.publicUrl, 'declined', title, offer.amountCents),
-      );
+      await notify(tx, app, 'decline', offer, { title, amountCents: offer.amountCents });
     },
   );
 }
@@ -272,7 +298,7 @@ export function counterOffer(
     app,
     userId,
     offerId,
-    { party: 'owner', from: ['pending'], verb: 'counter' },
+    { name: 'counter', party: 'owner', verb: 'counter' },
     async (tx, offer, now) => {
       await updateOfferRow(tx, offer.id, {
         status: 'countered',
@@ -280,9 +306,7 @@ export function counterOffer(
         expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
       });
       const title = await chipTitle(tx, offer.chipId);
-      await mailUser(tx, offer.buyerId, (email) =>
-        offerMail(email, app.config.publicUrl, 'countered', title, counterCents),
-      );
+      await notify(tx, app, 'counter', offer, { title, amountCents: counterCents });
     },
   );
 }
@@ -293,19 +317,16 @@ export function withdrawOffer(app: FastifyInstance, userId: number, offerId: num
     app,
     userId,
     offerId,
-    { party: 'buyer', from: ['pending', 'countered', 'accepted'], verb: 'withdraw' },
+    { name: 'withdraw', party: 'buyer', verb: 'withdraw' },
     async (tx, offer) => {
       await updateOfferRow(tx, offer.id, { status: 'withdrawn' });
-      const title = await chipTitle(tx, offer.chipId);
-      await mailUser(tx, offer.ownerId, (email) =>
-        offerMail(
-          email,
-          app.config.publicUrl,
-          'withdrawn',
-          title,
-          offer.counterAmountCents ?? offer.amountCents,
-        ),
-      );
+      const chip = await findChipRow(tx, offer.chipId);
+      // A withdrawn acceptance frees the chip it held (not a checkout already under way).
+      if (chip && offer.status === 'accepted') await releaseChipHold(tx, chip, { buyerId: offer.buyerId });
+      await notify(tx, app, 'withdraw', offer, {
+        title: chip?.title ?? BRAND.name,
+        amountCents: offer.counterAmountCents ?? offer.amountCents,
+      });
     },
   );
 }
@@ -341,11 +362,7 @@ export async function closeOffersOnSale(
   if (args.offerId !== null)
     await updateOfferRow(tx, args.offerId, { status: 'completed', orderId: args.orderId });
   const title = await chipTitle(tx, args.chipId);
-  for (const other of await declineOpenOffers(tx, args.chipId, args.offerId)) {
-    await mailUser(tx, other.buyerId, (email) =>
-      offerMail(email, app.config.publicUrl, 'declined', title, other.amountCents),
-    );
-  }
+  await closeOtherOffers(tx, app, { chipId: args.chipId, title, keepOfferId: args.offerId });
 }
 
 /** Background sweep: lapsed open offers and lapsed acceptances become expired. */

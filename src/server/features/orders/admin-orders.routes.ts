@@ -6,14 +6,18 @@ import {
   OrderIdParamsSchema,
   OrderMediaResponseSchema,
   UpdateOrderStatusInputSchema,
+  AdminOrderDetailSchema,
   AdminOrderSchema,
 } from '#shared/orders.schemas.ts';
+import { AdminOrderPageSchema, OrderListQuerySchema } from '#shared/admin.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { processUpload } from '#server/features/media/media.service.ts';
 import type { MediaRow } from '#server/features/media/media.repo.ts';
 import {
   createArtchipFromOrder,
+  getAdminOrderDetail,
+  listAdminOrders,
   updateOrderStatus,
   uploadOrderMedia,
   type OrderMediaInput,
@@ -70,9 +74,30 @@ async function readMediaForm(
   return { image, additionalImages: additional.map((a) => a.media), fields: parsed.data };
 }
 
-/** Admin order actions: make the chip of a paid mint, upload surprize media, move the status on. */
-export const adminOrderActionsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The admin's orders: the Orders tab's list, one order's detail with its timeline, and the actions
+ * (make the chip of a paid mint, upload surprize media, move the status on).
+ */
+export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { auth: 'admin' } as const;
+
+  app.get(
+    '/api/admin/orders',
+    {
+      config: admin,
+      schema: { querystring: OrderListQuerySchema, response: { 200: AdminOrderPageSchema } },
+    },
+    async (request) => listAdminOrders(app.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    { config: admin, schema: { params: OrderIdParamsSchema, response: { 200: AdminOrderDetailSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getAdminOrderDetail(app.db, request.params.id);
+    },
+  );
 
   app.post(
     '/api/admin/orders/:id/create-artchip',

@@ -1,7 +1,16 @@
-/** The admin's order actions: status changes, surprize media, and making the chip of a paid mint. */
+/**
+ * The admin's order actions: status moves, surprize media, and making the chip of a paid mint. What
+ * each order allows comes from order-lifecycle.ts; the chip's custody from chip-lifecycle.ts.
+ */
 import type { FastifyInstance } from 'fastify';
-import type { AdminOrder, CreateArtchipFields, UpdateOrderStatusInput } from '#shared/orders.schemas.ts';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  CreateArtchipFields,
+  UpdateOrderStatusInput,
+} from '#shared/orders.schemas.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
+import type { AdminOrderPage, OrderListQuery } from '#shared/admin.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
@@ -10,12 +19,23 @@ import { findMediaByHash, type MediaRow } from '#server/features/media/media.rep
 import { findAccountById } from '#server/features/users/users.service.ts';
 import {
   createChipRecord,
-  currentTokenPriceUsd,
-  recordChipEvent,
-  toChipDto,
-} from '#server/features/chips/chips.service.ts';
-import { findChipWithUsers, lockChipRow, updateChipRow } from './chip-sale.repo.ts';
-import { findOrderById, lockOrder, updateOrder, type OrderRow } from './orders.repo.ts';
+  deliverChip,
+  findChipById,
+  findChipRow,
+  getChipDto,
+  lockChipForChange,
+  shipChip,
+  type ChipRow,
+} from '#server/features/chips/index.ts';
+import { assertOrderMove, moveOrder, orderActions, recordOrderEvent } from './order-lifecycle.ts';
+import {
+  findOrderById,
+  listOrderEvents,
+  listOrdersForAdmin,
+  lockOrder,
+  updateOrder,
+  type OrderRow,
+} from './orders.repo.ts';
 import { artchipCreatedMail, orderStatusMail, type OrderMailInfo } from './orders.mail.ts';
 import { ORDER_NOT_FOUND } from './orders.service.ts';
 
@@ -26,15 +46,19 @@ export type OrderMediaInput = {
   fields: CreateArtchipFields;
 };
 
-/** Order row → the admin's view (the same shape the Orders tab lists). */
-export async function toAdminOrder(db: Db, order: OrderRow): Promise<AdminOrder> {
-  const buyer = await findAccountById(db, order.buyerId);
+/** Order row, its buyer's names and its chip → the admin's view (list and detail share it). */
+function toAdminOrderDto(
+  order: OrderRow,
+  buyer: { username: string; email: string } | null,
+  chip: ChipRow | null,
+): AdminOrder {
+  const actions = orderActions(order, chip);
   const media = order.adminMedia ?? null;
   const hasMedia = Boolean(order.originalImageUrl || media?.adminImageUrl);
   const address = order.shippingAddress;
   return {
     id: order.id,
-    orderType: order.orderType as AdminOrder['orderType'],
+    orderType: order.orderType,
     mintTitle: order.mintTitle,
     mintDescription: order.mintDescription,
     mintAssociatedUrl: order.mintAssociatedUrl,
@@ -46,28 +70,81 @@ export async function toAdminOrder(db: Db, order: OrderRow): Promise<AdminOrder>
     buyerId: order.buyerId,
     username: buyer?.username ?? '',
     email: buyer?.email ?? '',
-    orderStatus: order.status as AdminOrder['orderStatus'],
-    paymentStatus: order.paymentStatus as AdminOrder['paymentStatus'],
-    paymentMethod: order.paymentMethod as AdminOrder['paymentMethod'],
+    orderStatus: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
     totalCents: order.totalCents,
-    shippingOption: order.shippingOption === 'ship' ? 'ship' : 'store',
+    shippingOption: order.shippingOption,
     shippingAddress: address ? { ...address, addressLine2: address.addressLine2 ?? null } : null,
     artchipId: order.chipId,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
-    canCreateArtchip: canCreateArtchip(order),
+    canCreateArtchip: actions.createArtchip,
+    actions,
     createdAt: order.createdAt.toISOString(),
   };
 }
 
-/** Spec §4: 'Create Artchip' only for a mint whose status is pending and payment completed. */
-function canCreateArtchip(order: OrderRow): boolean {
-  return (
-    order.orderType === 'mint' &&
-    order.status === 'pending' &&
-    order.paymentStatus === 'completed' &&
-    order.chipId === null
-  );
+/** One order as the admin sees it; `chip` when the caller already has the order's chip. */
+export async function toAdminOrder(db: Db, order: OrderRow, chip?: ChipRow | null): Promise<AdminOrder> {
+  const buyer = await findAccountById(db, order.buyerId);
+  const orderChip =
+    chip !== undefined ? chip : order.chipId === null ? null : await findChipRow(db, order.chipId);
+  return toAdminOrderDto(order, buyer, orderChip);
+}
+
+/** GET /api/admin/orders: mints by default (or purchases, shipping requests, all), one keyset page. */
+export async function listAdminOrders(db: Db, query: OrderListQuery): Promise<AdminOrderPage> {
+  const rows = await listOrdersForAdmin(db, { ...query, limit: query.limit + 1 });
+  const hasMore = rows.length > query.limit;
+  const items = rows.slice(0, query.limit).map((r) => toAdminOrderDto(r.order, r, r.chip));
+  return { items, nextCursor: hasMore ? items[items.length - 1]!.id : null };
+}
+
+/** GET /api/admin/orders/:id: the order with its item, payment and timeline, and what may be done. */
+export async function getAdminOrderDetail(db: Db, orderId: number): Promise<AdminOrderDetail> {
+  const order = await findOrderById(db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const found = order.chipId === null ? null : await findChipById(db, order.chipId);
+  const [base, events] = await Promise.all([
+    toAdminOrder(db, order, found?.chip ?? null),
+    listOrderEvents(db, order.id),
+  ]);
+  return {
+    ...base,
+    item: found
+      ? {
+          artchipId: found.chip.id,
+          title: found.chip.title,
+          imageUrl: found.chip.imageUrl,
+          unitId: found.chip.unitId,
+          shape: found.chip.shape,
+          creatorUsername: found.creatorUsername,
+          slug: found.chip.slug,
+          ownerUsername: found.ownerUsername,
+          custody: found.chip.custody,
+        }
+      : null,
+    payment: {
+      method: order.paymentMethod,
+      provider: order.paymentProvider,
+      providerRef: order.providerRef,
+      basePriceCents: order.basePriceCents,
+      discountCents: order.discountCents,
+      markupCents: order.markupCents,
+      shippingCents: order.shippingCents,
+      totalCents: order.totalCents,
+      artchipAmount: order.artchipAmount,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      flagged: order.paymentFlagged,
+    },
+    timeline: events.map(({ event, actorUsername }) => ({
+      type: event.type,
+      actorUsername,
+      data: event.data,
+      createdAt: event.createdAt.toISOString(),
+    })),
+  };
 }
 
 function mailInfo(order: OrderRow, title: string): OrderMailInfo {
@@ -82,16 +159,10 @@ function mailInfo(order: OrderRow, title: string): OrderMailInfo {
   };
 }
 
-/** Allowed admin moves: processing from pending; completed from pending or processing; shipped once made. */
-const NEXT_STATUSES: Record<UpdateOrderStatusInput['status'], string[]> = {
-  processing: ['pending'],
-  completed: ['pending', 'processing'],
-  shipped: ['processing', 'completed'],
-};
-
 /**
- * PATCH /api/admin/orders/:id/status: pending → processing ('Mark Processing') → completed → shipped
- * (with carrier and tracking number). Paid orders only; the customer is e-mailed and the change audited.
+ * PATCH /api/admin/orders/:id/status: Mark Processing, Completed, Shipped (with carrier and tracking
+ * number) or Delivered, as the order's lifecycle allows. Shipping moves only the chip the order ships.
+ * The customer is e-mailed and the change audited.
  */
 export async function updateOrderStatus(
   app: FastifyInstance,
@@ -99,38 +170,28 @@ export async function updateOrderStatus(
   orderId: number,
   input: UpdateOrderStatusInput,
 ): Promise<AdminOrder> {
-  const now = app.clock();
   const found = await findOrderById(app.db, orderId);
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const updated = await app.db.transaction(async (tx) => {
-    const chip = found.chipId === null ? null : await lockChipRow(tx, found.chipId);
+  const { next, chip } = await app.db.transaction(async (tx) => {
+    const chip = found.chipId === null ? null : await lockChipForChange(tx, found.chipId);
     const order = (await lockOrder(tx, orderId))!;
-    if (order.paymentStatus !== 'completed')
-      throw new AppError('CONFLICT', 'Only paid orders can change status.');
-    if (!NEXT_STATUSES[input.status].includes(order.status)) {
-      throw new AppError('CONFLICT', `An order that is ${order.status} cannot be marked ${input.status}.`);
-    }
-    if (input.status === 'shipped' && order.shippingOption !== 'ship') {
-      throw new AppError('CONFLICT', 'This order is kept in the vault; there is nothing to ship.');
-    }
+    assertOrderMove(order, chip, input.status);
     const shipping =
       input.status === 'shipped'
         ? { carrier: input.carrier!, trackingNumber: input.trackingNumber! }
         : undefined;
-    const next = await updateOrder(tx, order.id, {
-      status: input.status,
-      ...(shipping ? { ...shipping, shippedAt: now } : {}),
-    });
+    let movedChip = chip;
     if (shipping && chip) {
-      await updateChipRow(tx, chip.id, { shippingOption: 'ship' });
-      await recordChipEvent(tx, {
-        chipId: chip.id,
-        type: 'shipped',
-        actorUserId: adminId,
-        orderId: order.id,
-        data: shipping,
-      });
+      movedChip = await shipChip(tx, chip, { actorId: adminId, orderId: order.id, ...shipping });
     }
+    if (input.status === 'delivered' && chip) {
+      movedChip = await deliverChip(tx, chip, { actorId: adminId, orderId: order.id });
+    }
+    const next = await moveOrder(tx, order, {
+      to: input.status,
+      actorUserId: adminId,
+      ...(shipping ? { patch: { ...shipping, shippedAt: app.clock() }, data: shipping } : {}),
+    });
     await recordAudit(tx, {
       adminId,
       action: 'order.status',
@@ -140,16 +201,16 @@ export async function updateOrderStatus(
       after: { status: input.status, ...shipping },
     });
     const buyer = await findAccountById(tx, order.buyerId);
-    if (buyer) {
+    if (buyer && input.status !== 'delivered') {
       const title = chip?.title ?? order.mintTitle ?? `Order #${order.id}`;
       await enqueueMail(
         tx,
         orderStatusMail(buyer.email, app.config.publicUrl, mailInfo(next, title), input.status, shipping),
       );
     }
-    return next;
+    return { next, chip: movedChip };
   });
-  return toAdminOrder(app.db, updated);
+  return toAdminOrder(app.db, next, chip);
 }
 
 function mediaUrlFields(fields: CreateArtchipFields): Record<string, string | null> {
@@ -168,15 +229,12 @@ function mediaUrlFields(fields: CreateArtchipFields): Record<string, string | nu
   return out;
 }
 
-/** Surprize mints still waiting for their chip accept media; anything else is a CONFLICT. */
+/** Mints still waiting for their chip (pending or processing, paid); anything else is a CONFLICT. */
 function assertAwaitingChip(order: OrderRow): void {
   if (order.orderType !== 'mint')
     throw new AppError('CONFLICT', 'Only mint orders can have an Artchip created.');
-  if (!canCreateArtchip(order)) {
-    throw new AppError(
-      'CONFLICT',
-      'An Artchip can be created only for a paid mint order that is still pending.',
-    );
+  if (!orderActions(order, null).createArtchip) {
+    throw new AppError('CONFLICT', 'An Artchip can be created only for a paid mint order not made yet.');
   }
 }
 
@@ -205,6 +263,7 @@ export async function uploadOrderMedia(
         : {}),
     };
     const next = await updateOrder(tx, order.id, { adminMedia });
+    await recordOrderEvent(tx, { orderId: order.id, type: 'media_uploaded', actorUserId: adminId });
     await recordAudit(tx, {
       adminId,
       action: 'order.media',
@@ -237,7 +296,6 @@ export async function createArtchipFromOrder(
   orderId: number,
   input: OrderMediaInput,
 ): Promise<{ order: AdminOrder; artchip: Chip }> {
-  const tokenPriceUsd = await currentTokenPriceUsd(app);
   const preview = await findOrderById(app.db, orderId);
   if (!preview) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const links = { ...(preview.adminMedia ?? {}), ...mediaUrlFields(input.fields) };
@@ -276,16 +334,30 @@ export async function createArtchipFromOrder(
       facebookUrl: links.facebookUrl ?? null,
       shape,
       status: 'pending',
-      isActive: false,
-      isForSale: false,
-      isAvailable: false,
-      shippingOption: order.shippingOption === 'ship' ? 'ship' : 'store',
+      // Made for a ship-to-me mint, it waits in the vault for Mark Shipped; otherwise it stays there.
+      custody: order.shippingOption === 'ship' ? 'dispatching' : 'in_vault',
       sourceOrderId: order.id,
-      actorUserId: adminId,
+      // The creator minted it; the admin only made it (the audit log says who).
+      actorUserId: order.buyerId,
       orderId: order.id,
     });
-    // 'Create Artchip' marks the mint made: pending → processing → completed (spec §4).
-    const next = await updateOrder(tx, order.id, { chipId: chip.id, status: 'completed' });
+    // 'Create Artchip' marks the mint made, from pending or processing (spec §4).
+    await updateOrder(tx, order.id, { chipId: chip.id });
+    const next = await moveOrder(
+      tx,
+      { ...order, chipId: chip.id },
+      {
+        to: 'completed',
+        actorUserId: adminId,
+        data: { artchipId: chip.id, unitId: chip.unitId },
+      },
+    );
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      type: 'artchip_created',
+      actorUserId: adminId,
+      data: { artchipId: chip.id, unitId: chip.unitId },
+    });
     await recordAudit(tx, {
       adminId,
       action: 'order.create_artchip',
@@ -298,9 +370,8 @@ export async function createArtchipFromOrder(
     if (creator) await enqueueMail(tx, artchipCreatedMail(creator.email, app.config.publicUrl, chip.title));
     return { order: next, chipId: chip.id };
   });
-  const made = (await findChipWithUsers(app.db, chipId))!;
   return {
     order: await toAdminOrder(app.db, order),
-    artchip: toChipDto(made.chip, made.creatorUsername, made.ownerUsername, tokenPriceUsd),
+    artchip: await getChipDto(app, chipId, { id: adminId, role: 'admin' }),
   };
 }

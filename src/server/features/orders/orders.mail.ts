@@ -2,46 +2,7 @@
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { MailMessage } from '#server/features/mail/mail.service.ts';
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
-type Mail = {
-  to: string;
-  subject: string;
-  template: string;
-  heading: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-};
-
-/** Builds both bodies from the same paragraphs, so text and HTML never disagree. */
-function compose(mail: Mail): MailMessage {
-  const footer = `${BRAND.name} · ${BRAND.tagline}`;
-  const textParts = [...mail.paragraphs];
-  if (mail.action) textParts.push(`${mail.action.label}: ${mail.action.url}`);
-  const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(mail.heading)}</h1>`,
-    ...mail.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`),
-    mail.action
-      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(mail.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(mail.action.label)}</a></p>`
-      : '',
-    `<p style="margin:0;font-size:13px;color:#4b5563">${escapeHtml(footer)}</p>`,
-    '</body></html>',
-  ].join('');
-  return {
-    to: mail.to,
-    subject: mail.subject,
-    template: mail.template,
-    text: `${textParts.join('\n\n')}\n\n${footer}\n`,
-    html,
-  };
-}
+import { composeMail as compose } from '#server/features/mail/mail.layout.ts';
 
 /** What an order mail says about the order. */
 export type OrderMailInfo = {
@@ -160,47 +121,6 @@ export function artchipCreatedMail(to: string, publicUrl: string, title: string)
     paragraphs: [
       `We made "${title}". Activate it with a price in your dashboard to list it in the marketplace.`,
     ],
-    action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
-  });
-}
-
-/** Offer notifications, both ways. */
-export function offerMail(
-  to: string,
-  publicUrl: string,
-  kind: 'received' | 'accepted' | 'declined' | 'countered' | 'withdrawn',
-  title: string,
-  amountCents: number,
-): MailMessage {
-  const texts: Record<typeof kind, { subject: string; line: string }> = {
-    received: {
-      subject: `New offer on "${title}"`,
-      line: `You received an offer of ${formatUsd(amountCents)} for "${title}".`,
-    },
-    accepted: {
-      subject: `Offer accepted: "${title}"`,
-      line: `Your offer of ${formatUsd(amountCents)} for "${title}" was accepted. Check out within 48 hours to buy it.`,
-    },
-    declined: {
-      subject: `Offer declined: "${title}"`,
-      line: `Your offer of ${formatUsd(amountCents)} for "${title}" was declined.`,
-    },
-    countered: {
-      subject: `Counter-offer on "${title}"`,
-      line: `The owner of "${title}" countered with ${formatUsd(amountCents)}.`,
-    },
-    withdrawn: {
-      subject: `Offer withdrawn: "${title}"`,
-      line: `The offer of ${formatUsd(amountCents)} for "${title}" was withdrawn.`,
-    },
-  };
-  const { subject, line } = texts[kind];
-  return compose({
-    to,
-    subject,
-    template: `offer-${kind}`,
-    heading: subject,
-    paragraphs: [line],
     action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
   });
 }

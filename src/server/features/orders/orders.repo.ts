@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { OrderListQuery } from '#shared/admin.schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
 import { users } from '#server/features/users/users.table.ts';
-import { ledgerEntries, orders, paymentEvents } from './orders.table.ts';
+import { ledgerEntries, orderEvents, orders, paymentEvents } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -37,6 +38,22 @@ function selectOrdersWithChip(db: Db) {
 export async function insertOrder(tx: Db, values: NewOrderRow): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(values).returning();
   return row!;
+}
+
+export async function insertOrderEvent(tx: Db, values: typeof orderEvents.$inferInsert): Promise<void> {
+  await tx.insert(orderEvents).values(values);
+}
+
+const actor = alias(users, 'order_event_actor');
+
+/** The order's timeline, oldest first, with the actor's username. */
+export async function listOrderEvents(db: Db, orderId: number) {
+  return db
+    .select({ event: orderEvents, actorUsername: actor.username })
+    .from(orderEvents)
+    .leftJoin(actor, eq(actor.id, orderEvents.actorUserId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.createdAt, orderEvents.id);
 }
 
 export async function findOrderById(db: Db, id: number): Promise<OrderRow | null> {
@@ -137,4 +154,23 @@ export async function sumSellerProceeds(db: Db, userId: number) {
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'seller_proceeds')));
   return row ?? { sold: 0, revenueCents: 0, pendingCents: 0 };
+}
+
+const adminBuyer = alias(users, 'admin_order_buyer');
+
+/** Orders for the admin, newest first, keyset on id, with the buyer's names and the order's chip. */
+export async function listOrdersForAdmin(db: Db, query: OrderListQuery & { limit: number }) {
+  const conditions: SQL[] = [];
+  if (query.type !== 'all') conditions.push(eq(orders.orderType, query.type));
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
+  if (query.cursor !== undefined) conditions.push(lt(orders.id, query.cursor));
+  return db
+    .select({ order: orders, chip: chips, username: adminBuyer.username, email: adminBuyer.email })
+    .from(orders)
+    .innerJoin(adminBuyer, eq(adminBuyer.id, orders.buyerId))
+    .leftJoin(chips, eq(chips.id, orders.chipId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(orders.id))
+    .limit(query.limit);
 }

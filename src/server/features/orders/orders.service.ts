@@ -1,31 +1,21 @@
 import { hashToken, safeEqual } from '#server/lib/tokens.ts';
 import type { FastifyInstance } from 'fastify';
-import {
-  ORDER_KINDS,
-  ORDER_STATUSES,
-  PAYMENT_FAILED_NOTE,
-  PAYMENT_PENDING_NOTE,
-  PAYMENT_PROVIDERS,
-  PAYMENT_STATUSES,
-  type Order,
-} from '#shared/orders.schemas.ts';
+import { PAYMENT_FAILED_NOTE, PAYMENT_PENDING_NOTE, type Order } from '#shared/orders.schemas.ts';
 import type { CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
-import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import { createGuestClaimToken } from '#server/features/auth/auth.service.ts';
 import { findAccountById } from '#server/features/users/users.service.ts';
 import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
 import { expireLapsedOffers } from '#server/features/offers/offers.service.ts';
-import { listLapsedHolds, lockChipRow, releaseChipHold } from './chip-sale.repo.ts';
+import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/features/chips/index.ts';
+import { cancelOrder } from './order-lifecycle.ts';
 import {
   claimSetPasswordHandOut,
   findOrderById,
   findOrderWithChip,
   listOrdersOfBuyer,
   lockOrder,
-  updateOrder,
-  type OrderRow,
   type OrderWithChip,
 } from './orders.repo.ts';
 
@@ -33,10 +23,6 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 /** The guest's set-password hand-out is offered this long after the order was placed. */
 export const SET_PASSWORD_HANDOUT_MS = 60 * 60 * 1000;
-
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}
 
 /** Spec §4 notes: pending payments are still processing; failed ones need support. */
 function statusNote(paymentStatus: string): string | null {
@@ -48,22 +34,21 @@ function statusNote(paymentStatus: string): string | null {
 /** Order row (with its chip's names) → the buyer's view. */
 export function toOrderDto(row: OrderWithChip): Order {
   const o = row.order;
-  const paymentStatus = oneOf(PAYMENT_STATUSES, o.paymentStatus, 'pending');
   return {
     id: o.id,
-    orderType: oneOf(ORDER_KINDS, o.orderType, 'purchase'),
-    status: oneOf(ORDER_STATUSES, o.status, 'pending'),
-    paymentStatus,
-    statusNote: statusNote(paymentStatus),
-    paymentMethod: oneOf(PAYMENT_METHODS, o.paymentMethod, 'card'),
-    paymentProvider: oneOf(PAYMENT_PROVIDERS, o.paymentProvider, 'demo'),
+    orderType: o.orderType,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    statusNote: statusNote(o.paymentStatus),
+    paymentMethod: o.paymentMethod,
+    paymentProvider: o.paymentProvider,
     artchipAmount: o.artchipAmount,
     basePriceCents: o.basePriceCents,
     discountCents: o.discountCents,
     markupCents: o.markupCents,
     shippingCents: o.shippingCents,
     totalCents: o.totalCents,
-    shippingOption: o.shippingOption === 'ship' ? 'ship' : 'store',
+    shippingOption: o.shippingOption,
     shippingAddress: o.shippingAddress
       ? { ...o.shippingAddress, addressLine2: o.shippingAddress.addressLine2 ?? null }
       : null,
@@ -187,8 +172,8 @@ export async function getCheckoutSuccess(
   }
   return {
     orderId: order.id,
-    orderType: oneOf(ORDER_KINDS, order.orderType, 'purchase'),
-    paymentStatus: oneOf(PAYMENT_STATUSES, order.paymentStatus, 'pending'),
+    orderType: order.orderType,
+    paymentStatus: order.paymentStatus,
     isNewAccount: order.isNewAccount,
     setPasswordToken,
   };
@@ -208,11 +193,11 @@ export async function sweepLapsedHolds(
     const orderId = hold.orderId;
     await app.db.transaction(async (tx) => {
       // Chip before order, the lock order every commerce transaction follows.
-      await lockChipRow(tx, hold.chipId);
-      const order: OrderRow | null = await lockOrder(tx, orderId);
-      await releaseChipHold(tx, hold.chipId, orderId);
+      const chip = await lockChipForChange(tx, hold.chipId);
+      const order = await lockOrder(tx, orderId);
+      if (chip) await releaseChipHold(tx, chip, { orderId });
       if (order && order.paymentStatus !== 'completed' && order.status === 'pending') {
-        await updateOrder(tx, order.id, { status: 'cancelled' });
+        await cancelOrder(tx, order, { reason: 'hold_lapsed' });
       }
     });
     chipsFreed++;

@@ -1,5 +1,13 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { baseColumns, tstz } from '#server/db/columns.ts';
+import {
+  ORDER_EVENT_TYPES,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+} from '#shared/orders.schemas.ts';
+import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
+import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
 
@@ -17,25 +25,22 @@ export const orders = pgTable(
   'orders',
   {
     ...baseColumns,
-    /** 'mint' | 'purchase' | 'shipping' (ship a vaulted chip to its owner) */
-    orderType: text().notNull(),
+    /** mint, purchase, or shipping (sending a vaulted chip to its owner). */
+    orderType: text().$type<(typeof ORDER_KINDS)[number]>().notNull(),
     buyerId: integer()
       .notNull()
       .references(() => users.id),
     chipId: integer().references(() => chips.id),
     sellerId: integer().references(() => users.id),
     offerId: integer(),
-    /** 'pending' | 'processing' | 'completed' | 'shipped' | 'cancelled' */
-    status: text().notNull().default('pending'),
-    /** 'pending' | 'processing' | 'completed' | 'failed' */
-    paymentStatus: text().notNull().default('pending'),
-    /** 'card' | 'paypal' | 'artchip' */
-    paymentMethod: text().notNull(),
-    /** 'demo' | 'stripe' | 'paypal' | 'solana' */
-    paymentProvider: text().notNull(),
+    /** Only order-lifecycle.ts changes it. */
+    status: text().$type<(typeof ORDER_STATUSES)[number]>().notNull().default('pending'),
+    paymentStatus: text().$type<(typeof PAYMENT_STATUSES)[number]>().notNull().default('pending'),
+    paymentMethod: text().$type<(typeof PAYMENT_METHODS)[number]>().notNull(),
+    paymentProvider: text().$type<(typeof PAYMENT_PROVIDERS)[number]>().notNull(),
     /** Provider-side id: PaymentIntent id, PayPal order id, Solana Pay reference. */
     providerRef: text(),
-    shippingOption: text().notNull(),
+    shippingOption: text().$type<'ship' | 'store'>().notNull(),
     shippingAddress: jsonb().$type<ShippingAddressSnapshot | null>(),
     basePriceCents: integer().notNull(),
     discountCents: integer().notNull().default(0),
@@ -74,6 +79,31 @@ export const orders = pgTable(
     index('orders_offer_id_idx').on(t.offerId),
     index('orders_status_idx').on(t.status, t.paymentStatus),
     uniqueIndex('orders_provider_ref_uq').on(t.paymentProvider, t.providerRef),
+    checkOneOf('orders_order_type_ck', t.orderType, ORDER_KINDS),
+    checkOneOf('orders_status_ck', t.status, ORDER_STATUSES),
+    checkOneOf('orders_payment_status_ck', t.paymentStatus, PAYMENT_STATUSES),
+    checkOneOf('orders_payment_method_ck', t.paymentMethod, PAYMENT_METHODS),
+    checkOneOf('orders_payment_provider_ck', t.paymentProvider, PAYMENT_PROVIDERS),
+    checkOneOf('orders_shipping_option_ck', t.shippingOption, ['ship', 'store']),
+  ],
+);
+
+/** Each order's timeline: every move of its lifecycle, with who made it (null: the system). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    ...baseColumns,
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text().$type<(typeof ORDER_EVENT_TYPES)[number]>().notNull(),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('order_events_order_id_idx').on(t.orderId, t.createdAt),
+    index('order_events_actor_idx').on(t.actorUserId),
+    checkOneOf('order_events_type_ck', t.type, ORDER_EVENT_TYPES),
   ],
 );
 
@@ -116,34 +146,5 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_order_kind_uq').on(t.orderId, t.kind),
     index('ledger_entries_user_id_idx').on(t.userId),
     index('ledger_entries_chip_id_idx').on(t.chipId),
-  ],
-);
-
-export const offers = pgTable(
-  'offers',
-  {
-    ...baseColumns,
-    chipId: integer()
-      .notNull()
-      .references(() => chips.id),
-    buyerId: integer()
-      .notNull()
-      .references(() => users.id),
-    ownerId: integer()
-      .notNull()
-      .references(() => users.id),
-    amountCents: integer().notNull(),
-    counterAmountCents: integer(),
-    /** 'pending' | 'countered' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'completed' */
-    status: text().notNull().default('pending'),
-    message: text(),
-    expiresAt: tstz().notNull(),
-    acceptedUntil: tstz(),
-    orderId: integer(),
-  },
-  (t) => [
-    index('offers_chip_id_idx').on(t.chipId, t.status),
-    index('offers_buyer_id_idx').on(t.buyerId),
-    index('offers_owner_id_idx').on(t.ownerId),
   ],
 );

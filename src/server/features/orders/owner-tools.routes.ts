@@ -34,7 +34,7 @@ export const ownerToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: user, schema: { response: { 200: MyArtchipListSchema } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listMyArtchips(app, currentUser(request).id);
+      return listMyArtchips(app, currentUser(request));
     },
   );
 

@@ -1,15 +1,7 @@
-/**
- * The creator/owner tools of /my-artchip: the user's chips with a derived status, activation,
- * pricing, availability, resale of vaulted chips, shipping requests and sales statistics.
- */
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
-import {
-  CHIP_RESERVED_MESSAGE,
-  SELECT_ADDRESS_MESSAGE,
-  type CheckoutResponse,
-} from '#shared/checkout.schemas.ts';
-import type { Chip, ChipEventType } from '#shared/chips.schemas.ts';
+import { SELECT_ADDRESS_MESSAGE, type CheckoutResponse } from '#shared/checkout.schemas.ts';
+import type { Chip } from '#shared/chips.schemas.ts';
 import { parseUsdToCents } from '#shared/money.ts';
 import {
   PAYPAL_EMAIL_REQUIRED_MESSAGE,
@@ -25,7 +17,22 @@ import { computeOrderSummary } from '#shared/pricing.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { currentTokenPriceUsd, recordChipEvent, toChipDto } from '#server/features/chips/chips.service.ts';
+import {
+  activateChip,
+  countChipsCreatedBy,
+  currentTokenPriceUsd,
+  delistChip,
+  getChipDto,
+  isChipPublic,
+  listChip,
+  listChipsOfUser,
+  lockChipForChange,
+  ownerIdOf,
+  priceChip,
+  refuseShipToMe,
+  toChipDto,
+  type ChipRow,
+} from '#server/features/chips/index.ts';
 import { findAccountById, listShippingAddresses } from '#server/features/users/users.service.ts';
 import {
   loadPricingContext,
@@ -36,62 +43,45 @@ import {
 import { startOrderPayment } from '#server/features/checkout/start-payment.ts';
 import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
 import { getPaymentRegistry } from '#server/features/payments/payments.registry.ts';
-import {
-  countChipsCreatedBy,
-  findChipWithUsers,
-  listChipsOfUser,
-  lockChipRow,
-  ownerIdOf,
-  updateChipRow,
-  type ChipRow,
-} from './chip-sale.repo.ts';
-import { insertOrder, listPaidMintsAwaitingChip, sumSellerProceeds } from './orders.repo.ts';
+import { placeOrder } from './order-lifecycle.ts';
+import { listPaidMintsAwaitingChip, sumSellerProceeds } from './orders.repo.ts';
 
 const CHIP_NOT_FOUND = `${BRAND.name} not found`;
-const NOT_OWNER = `Only the owner can change this ${BRAND.name}.`;
 const HOLD_MINUTES = 15;
-
-function isListed(chip: ChipRow): boolean {
-  return chip.isActive && chip.isForSale && chip.isAvailable && chip.status === 'active';
-}
-
-function isHeld(chip: ChipRow, now: Date): boolean {
-  return chip.reservedByOrderId !== null && chip.reservedUntil !== null && chip.reservedUntil > now;
-}
 
 /** The spec §4 user-view status of a chip for this user. */
 function userStatus(chip: ChipRow, userId: number): MyArtchipItem['userStatus'] {
   if (ownerIdOf(chip) !== userId) return 'Sold';
   if (chip.status === 'pending') return 'Pending';
-  if (isListed(chip)) return 'Live in Marketplace';
-  if (chip.creatorId !== userId || chip.status === 'sold')
-    return chip.shippingOption === 'store' ? 'In Vault' : 'Owned';
-  return 'Inactive';
+  if (chip.status === 'active') return 'Live in Marketplace';
+  if (chip.status === 'inactive') return 'Inactive';
+  return chip.custody === 'in_vault' ? 'In Vault' : 'Owned';
 }
 
 /** GET /api/my-artchip: chips the user created or owns, plus paid mints not made yet, newest first. */
-export async function listMyArtchips(app: FastifyInstance, userId: number): Promise<MyArtchipItem[]> {
+export async function listMyArtchips(app: FastifyInstance, user: AuthUser): Promise<MyArtchipItem[]> {
   const [tokenPriceUsd, rows, mints] = await Promise.all([
     currentTokenPriceUsd(app),
-    listChipsOfUser(app.db, userId),
-    listPaidMintsAwaitingChip(app.db, userId),
+    listChipsOfUser(app.db, user.id),
+    listPaidMintsAwaitingChip(app.db, user.id),
   ]);
-  const chips: MyArtchipItem[] = rows.map(({ chip, creatorUsername, ownerUsername }) => {
-    const isOwner = ownerIdOf(chip) === userId;
-    const inVault = chip.shippingOption === 'store' && !isListed(chip);
+  const ctx = { tokenPriceUsd, viewer: user, now: app.clock() };
+  const chips: MyArtchipItem[] = rows.map((row) => {
+    const { chip } = row;
+    const artchip = toChipDto(row, ctx);
     return {
       kind: 'chip',
-      userStatus: userStatus(chip, userId),
-      isCreator: chip.creatorId === userId,
-      isOwner,
-      canActivate: isOwner && chip.status === 'pending',
-      canEditPricing: isOwner && chip.status === 'active',
-      canResell: isOwner && chip.status === 'sold' && chip.shippingOption === 'store',
-      canRequestShipping: isOwner && inVault && chip.status !== 'pending',
+      userStatus: userStatus(chip, user.id),
+      isCreator: chip.creatorId === user.id,
+      isOwner: ownerIdOf(chip) === user.id,
+      canActivate: artchip.actions.activate,
+      canEditPricing: artchip.actions.price,
+      canResell: artchip.actions.list && chip.status === 'sold',
+      canRequestShipping: artchip.actions.shipToMe,
       title: chip.title,
       imageUrl: chip.imageUrl,
       orderId: chip.sourceOrderId,
-      artchip: toChipDto(chip, creatorUsername, ownerUsername, tokenPriceUsd),
+      artchip,
       createdAt: chip.createdAt.toISOString(),
     };
   });
@@ -113,35 +103,22 @@ export async function listMyArtchips(app: FastifyInstance, userId: number): Prom
   return [...pending, ...chips].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Runs a change on the caller's own chip under its row lock and answers the updated chip. */
+/** Runs a lifecycle move on the caller's chip under its row lock and answers the chip as they see it. */
 async function changeOwnChip(
   app: FastifyInstance,
   user: AuthUser,
   chipId: number,
-  change: (tx: Db, chip: ChipRow, now: Date) => Promise<void>,
+  change: (tx: Db, chip: ChipRow, now: Date) => Promise<unknown>,
 ): Promise<Chip> {
   const now = app.clock();
-  const tokenPriceUsd = await currentTokenPriceUsd(app);
   await app.db.transaction(async (tx) => {
-    const chip = await lockChipRow(tx, chipId);
+    const chip = await lockChipForChange(tx, chipId);
     const isParty = chip && (ownerIdOf(chip) === user.id || chip.creatorId === user.id);
     // A chip that is neither yours nor public reads as missing.
-    if (!chip || (!isParty && chip.status === 'pending')) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
-    if (ownerIdOf(chip) !== user.id) throw new AppError('FORBIDDEN', NOT_OWNER);
+    if (!chip || (!isParty && !isChipPublic(chip))) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
     await change(tx, chip, now);
   });
-  const row = (await findChipWithUsers(app.db, chipId))!;
-  return toChipDto(row.chip, row.creatorUsername, row.ownerUsername, tokenPriceUsd);
-}
-
-async function event(
-  tx: Db,
-  chip: ChipRow,
-  type: ChipEventType,
-  userId: number,
-  data: Record<string, unknown>,
-) {
-  await recordChipEvent(tx, { chipId: chip.id, type, actorUserId: userId, data });
+  return getChipDto(app, chipId, user);
 }
 
 /** PATCH /api/artchip/:id/activate: the owner of a pending chip prices it and lists it. */
@@ -152,23 +129,16 @@ export function activateArtchip(
   input: ActivateArtchipInput,
 ) {
   const priceCents = parseUsdToCents(input.price);
-  return changeOwnChip(app, user, chipId, async (tx, chip) => {
-    if (chip.status !== 'pending')
-      throw new AppError('CONFLICT', `Only pending ${BRAND.plural} can be activated.`);
-    await updateChipRow(tx, chip.id, {
-      status: 'active',
-      isActive: true,
-      isForSale: true,
-      isAvailable: true,
+  return changeOwnChip(app, user, chipId, (tx, chip) =>
+    activateChip(tx, chip, {
+      actorId: user.id,
       priceCents,
-      highestPriceCents: Math.max(chip.highestPriceCents, priceCents),
       ...(input.description !== undefined ? { description: input.description || null } : {}),
-    });
-    await event(tx, chip, 'listed', user.id, { priceCents });
-  });
+    }),
+  );
 }
 
-/** PATCH /api/artchip/:id/pricing: the owner of an active chip sets its USD price and direct PayPal. */
+/** PATCH /api/artchip/:id/pricing: the owner of an activated chip sets its USD price and direct PayPal. */
 export async function updateArtchipPricing(
   app: FastifyInstance,
   user: AuthUser,
@@ -184,19 +154,15 @@ export async function updateArtchipPricing(
       });
     }
   }
-  return changeOwnChip(app, user, chipId, async (tx, chip) => {
-    if (chip.status !== 'active')
-      throw new AppError('CONFLICT', `Only active ${BRAND.plural} can be priced.`);
-    await updateChipRow(tx, chip.id, {
-      priceCents,
-      paypalEnabled: input.paypalEnabled,
-      highestPriceCents: Math.max(chip.highestPriceCents, priceCents),
-    });
-    await event(tx, chip, 'priced', user.id, { priceCents, paypalEnabled: input.paypalEnabled });
-  });
+  return changeOwnChip(app, user, chipId, (tx, chip) =>
+    priceChip(tx, chip, { actorId: user.id, priceCents, paypalEnabled: input.paypalEnabled }),
+  );
 }
 
-/** PATCH /api/artchip/:id/availability: the owner lists or unlists an active chip (not while it is being bought). */
+/**
+ * PATCH /api/artchip/:id/availability: the owner takes a listed chip off the market, or lists an
+ * unlisted one again at its price. Unticking never makes a chip read as sold.
+ */
 export function setArtchipAvailability(
   app: FastifyInstance,
   user: AuthUser,
@@ -204,15 +170,9 @@ export function setArtchipAvailability(
   input: ArtchipAvailabilityInput,
 ) {
   return changeOwnChip(app, user, chipId, async (tx, chip, now) => {
-    if (chip.status !== 'active')
-      throw new AppError('CONFLICT', `Only active ${BRAND.plural} can be listed or unlisted.`);
-    if (isHeld(chip, now)) throw new AppError('CONFLICT', CHIP_RESERVED_MESSAGE);
-    if (chip.isAvailable === input.isAvailable) return;
-    await updateChipRow(tx, chip.id, {
-      isAvailable: input.isAvailable,
-      isForSale: input.isAvailable || chip.isForSale,
-    });
-    await event(tx, chip, input.isAvailable ? 'listed' : 'unlisted', user.id, {});
+    if ((chip.status === 'active') === input.isAvailable && ownerIdOf(chip) === user.id) return;
+    if (input.isAvailable) await listChip(tx, chip, { actorId: user.id, now });
+    else await delistChip(tx, chip, { actorId: user.id, now });
   });
 }
 
@@ -224,21 +184,9 @@ export function resellArtchip(
   input: ResellArtchipInput,
 ) {
   const priceCents = parseUsdToCents(input.priceUsd);
-  return changeOwnChip(app, user, chipId, async (tx, chip) => {
-    if (chip.status !== 'sold' || chip.shippingOption !== 'store') {
-      throw new AppError('CONFLICT', `Only ${BRAND.plural} kept in our vault can be resold here.`);
-    }
-    await updateChipRow(tx, chip.id, {
-      status: 'active',
-      isActive: true,
-      isForSale: true,
-      isAvailable: true,
-      priceCents,
-      paypalEnabled: false,
-      highestPriceCents: Math.max(chip.highestPriceCents, priceCents),
-    });
-    await event(tx, chip, 'listed', user.id, { priceCents, resale: true });
-  });
+  return changeOwnChip(app, user, chipId, (tx, chip, now) =>
+    listChip(tx, chip, { actorId: user.id, priceCents, now, resale: true }),
+  );
 }
 
 /**
@@ -277,15 +225,11 @@ export async function requestArtchipShipping(
     tokenPriceUsd: pricing.tokenPriceUsd,
   });
   const { order, title } = await app.db.transaction(async (tx) => {
-    const chip = await lockChipRow(tx, chipId);
+    const chip = await lockChipForChange(tx, chipId);
     if (!chip || ownerIdOf(chip) !== user.id) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
-    if (chip.shippingOption !== 'store' || chip.status === 'pending') {
-      throw new AppError('CONFLICT', `Only ${BRAND.plural} kept in our vault can be shipped.`);
-    }
-    if (isListed(chip) || isHeld(chip, now)) {
-      throw new AppError('CONFLICT', `Unlist this ${BRAND.name} before asking for it to be shipped.`);
-    }
-    const order = await insertOrder(tx, {
+    const refusal = refuseShipToMe(chip, user.id, now);
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+    const order = await placeOrder(tx, {
       orderType: 'shipping',
       buyerId: user.id,
       chipId: chip.id,

@@ -6,11 +6,12 @@ import { and, eq, gt, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orders, paymentEvents } from '#server/features/orders/orders.table.ts';
 import type { OrderRow } from '#server/features/orders/orders.repo.ts';
+import type { PaymentProviderName } from './payment-provider.ts';
 
 /** The order a provider's reference (PaymentIntent id, PayPal order id, Solana Pay reference) belongs to. */
 export async function findOrderByProviderRef(
   db: Db,
-  provider: string,
+  provider: PaymentProviderName,
   providerRef: string,
 ): Promise<OrderRow | null> {
   const [row] = await db
@@ -22,7 +23,12 @@ export async function findOrderByProviderRef(
 }
 
 /** A creation-time window: orders created after `createdAfter` (and before `createdBefore`, if given). */
-export type PendingWindow = { createdAfter: Date; createdBefore?: Date; provider?: string; limit?: number };
+export type PendingWindow = {
+  createdAfter: Date;
+  createdBefore?: Date;
+  provider?: PaymentProviderName;
+  limit?: number;
+};
 
 /**
  * Unpaid orders with a provider reference created inside the window, oldest first. Cancelled ones

@@ -14,14 +14,16 @@ import { getSiteSettings } from '#server/features/settings/settings.service.ts';
 import { findAccountById } from '#server/features/users/users.service.ts';
 import { bookMintCommissions } from '#server/features/affiliates/affiliates.service.ts';
 import { closeOffersOnSale } from '#server/features/offers/offers.service.ts';
-import { recordChipEvent } from '#server/features/chips/chips.service.ts';
 import {
-  lockChipRow,
-  ownerIdOf,
+  canDispatchTo,
+  canSellTo,
+  dispatchChip,
+  lockChipForChange,
   releaseChipHold,
-  updateChipRow,
+  sellChip,
   type ChipRow,
-} from '#server/features/orders/chip-sale.repo.ts';
+} from '#server/features/chips/index.ts';
+import { cancelOrder, markOrderPaid } from '#server/features/orders/order-lifecycle.ts';
 import {
   findOrderById,
   insertLedgerEntryOnce,
@@ -36,7 +38,6 @@ import {
   orderConfirmationMail,
   type OrderMailInfo,
 } from '#server/features/orders/orders.mail.ts';
-import { findHoldingOffer } from '#server/features/offers/offers.repo.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 import { getPaymentRegistry } from './payments.registry.ts';
 import { listUnpaidOrdersInWindow } from './payments.repo.ts';
@@ -76,13 +77,6 @@ function mailInfo(order: OrderRow, title: string): OrderMailInfo {
   };
 }
 
-/** Order status once paid: mints wait for the admin; vaulted purchases are done; shipments are worked on. */
-function statusWhenPaid(order: OrderRow): string {
-  if (order.orderType === 'mint') return 'pending';
-  if (order.orderType === 'purchase' && order.shippingOption === 'store') return 'completed';
-  return 'processing';
-}
-
 type SaleContext = {
   tx: Db;
   app: FastifyInstance;
@@ -103,21 +97,9 @@ async function fulfilPurchase({
   platformFeeBasisPoints,
 }: SaleContext): Promise<boolean> {
   if (!chip || order.sellerId === null) return false;
-  const isHeldByThis = chip.reservedByOrderId === order.id;
-  const isHeldByOther =
-    chip.reservedByOrderId !== null &&
-    !isHeldByThis &&
-    chip.reservedUntil !== null &&
-    chip.reservedUntil > now;
-  const isStillForSale = chip.isActive && chip.isForSale && chip.isAvailable && chip.status === 'active';
-  if (ownerIdOf(chip) !== order.sellerId) return false;
-  if (!isHeldByThis) {
-    // The hold lapsed: the chip is still ours to sell only if nobody else took or reserved it.
-    const holdingOffer = await findHoldingOffer(tx, chip.id, now, order.offerId ?? undefined);
-    if (isHeldByOther || !isStillForSale || (holdingOffer && holdingOffer.buyerId !== order.buyerId))
-      return false;
+  if (!canSellTo(chip, { orderId: order.id, sellerId: order.sellerId, buyerId: order.buyerId, now })) {
+    return false;
   }
-
   const salePriceCents = order.basePriceCents;
   // The fee is a share of the highest price the chip ever had, this sale included (spec §9).
   const highestPriceCents = Math.max(chip.highestPriceCents, salePriceCents);
@@ -126,16 +108,12 @@ async function fulfilPurchase({
     highestHistoricalPriceCents: highestPriceCents,
     platformFeeBasisPoints,
   });
-  await updateChipRow(tx, chip.id, {
-    ownerId: order.buyerId,
-    isAvailable: false,
-    isForSale: false,
-    status: 'sold',
-    // 'store' keeps the chip in our vault in the buyer's name; 'ship' sends it to them.
+  await sellChip(tx, chip, {
+    orderId: order.id,
+    buyerId: order.buyerId,
+    sellerId: order.sellerId,
+    priceCents: salePriceCents,
     shippingOption: order.shippingOption,
-    highestPriceCents,
-    reservedByOrderId: null,
-    reservedUntil: null,
   });
   // Direct PayPal (the markup is charged only then) pays the seller's own PayPal account: their
   // proceeds are already paid, and the platform fee is owed by the seller rather than withheld.
@@ -155,18 +133,6 @@ async function fulfilPurchase({
     kind: 'platform_fee',
     amountCents: split.platformFeeCents,
   });
-  await recordChipEvent(tx, {
-    chipId: chip.id,
-    type: 'sold',
-    actorUserId: order.buyerId,
-    orderId: order.id,
-    data: {
-      priceCents: salePriceCents,
-      sellerId: order.sellerId,
-      buyerId: order.buyerId,
-      shippingOption: order.shippingOption,
-    },
-  });
   await closeOffersOnSale(tx, app, { chipId: chip.id, offerId: order.offerId, orderId: order.id });
   const seller = await findAccountById(tx, order.sellerId);
   if (seller) {
@@ -179,10 +145,10 @@ async function fulfilPurchase({
 }
 
 /** Shipping a vaulted chip: it leaves the vault once the shipment is paid. */
-async function fulfilShipping({ tx, order, chip }: SaleContext): Promise<boolean> {
+async function fulfilShipping({ tx, order, chip, now }: SaleContext): Promise<boolean> {
   // Paid once: a second shipping order for a chip already leaving the vault cannot be fulfilled.
-  if (!chip || ownerIdOf(chip) !== order.buyerId || chip.shippingOption !== 'store') return false;
-  await updateChipRow(tx, chip.id, { shippingOption: 'ship', isForSale: false, isAvailable: false });
+  if (!chip || !canDispatchTo(chip, order.buyerId, now)) return false;
+  await dispatchChip(tx, chip);
   return true;
 }
 
@@ -219,7 +185,7 @@ export async function completeOrderPayment(
     };
 
     // Chip before order: the lock order every commerce transaction follows (no deadlocks).
-    const chip = found.chipId === null ? null : await lockChipRow(tx, found.chipId);
+    const chip = found.chipId === null ? null : await lockChipForChange(tx, found.chipId);
     const order = (await lockOrder(tx, input.orderId))!;
     if (order.paymentStatus === 'completed') return finish('already_paid');
     if (order.paymentProvider !== input.provider) return finish('rejected', 'provider_mismatch');
@@ -241,12 +207,12 @@ export async function completeOrderPayment(
       const isFulfilled =
         order.orderType === 'purchase' ? await fulfilPurchase(ctx) : await fulfilShipping(ctx);
       if (!isFulfilled) {
-        await updateOrder(tx, order.id, {
-          status: 'cancelled',
-          paymentStatus: 'failed',
-          paymentFlagged: 'refund_required',
+        await cancelOrder(tx, order, {
+          reason: 'chip_unavailable',
+          paymentFailed: true,
+          flag: 'refund_required',
         });
-        if (order.chipId !== null) await releaseChipHold(tx, order.chipId, order.id);
+        if (chip) await releaseChipHold(tx, chip, { orderId: order.id });
         return finish('unfulfillable', 'chip_unavailable');
       }
       title = chip?.title ?? title;
@@ -264,11 +230,7 @@ export async function completeOrderPayment(
       });
     }
 
-    const paid = await updateOrder(tx, order.id, {
-      paymentStatus: 'completed',
-      paidAt: now,
-      status: statusWhenPaid(order),
-    });
+    const paid = await markOrderPaid(tx, order, { now, provider: input.provider, eventKey: input.eventKey });
     const buyer = await findAccountById(tx, order.buyerId);
     if (buyer) {
       await enqueueMail(
@@ -314,15 +276,15 @@ export async function failOrderPayment(
       payload: { ...input.payload, reason: input.reason },
     });
     if (!event) return { outcome: 'duplicate' as const, orderId: input.orderId };
-    if (found.chipId !== null) await lockChipRow(tx, found.chipId);
+    const chip = found.chipId === null ? null : await lockChipForChange(tx, found.chipId);
     const order = (await lockOrder(tx, input.orderId))!;
     if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
       await setPaymentEventOutcome(tx, event.id, 'ignored', now);
       return { outcome: 'ignored' as const, orderId: order.id };
     }
-    await updateOrder(tx, order.id, { paymentStatus: 'failed', status: 'cancelled' });
-    if (order.chipId !== null && order.orderType === 'purchase')
-      await releaseChipHold(tx, order.chipId, order.id);
+    await cancelOrder(tx, order, { reason: input.reason, paymentFailed: true });
+    // An offer's hold outlives its checkout: the buyer may still pay at the agreed price.
+    if (chip) await releaseChipHold(tx, chip, { orderId: order.id, keepForBuyer: order.offerId !== null });
     await setPaymentEventOutcome(tx, event.id, 'failed', now);
     return { outcome: 'failed' as const, orderId: order.id };
   });

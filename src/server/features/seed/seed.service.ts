@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { BRAND } from '#shared/brand.ts';
 import { parsePercentToBasisPoints, percentOfCents } from '#shared/money.ts';
 import { DEFAULT_SITE_SETTINGS } from '#shared/settings.schemas.ts';
@@ -9,7 +9,12 @@ import { createCode } from '#server/lib/tokens.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { ledgerEntries, orders } from '#server/features/orders/orders.table.ts';
-import { createChipRecord, recordChipEvent } from '#server/features/chips/chips.service.ts';
+import {
+  createChipRecord,
+  lockChipForChange,
+  recordChipEvent,
+  sellChip,
+} from '#server/features/chips/index.ts';
 import { processUpload } from '#server/features/media/media.service.ts';
 import type { MediaRow } from '#server/features/media/media.repo.ts';
 import { renderArtwork, type ArtworkRecipe } from './demo-artwork.ts';
@@ -213,16 +218,13 @@ async function recordDemoSale(
     },
     { orderId: order!.id, chipId: sale.chipId, userId: null, kind: 'platform_fee', amountCents: feeCents },
   ]);
-  await tx
-    .update(chips)
-    .set({ ownerId: sale.buyerId, status: 'sold', isAvailable: false, isForSale: false })
-    .where(eq(chips.id, sale.chipId));
-  await recordChipEvent(tx, {
-    chipId: sale.chipId,
-    type: 'sold',
-    actorUserId: sale.buyerId,
+  const chip = (await lockChipForChange(tx, sale.chipId))!;
+  await sellChip(tx, chip, {
     orderId: order!.id,
-    data: { priceCents: sale.priceCents, shippingOption: 'store' },
+    buyerId: sale.buyerId,
+    sellerId: sale.sellerId,
+    priceCents: sale.priceCents,
+    shippingOption: 'store',
   });
 }
 
@@ -274,10 +276,6 @@ export async function seedDemoCatalogue(app: FastifyInstance): Promise<{ chipsCr
         priceCents: demo.priceCents,
         image: images[i]!,
         status: 'active',
-        isActive: true,
-        isForSale: true,
-        isAvailable: true,
-        shippingOption: 'store',
         nfcUid: `04DE30${String(i + 1).padStart(8, '0')}`,
         createdAt,
       });

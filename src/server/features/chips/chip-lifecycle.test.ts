@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { ChipRow } from './chips.repo.ts';
+import {
+  canSellTo,
+  canShipFor,
+  chipActions,
+  isChipPublic,
+  refuseActivate,
+  refuseBuy,
+  refuseDelist,
+  refuseList,
+  refuseOffer,
+  refuseShipToMe,
+} from './chip-lifecycle.ts';
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+const LATER = new Date(NOW.getTime() + 60_000);
+const EARLIER = new Date(NOW.getTime() - 60_000);
+const OWNER = 10;
+const BUYER = 20;
+const OTHER = 30;
+
+function chip(overrides: Partial<ChipRow> = {}): ChipRow {
+  return {
+    id: 1,
+    creatorId: OWNER,
+    ownerId: OWNER,
+    status: 'active',
+    custody: 'in_vault',
+    priceCents: 5000,
+    highestPriceCents: 5000,
+    reservedByOrderId: null,
+    reservedForUserId: null,
+    reservedUntil: null,
+    ...overrides,
+  } as ChipRow;
+}
+
+const visitor = null;
+const owner = { id: OWNER, role: 'user' };
+const buyer = { id: BUYER, role: 'user' };
+
+describe('chip lifecycle guards', () => {
+  it('a listed chip can be bought and offered on by anyone but its owner', () => {
+    expect(chipActions(chip(), visitor, NOW)).toMatchObject({ buy: true, offer: true, delist: false });
+    expect(chipActions(chip(), buyer, NOW)).toMatchObject({ buy: true, offer: true, delist: false });
+    expect(chipActions(chip(), owner, NOW)).toMatchObject({
+      buy: false,
+      offer: false,
+      delist: true,
+      price: true,
+    });
+    expect(refuseBuy(chip(), OWNER, NOW)?.code).toBe('UNPROCESSABLE');
+    expect(refuseOffer(chip(), OWNER, NOW)?.code).toBe('FORBIDDEN');
+  });
+
+  it('issue 10 #6: no Buy or Make Offer on sold, unlisted or pending chips', () => {
+    for (const status of ['sold', 'inactive', 'pending'] as const) {
+      const actions = chipActions(chip({ status }), buyer, NOW);
+      expect(actions.buy, status).toBe(false);
+      expect(actions.offer, status).toBe(false);
+      expect(refuseOffer(chip({ status }), BUYER, NOW)?.code, status).toBe('CONFLICT');
+    }
+  });
+
+  it('a hold keeps the chip for its buyer only, until it lapses', () => {
+    const held = chip({ reservedForUserId: BUYER, reservedByOrderId: 7, reservedUntil: LATER });
+    expect(refuseBuy(held, BUYER, NOW)).toBeNull();
+    expect(refuseBuy(held, OTHER, NOW)?.code).toBe('CONFLICT');
+    expect(chipActions(held, visitor, NOW).buy).toBe(false);
+    expect(refuseDelist(held, OWNER, NOW)?.code).toBe('CONFLICT');
+    const lapsed = { ...held, reservedUntil: EARLIER };
+    expect(refuseBuy(lapsed, OTHER, NOW)).toBeNull();
+  });
+
+  it('issue 10 #3: an unlisted chip can be listed again by its owner, and is still public', () => {
+    const unlisted = chip({ status: 'inactive' });
+    expect(chipActions(unlisted, owner, NOW)).toMatchObject({ list: true, price: true, delist: false });
+    expect(refuseList(unlisted, BUYER, NOW)?.code).toBe('FORBIDDEN');
+    expect(isChipPublic(unlisted)).toBe(true);
+    expect(isChipPublic(chip({ status: 'pending' }))).toBe(false);
+  });
+
+  it('only chips in our vault are listed or shipped; a ship-to-me mint may still be activated', () => {
+    const away = chip({ status: 'sold', custody: 'with_owner' });
+    expect(refuseList(away, OWNER, NOW)?.code).toBe('CONFLICT');
+    expect(refuseShipToMe(away, OWNER, NOW)?.code).toBe('CONFLICT');
+    expect(refuseActivate(chip({ status: 'pending', custody: 'dispatching' }), OWNER)).toBeNull();
+    expect(refuseActivate(chip({ status: 'pending', custody: 'in_transit' }), OWNER)?.code).toBe('CONFLICT');
+    const vaulted = chip({ status: 'sold', ownerId: BUYER });
+    expect(chipActions(vaulted, buyer, NOW)).toMatchObject({ shipToMe: true, list: true, buy: false });
+    expect(refuseShipToMe(chip(), OWNER, NOW)?.code).toBe('CONFLICT');
+  });
+
+  it('issue 10 #2: an order ships only a chip leaving the vault for its own buyer', () => {
+    const leaving = chip({ status: 'sold', ownerId: BUYER, custody: 'dispatching' });
+    expect(canShipFor(leaving, { buyerId: BUYER })).toBe(true);
+    expect(canShipFor(leaving, { buyerId: OWNER })).toBe(false);
+    expect(canShipFor(chip({ status: 'sold', ownerId: BUYER }), { buyerId: OWNER })).toBe(false);
+  });
+
+  it('a paid purchase is honoured only while the chip is still the seller’s and free for the buyer', () => {
+    const args = { orderId: 7, sellerId: OWNER, buyerId: BUYER, now: NOW };
+    expect(
+      canSellTo(chip({ reservedByOrderId: 7, reservedForUserId: BUYER, reservedUntil: LATER }), args),
+    ).toBe(true);
+    expect(canSellTo(chip(), args)).toBe(true);
+    expect(canSellTo(chip({ ownerId: OTHER }), args)).toBe(false);
+    expect(canSellTo(chip({ status: 'sold' }), args)).toBe(false);
+    expect(
+      canSellTo(chip({ reservedByOrderId: 8, reservedForUserId: OTHER, reservedUntil: LATER }), args),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,452 @@
+/**
+ * The chip lifecycle: the one module that decides what may happen to a chip and the only code that
+ * changes its state columns (status, custody, owner, hold). Two explicit state machines:
+ *
+ *   listing (status):  pending ──activate──▶ active ◀──list── inactive
+ *                                  │  ▲ └──delist──▶ inactive
+ *                                  │  └──────list────── sold
+ *                                  └──sell──▶ sold
+ *   custody:           in_vault ──dispatch──▶ dispatching ──ship──▶ in_transit ──deliver──▶ with_owner
+ *
+ * A listed chip is always priced and in our vault (the database checks it too), so a sale can be
+ * honoured. A hold (an unpaid checkout, or an accepted offer) keeps the chip for one buyer until it
+ * lapses. Guards (`refuse*`) are pure and return why a move is not allowed; `chipActions` asks them
+ * all for a viewer, so the API answers exactly the buttons that will work. Transitions take the row
+ * already locked by the caller's transaction (`lockChipForChange`) and record provenance.
+ */
+import { BRAND } from '#shared/brand.ts';
+import { CHIP_RESERVED_MESSAGE } from '#shared/checkout.schemas.ts';
+import type { ChipActions, ChipCustody, ChipEventType, ChipStatus } from '#shared/chips.schemas.ts';
+import type { Db } from '#server/db/client.ts';
+import type { ErrorCode } from '#shared/errors.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { insertChipEvent, lockChip, updateChip, type ChipRow, type NewChipRow } from './chips.repo.ts';
+
+/** Who is asking: a signed-in user (or admin), or a visitor. */
+export type ChipViewer = { id: number; role: string } | null;
+
+/** Why a move is not allowed: the error the API answers. */
+export type Refusal = { code: ErrorCode; message: string };
+
+type ChipState = Pick<
+  ChipRow,
+  | 'status'
+  | 'custody'
+  | 'ownerId'
+  | 'creatorId'
+  | 'priceCents'
+  | 'reservedByOrderId'
+  | 'reservedForUserId'
+  | 'reservedUntil'
+>;
+
+export const CHIP_NOT_AVAILABLE_MESSAGE = `This ${BRAND.name} is no longer available.`;
+export const NOT_OWNER_MESSAGE = `Only the owner can change this ${BRAND.name}.`;
+export const OWN_CHIP_MESSAGE = `You already own this ${BRAND.name}.`;
+export const OWN_CHIP_OFFER_MESSAGE = `You cannot make an offer on your own ${BRAND.name}.`;
+export const NOT_IN_VAULT_MESSAGE = `Only ${BRAND.plural} kept in our vault can be listed or shipped.`;
+export const UNLIST_FIRST_MESSAGE = `Unlist this ${BRAND.name} before asking for it to be shipped.`;
+
+const refuse = (code: ErrorCode, message: string): Refusal => ({ code, message });
+
+/** The current owner: possession is ownership, and the creator owns a chip until its first sale. */
+export function ownerIdOf(chip: Pick<ChipRow, 'ownerId' | 'creatorId'>): number {
+  return chip.ownerId ?? chip.creatorId;
+}
+
+export function isListed(chip: Pick<ChipRow, 'status'>): boolean {
+  return chip.status === 'active';
+}
+
+/** Held for a buyer (checkout or accepted offer) at `now`. */
+export function isHeld(chip: Pick<ChipRow, 'reservedUntil'>, now: Date): boolean {
+  return chip.reservedUntil !== null && chip.reservedUntil > now;
+}
+
+/** Held at `now` for someone other than `userId`. */
+export function isHeldForOther(chip: ChipState, userId: number | null, now: Date): boolean {
+  return isHeld(chip, now) && chip.reservedForUserId !== userId;
+}
+
+/** Public chips are listed, unlisted after activation, or sold; pending ones show to their owner and admins. */
+export function isChipPublic(chip: Pick<ChipRow, 'status'>): boolean {
+  return chip.status !== 'pending';
+}
+
+function refuseUnlessOwner(chip: ChipState, actorId: number): Refusal | null {
+  return ownerIdOf(chip) === actorId ? null : refuse('FORBIDDEN', NOT_OWNER_MESSAGE);
+}
+
+/** Buy Now: a listed chip not held for someone else, by anyone but its owner. */
+export function refuseBuy(chip: ChipState, buyerId: number | null, now: Date): Refusal | null {
+  if (buyerId !== null && ownerIdOf(chip) === buyerId) return refuse('UNPROCESSABLE', OWN_CHIP_MESSAGE);
+  if (!isListed(chip)) return refuse('CONFLICT', CHIP_NOT_AVAILABLE_MESSAGE);
+  if (isHeldForOther(chip, buyerId, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
+  return null;
+}
+
+/** Make Offer: on a listed chip not held for someone else, by anyone but its owner. */
+export function refuseOffer(chip: ChipState, buyerId: number | null, now: Date): Refusal | null {
+  if (buyerId !== null && ownerIdOf(chip) === buyerId) return refuse('FORBIDDEN', OWN_CHIP_OFFER_MESSAGE);
+  if (!isListed(chip) || isHeldForOther(chip, buyerId, now)) {
+    return refuse('CONFLICT', `This ${BRAND.name} is not available for offers.`);
+  }
+  return null;
+}
+
+/**
+ * Activate: the owner of a pending chip still with us lists it at a price. A chip made for a
+ * ship-to-me mint may be activated before it leaves: it then stays in the vault to be sold, and the
+ * mint's shipment no longer applies.
+ */
+export function refuseActivate(chip: ChipState, actorId: number): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (chip.status !== 'pending') {
+    return refuse('CONFLICT', `Only pending ${BRAND.plural} can be activated.`);
+  }
+  if (chip.custody !== 'in_vault' && chip.custody !== 'dispatching') {
+    return refuse('CONFLICT', NOT_IN_VAULT_MESSAGE);
+  }
+  return null;
+}
+
+/** List again: the owner of an unlisted or bought chip in our vault. */
+export function refuseList(chip: ChipState, actorId: number, now: Date): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (chip.status !== 'inactive' && chip.status !== 'sold') {
+    return refuse('CONFLICT', `Only unlisted ${BRAND.plural} can be listed.`);
+  }
+  if (chip.custody !== 'in_vault') return refuse('CONFLICT', NOT_IN_VAULT_MESSAGE);
+  if (isHeld(chip, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
+  return null;
+}
+
+/** Unlist: the owner of a listed chip nobody is buying just now. */
+export function refuseDelist(chip: ChipState, actorId: number, now: Date): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (!isListed(chip)) return refuse('CONFLICT', `Only listed ${BRAND.plural} can be unlisted.`);
+  if (isHeld(chip, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
+  return null;
+}
+
+/** Price: the owner of an activated chip that is not sold to them just now (listed or unlisted). */
+export function refusePrice(chip: ChipState, actorId: number): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (chip.status !== 'active' && chip.status !== 'inactive') {
+    return refuse('CONFLICT', `Only active ${BRAND.plural} can be priced.`);
+  }
+  return null;
+}
+
+/** Ship to me: the owner of an activated chip in our vault that is not on the market. */
+export function refuseShipToMe(chip: ChipState, actorId: number, now: Date): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (chip.custody !== 'in_vault' || chip.status === 'pending') {
+    return refuse('CONFLICT', `Only ${BRAND.plural} kept in our vault can be shipped.`);
+  }
+  if (isListed(chip) || isHeld(chip, now)) return refuse('CONFLICT', UNLIST_FIRST_MESSAGE);
+  return null;
+}
+
+/** What `viewer` may do with the chip at `now`: exactly the moves the guards allow. */
+export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): ChipActions {
+  const viewerId = viewer?.id ?? null;
+  const isOwner = viewerId !== null && ownerIdOf(chip) === viewerId;
+  return {
+    buy: !isOwner && refuseBuy(chip, viewerId, now) === null,
+    offer: !isOwner && refuseOffer(chip, viewerId, now) === null,
+    activate: isOwner && refuseActivate(chip, viewerId) === null,
+    list: isOwner && refuseList(chip, viewerId, now) === null,
+    delist: isOwner && refuseDelist(chip, viewerId, now) === null,
+    price: isOwner && refusePrice(chip, viewerId) === null,
+    shipToMe: isOwner && refuseShipToMe(chip, viewerId, now) === null,
+  };
+}
+
+function assertAllowed(refusal: Refusal | null): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+}
+
+/** Locks the chip row for a change (SELECT … FOR UPDATE); every commerce transaction locks the chip first. */
+export async function lockChipForChange(tx: Db, chipId: number): Promise<ChipRow | null> {
+  return lockChip(tx, chipId);
+}
+
+type Move = {
+  /** Who did it (null: the system, e.g. a payment). */
+  actorUserId: number | null;
+  orderId?: number | null;
+  data?: Record<string, unknown>;
+};
+
+async function apply(
+  tx: Db,
+  chip: ChipRow,
+  patch: Partial<NewChipRow>,
+  event: { type: ChipEventType } & Move,
+): Promise<ChipRow> {
+  const next = (await updateChip(tx, chip.id, patch))!;
+  await insertChipEvent(tx, {
+    chipId: chip.id,
+    type: event.type,
+    actorUserId: event.actorUserId,
+    orderId: event.orderId ?? null,
+    data: event.data ?? {},
+  });
+  return next;
+}
+
+/** The price patch: the highest price the chip has had is kept for the platform fee (spec §9). */
+function pricePatch(chip: ChipRow, priceCents: number): Partial<NewChipRow> {
+  return { priceCents, highestPriceCents: Math.max(chip.highestPriceCents, priceCents) };
+}
+
+/** pending → active at a price. */
+export async function activateChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; priceCents: number; description?: string | null | undefined },
+): Promise<ChipRow> {
+  assertAllowed(refuseActivate(chip, args.actorId));
+  return apply(
+    tx,
+    chip,
+    {
+      status: 'active',
+      custody: 'in_vault',
+      ...pricePatch(chip, args.priceCents),
+      ...(args.description !== undefined ? { description: args.description } : {}),
+    },
+    {
+      type: 'listed',
+      actorUserId: args.actorId,
+      data: { priceCents: args.priceCents, ...(chip.custody === 'dispatching' ? { keptInVault: true } : {}) },
+    },
+  );
+}
+
+/** inactive | sold → active, at a new price or the one it has. */
+export async function listChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; priceCents?: number | undefined; now: Date; resale?: boolean },
+): Promise<ChipRow> {
+  assertAllowed(refuseList(chip, args.actorId, args.now));
+  const priceCents = args.priceCents ?? chip.priceCents;
+  if (priceCents === null) {
+    throw new AppError('VALIDATION_FAILED', 'USD price is required', {
+      fieldErrors: { priceUsd: ['USD price is required'] },
+    });
+  }
+  return apply(
+    tx,
+    chip,
+    { status: 'active', ...pricePatch(chip, priceCents), ...(args.resale ? { paypalEnabled: false } : {}) },
+    {
+      type: 'listed',
+      actorUserId: args.actorId,
+      data: { priceCents, ...(args.resale ? { resale: true } : {}) },
+    },
+  );
+}
+
+/** active → inactive (the owner takes it off the market; it is not sold). */
+export async function delistChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; now: Date },
+): Promise<ChipRow> {
+  assertAllowed(refuseDelist(chip, args.actorId, args.now));
+  return apply(tx, chip, { status: 'inactive' }, { type: 'unlisted', actorUserId: args.actorId });
+}
+
+/** A new price (and direct-PayPal choice) on a listed or unlisted chip. */
+export async function priceChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; priceCents: number; paypalEnabled: boolean },
+): Promise<ChipRow> {
+  assertAllowed(refusePrice(chip, args.actorId));
+  return apply(
+    tx,
+    chip,
+    { ...pricePatch(chip, args.priceCents), paypalEnabled: args.paypalEnabled },
+    {
+      type: 'priced',
+      actorUserId: args.actorId,
+      data: { priceCents: args.priceCents, paypalEnabled: args.paypalEnabled },
+    },
+  );
+}
+
+/**
+ * Holds a listed chip for one buyer until `until`: a checkout (with its order) or an accepted offer
+ * (no order). The caller has checked refuseBuy for that buyer.
+ */
+export async function holdChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { buyerId: number; until: Date; orderId: number | null; now: Date },
+): Promise<ChipRow> {
+  assertAllowed(refuseBuy(chip, args.buyerId, args.now));
+  return (await updateChip(tx, chip.id, {
+    reservedForUserId: args.buyerId,
+    reservedUntil: args.until,
+    reservedByOrderId: args.orderId,
+  }))!;
+}
+
+/**
+ * Ends a hold: the one an order placed (a checkout that failed or lapsed), or the one an accepted
+ * offer placed for `buyerId`. Another order's or buyer's hold is left alone. `keepForBuyer` keeps an
+ * offer's hold when only its checkout ended.
+ */
+export async function releaseChipHold(
+  tx: Db,
+  chip: ChipRow,
+  args: { orderId: number; keepForBuyer?: boolean } | { buyerId: number },
+): Promise<void> {
+  if ('orderId' in args) {
+    if (chip.reservedByOrderId !== args.orderId) return;
+    await updateChip(
+      tx,
+      chip.id,
+      args.keepForBuyer
+        ? { reservedByOrderId: null }
+        : { reservedByOrderId: null, reservedForUserId: null, reservedUntil: null },
+    );
+    return;
+  }
+  if (chip.reservedForUserId !== args.buyerId || chip.reservedByOrderId !== null) return;
+  await updateChip(tx, chip.id, { reservedForUserId: null, reservedUntil: null });
+}
+
+/**
+ * Whether a paid purchase can still be honoured: the chip is still the seller's and either held by
+ * this order or, its hold lapsed, still listed and held for nobody else.
+ */
+export function canSellTo(
+  chip: ChipRow,
+  args: { orderId: number; sellerId: number; buyerId: number; now: Date },
+): boolean {
+  if (ownerIdOf(chip) !== args.sellerId) return false;
+  if (chip.reservedByOrderId === args.orderId) return isListed(chip);
+  return refuseBuy(chip, args.buyerId, args.now) === null;
+}
+
+/**
+ * active → sold to the buyer of a paid order. Kept in the vault in their name, or leaving it for
+ * them ('ship'): a vault purchase never waits for a shipment.
+ */
+export async function sellChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { orderId: number; buyerId: number; sellerId: number; priceCents: number; shippingOption: string },
+): Promise<ChipRow> {
+  const custody: ChipCustody = args.shippingOption === 'ship' ? 'dispatching' : 'in_vault';
+  return apply(
+    tx,
+    chip,
+    {
+      ownerId: args.buyerId,
+      status: 'sold',
+      custody,
+      highestPriceCents: Math.max(chip.highestPriceCents, args.priceCents),
+      reservedByOrderId: null,
+      reservedForUserId: null,
+      reservedUntil: null,
+    },
+    {
+      type: 'sold',
+      actorUserId: args.buyerId,
+      orderId: args.orderId,
+      data: {
+        priceCents: args.priceCents,
+        sellerId: args.sellerId,
+        buyerId: args.buyerId,
+        shippingOption: args.shippingOption,
+      },
+    },
+  );
+}
+
+/** Whether a paid shipment of the chip to `ownerId` can start: theirs, in the vault, off the market. */
+export function canDispatchTo(chip: ChipRow, ownerId: number, now: Date): boolean {
+  return refuseShipToMe(chip, ownerId, now) === null;
+}
+
+/** in_vault → dispatching: a paid shipment to the owner waits for the carrier. */
+export async function dispatchChip(tx: Db, chip: ChipRow): Promise<ChipRow> {
+  return (await updateChip(tx, chip.id, { custody: 'dispatching' }))!;
+}
+
+/**
+ * Whether the order that is shipping this chip may mark it shipped: the chip must be leaving our vault
+ * for that order's buyer, who still owns it. A chip sold on meanwhile is not the order's to ship.
+ */
+export function canShipFor(chip: ChipRow, order: { buyerId: number }): boolean {
+  return chip.custody === 'dispatching' && ownerIdOf(chip) === order.buyerId;
+}
+
+/** dispatching → in_transit, with the carrier's tracking. */
+export async function shipChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; orderId: number; carrier: string; trackingNumber: string },
+): Promise<ChipRow> {
+  if (chip.custody !== 'dispatching') {
+    throw new AppError('CONFLICT', `This ${BRAND.name} is not waiting to be shipped.`);
+  }
+  return apply(
+    tx,
+    chip,
+    { custody: 'in_transit' },
+    {
+      type: 'shipped',
+      actorUserId: args.actorId,
+      orderId: args.orderId,
+      data: { carrier: args.carrier, trackingNumber: args.trackingNumber },
+    },
+  );
+}
+
+/** in_transit → with_owner. */
+export async function deliverChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; orderId: number },
+): Promise<ChipRow> {
+  if (chip.custody !== 'in_transit') {
+    throw new AppError('CONFLICT', `This ${BRAND.name} is not on its way.`);
+  }
+  return apply(
+    tx,
+    chip,
+    { custody: 'with_owner' },
+    { type: 'delivered', ...args, actorUserId: args.actorId },
+  );
+}
+
+/** An admin's direct change of the listing state (admin chip form); the same database rules hold. */
+export async function setChipStatusByAdmin(
+  tx: Db,
+  chip: ChipRow,
+  args: { adminId: number; status: ChipStatus },
+): Promise<ChipRow> {
+  if (args.status === chip.status) return chip;
+  if (args.status === 'active' && (chip.priceCents === null || chip.custody !== 'in_vault')) {
+    throw new AppError('CONFLICT', `Only a priced ${BRAND.name} in our vault can be listed.`);
+  }
+  const type: ChipEventType = args.status === 'active' ? 'listed' : 'unlisted';
+  return apply(
+    tx,
+    chip,
+    { status: args.status },
+    { type, actorUserId: args.adminId, data: { status: args.status } },
+  );
+}

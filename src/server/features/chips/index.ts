@@ -1,0 +1,58 @@
+/**
+ * The chips feature's public face: other features reach chips only through these (a lint rule
+ * enforces it). The lifecycle decides and performs every change of a chip's state; the rest reads.
+ */
+export {
+  activateChip,
+  canDispatchTo,
+  canSellTo,
+  canShipFor,
+  chipActions,
+  delistChip,
+  deliverChip,
+  dispatchChip,
+  holdChip,
+  isChipPublic,
+  isHeld,
+  isListed,
+  listChip,
+  lockChipForChange,
+  ownerIdOf,
+  priceChip,
+  refuseBuy,
+  refuseOffer,
+  refuseShipToMe,
+  releaseChipHold,
+  sellChip,
+  setChipStatusByAdmin,
+  shipChip,
+  type ChipViewer,
+  type Refusal,
+} from './chip-lifecycle.ts';
+export {
+  addChipImage,
+  assertCanAddChipMedia,
+  assignUnitId,
+  canManageChip,
+  createChipRecord,
+  currentTokenPriceUsd,
+  getChipDto,
+  nextFreeSlug,
+  normalizeNfcUid,
+  randomUnitId,
+  recordChipEvent,
+  slugify,
+  toChipDto,
+  visitorContext,
+  type ChipReadContext,
+  type CreateChipRecordInput,
+} from './chips.service.ts';
+export {
+  countChipsCreatedBy,
+  findChipById,
+  findChipRow,
+  listChipsOfUser,
+  listLapsedHolds,
+  type ChipRow,
+  type ChipWithUsers,
+} from './chips.repo.ts';

@@ -1,0 +1,68 @@
+/** The offer e-mails; which transition sends which to whom is OFFER_TRANSITIONS in offer-lifecycle.ts. */
+import { ROUTES } from '#shared/brand.ts';
+import { OFFER_ACCEPTED_HOLD_HOURS } from '#shared/offers.schemas.ts';
+import { formatUsd } from '#shared/money.ts';
+import type { MailMessage } from '#server/features/mail/mail.service.ts';
+import { composeMail } from '#server/features/mail/mail.layout.ts';
+
+export const OFFER_MAIL_KINDS = [
+  'received',
+  'accepted',
+  'counter_accepted',
+  'buyer_accepted',
+  'declined',
+  'countered',
+  'withdrawn',
+] as const;
+export type OfferMailKind = (typeof OFFER_MAIL_KINDS)[number];
+
+/** One offer e-mail: the amount is the one the transition is about (offer, counter or agreed price). */
+export function offerMail(
+  to: string,
+  publicUrl: string,
+  kind: OfferMailKind,
+  title: string,
+  amountCents: number,
+): MailMessage {
+  const amount = formatUsd(amountCents);
+  const checkOut = `Check out within ${OFFER_ACCEPTED_HOLD_HOURS} hours to buy it.`;
+  const texts: Record<OfferMailKind, { subject: string; line: string }> = {
+    received: {
+      subject: `New offer on "${title}"`,
+      line: `You received an offer of ${amount} for "${title}".`,
+    },
+    accepted: {
+      subject: `Offer accepted: "${title}"`,
+      line: `Your offer of ${amount} for "${title}" was accepted. ${checkOut}`,
+    },
+    counter_accepted: {
+      subject: `You accepted the counter-offer: "${title}"`,
+      line: `You accepted the counter-offer of ${amount} for "${title}". ${checkOut}`,
+    },
+    buyer_accepted: {
+      subject: `Counter-offer accepted: "${title}"`,
+      line: `The buyer accepted your counter-offer of ${amount} for "${title}". It is held for them for ${OFFER_ACCEPTED_HOLD_HOURS} hours while they check out.`,
+    },
+    declined: {
+      subject: `Offer declined: "${title}"`,
+      line: `Your offer of ${amount} for "${title}" was declined.`,
+    },
+    countered: {
+      subject: `Counter-offer on "${title}"`,
+      line: `The owner of "${title}" countered with ${amount}.`,
+    },
+    withdrawn: {
+      subject: `Offer withdrawn: "${title}"`,
+      line: `The offer of ${amount} for "${title}" was withdrawn.`,
+    },
+  };
+  const { subject, line } = texts[kind];
+  return composeMail({
+    to,
+    subject,
+    template: `offer-${kind.replace(/_/g, '-')}`,
+    heading: subject,
+    paragraphs: [line],
+    action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The order lifecycle: per order type, the states and the moves allowed in each, and the only code
+ * that changes an order's status or payment status. Every move is recorded in order_events (who and
+ * when), which is the order's timeline.
+ *
+ *   any type:  pending payment ──paid──▶ (see below)        ──payment failed / hold lapsed──▶ cancelled
+ *   mint:      pending ──markProcessing──▶ processing
+ *              pending | processing ──createArtchip──▶ completed
+ *              completed ──markShipped (ship-to-me, chip still the buyer's and leaving)──▶ shipped ──▶ delivered
+ *   purchase kept in the vault:  completed at once (a vault purchase never waits for a shipment)
+ *   purchase shipped, shipping:  processing ──markCompleted──▶ completed
+ *                                processing | completed ──markShipped──▶ shipped ──markDelivered──▶ delivered
+ *
+ * Shipping changes only the chip the order ships, and only while that chip is leaving the vault for
+ * the order's buyer (chip-lifecycle canShipFor): a chip sold on meanwhile is not the order's to ship.
+ */
+import type { AdminOrderActions, OrderEventType, OrderStatus } from '#shared/orders.schemas.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { canShipFor } from '#server/features/chips/chip-lifecycle.ts';
+import type { ChipRow } from '#server/features/chips/chips.repo.ts';
+import {
+  insertOrderEvent,
+  insertOrder,
+  updateOrder,
+  type NewOrderRow,
+  type OrderRow,
+} from './orders.repo.ts';
+
+type OrderState = Pick<
+  OrderRow,
+  'orderType' | 'status' | 'paymentStatus' | 'shippingOption' | 'chipId' | 'buyerId' | 'isSurprize'
+>;
+
+/** The status an order takes once paid: mints wait for the admin; vault purchases are done. */
+export function statusWhenPaid(order: Pick<OrderRow, 'orderType' | 'shippingOption'>): OrderStatus {
+  if (order.orderType === 'mint') return 'pending';
+  if (order.orderType === 'purchase' && order.shippingOption === 'store') return 'completed';
+  return 'processing';
+}
+
+const isPaid = (order: OrderState) => order.paymentStatus === 'completed';
+/** Orders whose job is to send a chip to their buyer. */
+const isShipment = (order: OrderState) =>
+  order.shippingOption === 'ship' && (order.orderType !== 'mint' || order.chipId !== null);
+
+/** The admin moves this order allows now; `chip` is the order's chip (null for a mint not made yet). */
+export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrderActions {
+  const paid = isPaid(order);
+  const awaitingChip = paid && order.orderType === 'mint' && order.chipId === null;
+  const canShip = paid && isShipment(order) && chip !== null && canShipFor(chip, order);
+  return {
+    markProcessing: awaitingChip && order.status === 'pending',
+    createArtchip: awaitingChip && (order.status === 'pending' || order.status === 'processing'),
+    uploadMedia:
+      awaitingChip && order.isSurprize && (order.status === 'pending' || order.status === 'processing'),
+    markCompleted: paid && order.orderType !== 'mint' && order.status === 'processing',
+    markShipped: canShip && (order.status === 'processing' || order.status === 'completed'),
+    markDelivered: paid && order.status === 'shipped' && chip?.custody === 'in_transit',
+  };
+}
+
+/** Records one step of the order's timeline. */
+export async function recordOrderEvent(
+  tx: Db,
+  event: {
+    orderId: number;
+    type: OrderEventType;
+    actorUserId: number | null;
+    data?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await insertOrderEvent(tx, { ...event, data: event.data ?? {} });
+}
+
+/** Places an order (pending payment) and starts its timeline. */
+export async function placeOrder(tx: Db, values: NewOrderRow): Promise<OrderRow> {
+  const order = await insertOrder(tx, { ...values, status: 'pending', paymentStatus: 'pending' });
+  await recordOrderEvent(tx, { orderId: order.id, type: 'placed', actorUserId: order.buyerId });
+  return order;
+}
+
+/** Payment confirmed by the provider: the order takes its paid status. */
+export async function markOrderPaid(
+  tx: Db,
+  order: OrderRow,
+  args: { now: Date; provider: string; eventKey: string },
+): Promise<OrderRow> {
+  const paid = await updateOrder(tx, order.id, {
+    paymentStatus: 'completed',
+    paidAt: args.now,
+    status: statusWhenPaid(order),
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'paid',
+    actorUserId: null,
+    data: { provider: args.provider, eventKey: args.eventKey, amountCents: order.totalCents },
+  });
+  return paid;
+}
+
+/**
+ * An unpaid order ends: its payment failed, its hold lapsed, or the buyer started again. A paid
+ * order whose chip went to someone else ends too, flagged for a refund.
+ */
+export async function cancelOrder(
+  tx: Db,
+  order: OrderRow,
+  args: { reason: string; paymentFailed?: boolean; flag?: string; actorUserId?: number | null },
+): Promise<OrderRow> {
+  const next = await updateOrder(tx, order.id, {
+    status: 'cancelled',
+    ...(args.paymentFailed ? { paymentStatus: 'failed' as const } : {}),
+    ...(args.flag ? { paymentFlagged: args.flag } : {}),
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: args.paymentFailed ? 'payment_failed' : 'cancelled',
+    actorUserId: args.actorUserId ?? null,
+    data: { reason: args.reason },
+  });
+  return next;
+}
+
+const ACTION_OF: Record<'processing' | 'completed' | 'shipped' | 'delivered', keyof AdminOrderActions> = {
+  processing: 'markProcessing',
+  completed: 'markCompleted',
+  shipped: 'markShipped',
+  delivered: 'markDelivered',
+};
+
+/** Refuses an admin status move the order's state does not allow, in words the admin can act on. */
+export function assertOrderMove(order: OrderState, chip: ChipRow | null, to: keyof typeof ACTION_OF): void {
+  if (!isPaid(order)) throw new AppError('CONFLICT', 'Only paid orders can change status.');
+  if (orderActions(order, chip)[ACTION_OF[to]]) return;
+  if (to === 'shipped' && order.shippingOption !== 'ship') {
+    throw new AppError('CONFLICT', 'This order is kept in the vault; there is nothing to ship.');
+  }
+  if (to === 'shipped' && chip && !canShipFor(chip, order)) {
+    throw new AppError(
+      'CONFLICT',
+      'This Artchip is no longer waiting to be shipped to this buyer (it was listed or sold since).',
+    );
+  }
+  if (to === 'completed' && order.orderType === 'mint') {
+    throw new AppError('CONFLICT', 'A mint order is completed by creating its Artchip.');
+  }
+  throw new AppError('CONFLICT', `An order that is ${order.status} cannot be marked ${to}.`);
+}
+
+/** An admin's status move, already checked by assertOrderMove. */
+export async function moveOrder(
+  tx: Db,
+  order: OrderRow,
+  args: {
+    to: OrderStatus;
+    actorUserId: number;
+    patch?: Partial<NewOrderRow>;
+    data?: Record<string, unknown>;
+  },
+): Promise<OrderRow> {
+  const next = await updateOrder(tx, order.id, { ...args.patch, status: args.to });
+  const type: OrderEventType =
+    args.to === 'processing' || args.to === 'completed' || args.to === 'shipped' || args.to === 'delivered'
+      ? args.to
+      : 'cancelled';
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type,
+    actorUserId: args.actorUserId,
+    ...(args.data ? { data: args.data } : {}),
+  });
+  return next;
+}
