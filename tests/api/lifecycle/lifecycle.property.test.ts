@@ -1,0 +1,294 @@
+// Issue 10: random sequences of everything that can happen to chips, orders and offers, driven
+// through the real routes and database, with the cross-table invariants checked after every step.
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
+import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
+import { offers } from '#server/features/offers/offers.table.ts';
+import { orderEvents, orders } from '#server/features/orders/orders.table.ts';
+import type { App } from '#server/app.ts';
+import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { insertAddress, insertMedia, mintBody, purchaseBody } from '#tests/factories/orders.ts';
+
+const SEED = 20261124;
+const RUNS = 3;
+const STEPS = 100;
+
+type Actor = { id: number; token: string };
+
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('mint' as const), actor: fc.nat(), ship: fc.boolean() }),
+  fc.record({ kind: fc.constant('create' as const), order: fc.nat() }),
+  fc.record({
+    kind: fc.constant('activate' as const),
+    chip: fc.nat(),
+    cents: fc.integer({ min: 100, max: 90_000 }),
+  }),
+  fc.record({ kind: fc.constant('delist' as const), chip: fc.nat() }),
+  fc.record({ kind: fc.constant('relist' as const), chip: fc.nat() }),
+  fc.record({
+    kind: fc.constant('resell' as const),
+    chip: fc.nat(),
+    cents: fc.integer({ min: 100, max: 90_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('buy' as const),
+    actor: fc.nat(),
+    chip: fc.nat(),
+    ship: fc.boolean(),
+    pays: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('offer' as const), actor: fc.nat(), chip: fc.nat() }),
+  fc.record({ kind: fc.constant('counter' as const), offer: fc.nat() }),
+  fc.record({ kind: fc.constant('accept' as const), offer: fc.nat(), byBuyer: fc.boolean() }),
+  fc.record({ kind: fc.constant('checkoutOffer' as const), offer: fc.nat() }),
+  fc.record({ kind: fc.constant('ship' as const), order: fc.nat() }),
+  fc.record({ kind: fc.constant('deliver' as const), order: fc.nat() }),
+  fc.record({ kind: fc.constant('shipToMe' as const), chip: fc.nat() }),
+);
+type Op = fc.Infer<typeof op>;
+
+const usd = (cents: number) => (cents / 100).toFixed(2);
+const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+
+class World {
+  constructor(
+    readonly app: App,
+    readonly admin: Actor,
+    readonly actors: Actor[],
+  ) {}
+
+  private async call(token: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+    const res = await injectAs(this.app, token, { method, url, ...(payload ? { payload } : {}) });
+    // Refusals are fine (a random step is often not allowed); a server error never is.
+    expect(res.statusCode, `${method} ${url} ${res.body}`).toBeLessThan(500);
+    return res;
+  }
+
+  private tokenOf(userId: number): string | null {
+    return userId === this.admin.id
+      ? this.admin.token
+      : (this.actors.find((a) => a.id === userId)?.token ?? null);
+  }
+
+  private async pay(token: string, checkout: { statusCode: number; json: () => unknown }) {
+    if (checkout.statusCode !== 200) return;
+    const { orderId } = CheckoutResponseSchema.parse(checkout.json());
+    await this.call(token, 'POST', `/api/orders/${orderId}/complete`);
+  }
+
+  async run(step: Op): Promise<void> {
+    const db = this.app.db;
+    const allChips = await db.select().from(chips).orderBy(chips.id);
+    const allOrders = await db.select().from(orders).orderBy(orders.id);
+    const allOffers = await db.select().from(offers).orderBy(offers.id);
+    switch (step.kind) {
+      case 'mint': {
+        const actor = pick(this.actors, step.actor)!;
+        const image = await insertMedia(db, actor.id);
+        const address = await insertAddress(db, actor.id);
+        const body = mintBody(image.originalUrl, {
+          shippingOption: step.ship ? 'ship' : 'store',
+          ...(step.ship ? { shippingAddressId: address.id } : {}),
+        });
+        await this.pay(actor.token, await this.call(actor.token, 'POST', '/api/checkout', body));
+        return;
+      }
+      case 'create': {
+        const order = pick(
+          allOrders.filter((o) => o.orderType === 'mint'),
+          step.order,
+        );
+        if (order)
+          await this.call(this.admin.token, 'POST', `/api/admin/orders/${order.id}/create-artchip`, {});
+        return;
+      }
+      case 'activate':
+      case 'delist':
+      case 'relist':
+      case 'resell':
+      case 'shipToMe': {
+        const chip = pick(allChips, step.chip);
+        if (!chip) return;
+        const token = this.tokenOf(chip.ownerId ?? chip.creatorId);
+        if (!token) return;
+        if (step.kind === 'activate') {
+          await this.call(token, 'PATCH', `/api/artchip/${chip.id}/activate`, { price: usd(step.cents) });
+        } else if (step.kind === 'resell') {
+          await this.call(token, 'POST', `/api/artchip/${chip.id}/resell`, { priceUsd: usd(step.cents) });
+        } else if (step.kind === 'shipToMe') {
+          const owner = chip.ownerId ?? chip.creatorId;
+          const address = await insertAddress(db, owner);
+          const res = await this.call(token, 'POST', `/api/artchip/${chip.id}/ship`, {
+            shippingAddressId: address.id,
+          });
+          await this.pay(token, res);
+        } else {
+          await this.call(token, 'PATCH', `/api/artchip/${chip.id}/availability`, {
+            isAvailable: step.kind === 'relist',
+          });
+        }
+        return;
+      }
+      case 'buy': {
+        const chip = pick(allChips, step.chip);
+        const actor = pick(this.actors, step.actor)!;
+        if (!chip) return;
+        const address = await insertAddress(db, actor.id);
+        const body = purchaseBody(chip.id, {
+          shippingOption: step.ship ? 'ship' : 'store',
+          ...(step.ship ? { shippingAddressId: address.id } : {}),
+        });
+        const res = await this.call(actor.token, 'POST', '/api/checkout', body);
+        if (step.pays) await this.pay(actor.token, res);
+        return;
+      }
+      case 'offer': {
+        const chip = pick(allChips, step.chip);
+        const actor = pick(this.actors, step.actor)!;
+        if (chip)
+          await this.call(actor.token, 'POST', `/api/artchip/${chip.id}/offers`, { amountUsd: '7.50' });
+        return;
+      }
+      case 'counter':
+      case 'accept':
+      case 'checkoutOffer': {
+        const offer = pick(allOffers, step.offer);
+        if (!offer) return;
+        const owner = this.tokenOf(offer.ownerId)!;
+        const buyer = this.tokenOf(offer.buyerId)!;
+        if (step.kind === 'counter') {
+          await this.call(owner, 'POST', `/api/offers/${offer.id}/counter`, { amountUsd: '9.00' });
+        } else if (step.kind === 'accept') {
+          await this.call(step.byBuyer ? buyer : owner, 'POST', `/api/offers/${offer.id}/accept`);
+        } else {
+          const res = await this.call(
+            buyer,
+            'POST',
+            '/api/checkout',
+            purchaseBody(offer.chipId, { offerId: offer.id }),
+          );
+          await this.pay(buyer, res);
+        }
+        return;
+      }
+      case 'ship':
+      case 'deliver': {
+        const order = pick(
+          allOrders.filter((o) => o.paymentStatus === 'completed'),
+          step.order,
+        );
+        if (!order) return;
+        const payload =
+          step.kind === 'ship'
+            ? { status: 'shipped', carrier: 'UPS', trackingNumber: 'T1' }
+            : { status: 'delivered' };
+        await this.call(this.admin.token, 'PATCH', `/api/admin/orders/${order.id}/status`, payload);
+        return;
+      }
+    }
+  }
+
+  /** Everything that must hold across chips, orders, offers and provenance after any step. */
+  async checkInvariants(): Promise<void> {
+    const db = this.app.db;
+    const now = new Date();
+    const allChips = await db.select().from(chips);
+    const allOrders = await db.select().from(orders).orderBy(orders.paidAt, orders.id);
+    const events = await db.select().from(chipEvents);
+    for (const chip of allChips) {
+      const owner = chip.ownerId ?? chip.creatorId;
+      const paidPurchases = allOrders.filter(
+        (o) => o.chipId === chip.id && o.orderType === 'purchase' && o.paymentStatus === 'completed',
+      );
+      const chipEventsOf = events.filter((e) => e.chipId === chip.id);
+      // Provenance: minted once, one 'sold' event per purchase that went through.
+      expect(chipEventsOf.filter((e) => e.type === 'minted')).toHaveLength(1);
+      expect(chipEventsOf.filter((e) => e.type === 'sold')).toHaveLength(paidPurchases.length);
+      // Provenance in order: every sale follows a listing made since the previous sale.
+      let isListedNow = false;
+      for (const e of chipEventsOf.sort((a, b) => a.id - b.id)) {
+        if (e.type === 'listed') isListedNow = true;
+        if (e.type === 'unlisted') isListedNow = false;
+        if (e.type === 'sold') {
+          expect(isListedNow, `chip ${chip.id} sold while not listed`).toBe(true);
+          isListedNow = false;
+        }
+      }
+      // Every paid order's chip is in its last buyer's hands (possession is ownership).
+      const lastSale = paidPurchases.at(-1);
+      expect(owner).toBe(lastSale ? lastSale.buyerId : chip.creatorId);
+      // Listing and custody agree: a listed chip is priced, in the vault, and not mid-shipment.
+      if (chip.status === 'active') {
+        expect(chip.priceCents).not.toBeNull();
+        expect(chip.custody).toBe('in_vault');
+      }
+      expect(chip.isAvailable).toBe(chip.status === 'active');
+      expect(chip.shippingOption).toBe(chip.custody === 'in_vault' ? 'store' : 'ship');
+      // A chip leaving the vault or on its way has a paid shipment of its owner behind it.
+      if (chip.custody !== 'in_vault') {
+        const shipment = allOrders.find(
+          (o) =>
+            o.chipId === chip.id &&
+            o.buyerId === owner &&
+            o.paymentStatus === 'completed' &&
+            o.shippingOption === 'ship',
+        );
+        expect(shipment, `chip ${chip.id} ${chip.custody}`).toBeDefined();
+      }
+      // A live checkout hold belongs to an unpaid order of the buyer it is held for.
+      if (chip.reservedByOrderId !== null && chip.reservedUntil && chip.reservedUntil > now) {
+        const holder = allOrders.find((o) => o.id === chip.reservedByOrderId)!;
+        expect(holder.paymentStatus).not.toBe('completed');
+        expect(holder.buyerId).toBe(chip.reservedForUserId);
+      }
+    }
+    // Each order's timeline starts with its placing (or was made before timelines) and records payment.
+    const timeline = await db.select().from(orderEvents);
+    for (const order of allOrders) {
+      const own = timeline.filter((e) => e.orderId === order.id).map((e) => e.type);
+      expect(own[0]).toBe('placed');
+      expect(own.includes('paid')).toBe(order.paymentStatus === 'completed');
+    }
+    // A chip sells once: no two paid purchases of one chip from the same seller.
+    const sales = allOrders.filter((o) => o.orderType === 'purchase' && o.paymentStatus === 'completed');
+    const keys = sales.map((o) => `${o.chipId}:${o.sellerId}:${o.paidAt?.toISOString()}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  }
+}
+
+describe('chip, order and offer lifecycles under random sequences', () => {
+  it(
+    `keeps every invariant over ${RUNS} × ${STEPS} random steps (seed ${SEED})`,
+    { timeout: 600_000 },
+    async () => {
+      const app = await buildTestApp();
+      const admin = await insertAdmin(app.db);
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
+          const actors: Actor[] = [];
+          for (let i = 0; i < 3; i++) {
+            const u = await insertUser(app.db);
+            actors.push({ id: u.user.id, token: u.token });
+          }
+          const world = new World(app, { id: admin.user.id, token: admin.token }, actors);
+          for (const step of steps) {
+            await world.run(step);
+            await world.checkInvariants();
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      // The sequences reached the interesting states, so the invariants were not checked on nothing.
+      const reached = await app.db.select({ status: chips.status, custody: chips.custody }).from(chips);
+      expect(new Set(reached.map((c) => c.status))).toEqual(
+        new Set(['pending', 'active', 'inactive', 'sold']),
+      );
+      expect(reached.some((c) => c.custody !== 'in_vault')).toBe(true);
+      const paid = await app.db.select().from(orders).where(eq(orders.paymentStatus, 'completed'));
+      expect(paid.some((o) => o.orderType === 'purchase')).toBe(true);
+    },
+  );
+});
