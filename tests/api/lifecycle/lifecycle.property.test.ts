@@ -48,17 +48,21 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('deliver' as const), order: fc.nat() }),
   fc.record({ kind: fc.constant('shipToMe' as const), chip: fc.nat() }),
 );
-type Op = fc.Infer<typeof op>;
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
 const usd = (cents: number) => (cents / 100).toFixed(2);
 const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
 class World {
-  constructor(
-    readonly app: App,
-    readonly admin: Actor,
-    readonly actors: Actor[],
-  ) {}
+  readonly app: App;
+  readonly admin: Actor;
+  readonly actors: Actor[];
+
+  constructor(app: App, admin: Actor, actors: Actor[]) {
+    this.app = app;
+    this.admin = admin;
+    this.actors = actors;
+  }
 
   private async call(token: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
     const res = await injectAs(this.app, token, { method, url, ...(payload ? { payload } : {}) });

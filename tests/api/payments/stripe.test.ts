@@ -14,6 +14,7 @@ import { chips } from '#server/features/chips/chips.table.ts';
 import { paymentEvents } from '#server/features/orders/orders.table.ts';
 import { reconcilePendingPayments } from '#server/features/payments/payments.service.ts';
 import { createStripeProvider } from '#server/features/payments/stripe.provider.ts';
+import { paymentContext } from '#server/features/payments/payments.registry.ts';
 import { toPaymentOrder } from '#server/features/checkout/start-payment.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
@@ -86,7 +87,7 @@ describe('card checkout with Stripe', () => {
     const provider = createStripeProvider(app.config.stripe!);
     const again = await provider.createPayment(
       toPaymentOrder(order, { buyerEmail: 'buyer@example.com', title: 'Retry' }),
-      { app, publicUrl: app.config.publicUrl },
+      paymentContext(app),
     );
     expect(again).toMatchObject({ providerRef: intent.id, clientSecret: intent.client_secret });
     expect(

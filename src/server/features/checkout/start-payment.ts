@@ -4,6 +4,7 @@ import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { updateOrder, type OrderRow } from '#server/features/orders/orders.repo.ts';
 import { failOrderPayment } from '#server/features/payments/payments.service.ts';
+import { paymentContext } from '#server/features/payments/payments.registry.ts';
 import type { PaymentOrder, PaymentProvider } from '#server/features/payments/payment-provider.ts';
 
 /** The provider-facing part of a checkout answer. */
@@ -47,10 +48,7 @@ export async function startOrderPayment(
   details: { buyerEmail: string; title: string; sellerPaypalEmail?: string | null },
 ): Promise<StartedPayment> {
   try {
-    const created = await provider.createPayment(toPaymentOrder(order, details), {
-      app,
-      publicUrl: app.config.publicUrl,
-    });
+    const created = await provider.createPayment(toPaymentOrder(order, details), paymentContext(app));
     if (created.providerRef) await updateOrder(app.db, order.id, { providerRef: created.providerRef });
     const { providerRef: _ref, ...urls } = created;
     return urls;

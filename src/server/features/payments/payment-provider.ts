@@ -3,8 +3,9 @@
  * only to this; each provider (demo, Stripe, PayPal, Solana Pay) is an adapter behind it, chosen at
  * start-up from the configuration by payments.registry.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
+import type { Db } from '#server/db/client.ts';
 
 /** Which provider handles an order's payment; stored on the order as paymentProvider. */
 export type PaymentProviderName = 'demo' | 'stripe' | 'paypal' | 'solana';
@@ -33,8 +34,11 @@ export type PaymentOrder = {
   sellerPaypalEmail: string | null;
 };
 
-/** Server facilities a provider may use; never call it inside a database transaction. */
-export type PaymentContext = { app: FastifyInstance; publicUrl: string };
+/**
+ * What a provider may use: the database (to read orders; never inside the caller's transaction), a
+ * logger and the public origin. Adapters are pure: they register no routes and never see the app.
+ */
+export type PaymentContext = { db: Db; log: FastifyBaseLogger; publicUrl: string };
 
 /**
  * The result of starting a payment. redirectUrl is where the browser goes next; the method-specific
@@ -93,7 +97,8 @@ export type PaymentSignalRequest = {
  * - handleSignal: verifies and decodes a webhook posted to POST /api/payments/{name}/webhook; throw an
  *   AppError (e.g. FORBIDDEN) when the signature is wrong. The route applies the signal with
  *   completeOrderPayment / failOrderPayment, so a provider never changes an order itself.
- * - registerRoutes: extra routes the provider's browser flow needs (e.g. PayPal capture).
+ * The browser calls a provider's flow needs (PayPal capture, the token payment page) are routes of
+ * payments.routes.ts, registered when that provider is live.
  */
 export type PaymentProvider = {
   name: PaymentProviderName;
@@ -105,5 +110,4 @@ export type PaymentProvider = {
   handleSignal?: (request: PaymentSignalRequest, ctx: PaymentContext) => Promise<PaymentSignal>;
   /** Extra paths for the same webhook (e.g. POST /api/webhooks/stripe, as configured at the provider). */
   webhookPaths?: readonly string[];
-  registerRoutes?: (app: FastifyInstance) => Promise<void>;
 };

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '#server/lib/app-error.ts';
-import {
-  findOrderById,
-  insertPaymentEventOnce,
-  lockOrder,
-  setPaymentEventOutcome,
-  updateOrder,
-} from '#server/features/orders/orders.repo.ts';
+import { updateOrder } from '#server/features/orders/orders.repo.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
+import { applySignalOnce } from './payments.service.ts';
 
 /** A verified provider signal that does not pay its order (a short transfer, the wrong token or wallet). */
 export type RejectOrderPaymentInput = {
@@ -29,25 +23,25 @@ export async function rejectOrderPayment(
   app: FastifyInstance,
   input: RejectOrderPaymentInput,
 ): Promise<{ outcome: 'rejected' | 'duplicate' | 'ignored'; orderId: number }> {
-  const now = app.clock();
-  if (!(await findOrderById(app.db, input.orderId))) throw new AppError('NOT_FOUND', 'Order not found');
-  return app.db.transaction(async (tx) => {
-    const event = await insertPaymentEventOnce(tx, {
-      provider: input.provider,
-      eventKey: input.eventKey,
-      orderId: input.orderId,
-      type: 'payment.rejected',
-      payload: { ...input.payload, reason: input.reason },
-    });
-    if (!event) return { outcome: 'duplicate' as const, orderId: input.orderId };
-    // Only the order row is locked, so this cannot deadlock with the chip-then-order lock order.
-    const order = (await lockOrder(tx, input.orderId))!;
+  const signal = {
+    provider: input.provider,
+    eventKey: input.eventKey,
+    orderId: input.orderId,
+    type: 'payment.rejected',
+    payload: { ...input.payload, reason: input.reason },
+    locksChip: false,
+  };
+  const duplicate: { outcome: 'rejected' | 'duplicate' | 'ignored'; orderId: number } = {
+    outcome: 'duplicate',
+    orderId: input.orderId,
+  };
+  return applySignalOnce(app, signal, duplicate, async ({ tx, order, settle }) => {
     if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
-      await setPaymentEventOutcome(tx, event.id, 'ignored', now);
+      await settle('ignored');
       return { outcome: 'ignored' as const, orderId: order.id };
     }
     await updateOrder(tx, order.id, { paymentFlagged: input.reason });
-    await setPaymentEventOutcome(tx, event.id, 'rejected', now);
+    await settle('rejected');
     return { outcome: 'rejected' as const, orderId: order.id };
   });
 }

@@ -9,7 +9,7 @@ import type { Config } from '#server/config.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/settings.schemas.ts';
 import type { PaymentOption } from '#shared/checkout.schemas.ts';
 import { demoPaymentProvider } from './demo.provider.ts';
-import type { PaymentProvider, PaymentProviderName } from './payment-provider.ts';
+import type { PaymentContext, PaymentProvider, PaymentProviderName } from './payment-provider.ts';
 import { paypalProviderFactory } from './paypal.provider.ts';
 import { solanaProviderFactory } from './solana.provider.ts';
 import { stripeProviderFactory } from './stripe.provider.ts';
@@ -90,4 +90,9 @@ export function paymentOptionsFor(app: FastifyInstance, allowed: readonly Paymen
 /** True for a provider name the orders table can hold. */
 export function isPaymentProviderName(name: string): name is PaymentProviderName {
   return name === 'demo' || name === 'stripe' || name === 'paypal' || name === 'solana';
+}
+
+/** What the app's adapters may use (PaymentContext): never the app itself. */
+export function paymentContext(app: FastifyInstance): PaymentContext {
+  return { db: app.db, log: app.log, publicUrl: app.config.publicUrl };
 }

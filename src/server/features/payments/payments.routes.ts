@@ -1,22 +1,39 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CompleteOrderResponseSchema,
   OrderIdParamsSchema,
   PaymentTokenQuerySchema,
 } from '#shared/orders.schemas.ts';
+import {
+  PaypalCaptureResponseSchema,
+  PaypalCreateOrderRequestSchema,
+  PaypalCreateOrderResponseSchema,
+  PaypalOrderParamsSchema,
+  PaypalSetupResponseSchema,
+  TokenPaymentParamsSchema,
+  TokenPaymentQuerySchema,
+  TokenPaymentSchema,
+} from '#shared/payments.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { completeDemoOrder } from '#server/features/orders/orders.service.ts';
-import { getPaymentRegistry } from './payments.registry.ts';
-import { completeOrderPayment, failOrderPayment } from './payments.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { getPaymentRegistry, paymentContext } from './payments.registry.ts';
+import { completeOrderPayment, failOrderPayment } from './payments.service.ts';
+import { isPaypalProvider, type PaypalProvider } from './paypal.provider.ts';
+import { capturePaypalOrder, getPaypalOrderForCheckout } from './paypal.service.ts';
+import { isSolanaProvider, type SolanaSettings } from './solana.provider.ts';
+import { getTokenPayment, getTokenPaymentQrSvg } from './solana.service.ts';
 
 const WebhookResponseSchema = z.object({ received: z.boolean() });
 
 /**
- * Payment routes. POST /api/orders/:id/complete exists ONLY while demo payments are enabled: with
- * live payments it is not registered at all (404), or anyone could mark an order paid. Each live
- * provider with a handleSignal gets POST /api/payments/{name}/webhook, and may add its own routes.
+ * Every payment route, wired here from the live adapters (which register nothing themselves):
+ * - POST /api/orders/:id/complete exists ONLY while demo payments are enabled: with live payments it
+ *   is not registered at all (404), or anyone could mark an order paid.
+ * - each live provider with a handleSignal gets POST /api/payments/{name}/webhook (and its aliases);
+ * - live PayPal adds the spec's /paypal/* browser calls, live token payments the payment page's calls.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.demoPayments) {
@@ -38,17 +55,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  for (const provider of getPaymentRegistry(app).providers()) {
-    if (provider.registerRoutes) await app.register(async (scope) => provider.registerRoutes!(scope));
+  const registry = getPaymentRegistry(app);
+  for (const provider of registry.providers()) {
     if (provider.handleSignal) await app.register(async (scope) => registerWebhook(scope, provider));
   }
+  const paypal = registry.byName('paypal');
+  if (isPaypalProvider(paypal)) await app.register(async (scope) => registerPaypalRoutes(scope, paypal));
+  const solana = registry.byName('solana');
+  if (isSolanaProvider(solana))
+    await app.register(async (scope) => registerTokenRoutes(scope, solana.settings));
 };
 
 /** A webhook route that keeps the raw body (signatures are over the exact bytes). */
-async function registerWebhook(
-  scope: Parameters<FastifyPluginAsyncZod>[0],
-  provider: PaymentProvider,
-): Promise<void> {
+async function registerWebhook(scope: FastifyInstance, provider: PaymentProvider): Promise<void> {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   for (const url of [`/api/payments/${provider.name}/webhook`, ...(provider.webhookPaths ?? [])]) {
@@ -57,8 +76,10 @@ async function registerWebhook(
       { config: { auth: 'public' }, schema: { response: { 200: WebhookResponseSchema } } },
       async (request) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const ctx = { app: scope, publicUrl: scope.config.publicUrl };
-        const signal = await provider.handleSignal!({ headers: request.headers, rawBody }, ctx);
+        const signal = await provider.handleSignal!(
+          { headers: request.headers, rawBody },
+          paymentContext(scope),
+        );
         if (signal.kind === 'completed') {
           await completeOrderPayment(scope, { ...signal, provider: provider.name });
         } else if (signal.kind === 'failed') {
@@ -68,4 +89,83 @@ async function registerWebhook(
       },
     );
   }
+}
+
+/**
+ * The spec's PayPal browser calls (§7), registered only while PayPal is live. Public: guest buyers
+ * have no session, and none is needed: the amount is never taken from the request, and only the
+ * buyer who approved a PayPal order at PayPal can make its capture succeed.
+ */
+async function registerPaypalRoutes(scope: FastifyInstance, paypal: PaypalProvider): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
+
+  app.get(
+    '/paypal/setup',
+    { config: { auth: 'public' }, schema: { response: { 200: PaypalSetupResponseSchema } } },
+    async () => ({ clientId: paypal.settings.clientId }),
+  );
+
+  app.post(
+    '/paypal/order',
+    {
+      config: { auth: 'public', rateLimit },
+      schema: { body: PaypalCreateOrderRequestSchema, response: { 200: PaypalCreateOrderResponseSchema } },
+    },
+    async (request) => getPaypalOrderForCheckout(app, request.body.orderId),
+  );
+
+  app.post(
+    '/paypal/order/:id/capture',
+    {
+      config: { auth: 'public', rateLimit },
+      schema: { params: PaypalOrderParamsSchema, response: { 200: PaypalCaptureResponseSchema } },
+    },
+    async (request) => capturePaypalOrder(app, paypal.api, request.params.id),
+  );
+}
+
+/** The token payment page's calls, registered only while token payments are live. */
+async function registerTokenRoutes(scope: FastifyInstance, settings: SolanaSettings): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/payments/solana/:orderId',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        params: TokenPaymentParamsSchema,
+        querystring: TokenPaymentQuerySchema,
+        response: { 200: TokenPaymentSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getTokenPayment(
+        app,
+        settings,
+        request.user ?? null,
+        request.params.orderId,
+        request.query.reference,
+      );
+    },
+  );
+
+  app.get(
+    '/api/payments/solana/:orderId/qr.svg',
+    {
+      config: { auth: 'optional' },
+      schema: { params: TokenPaymentParamsSchema, querystring: TokenPaymentQuerySchema },
+    },
+    async (request, reply) => {
+      const svg = await getTokenPaymentQrSvg(
+        app,
+        settings,
+        request.user ?? null,
+        request.params.orderId,
+        request.query.reference,
+      );
+      return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
+    },
+  );
 }

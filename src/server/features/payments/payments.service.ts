@@ -39,7 +39,7 @@ import {
   type OrderMailInfo,
 } from '#server/features/orders/orders.mail.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
-import { getPaymentRegistry } from './payments.registry.ts';
+import { getPaymentRegistry, paymentContext } from './payments.registry.ts';
 import { listUnpaidOrdersInWindow } from './payments.repo.ts';
 import { reconcileWindow } from './payment-windows.ts';
 
@@ -152,6 +152,55 @@ async function fulfilShipping({ tx, order, chip, now }: SaleContext): Promise<bo
   return true;
 }
 
+/** What a provider signal applies to, inside its transaction, with the rows already locked. */
+export type SignalContext = {
+  tx: Db;
+  order: OrderRow;
+  /** The order's chip, locked first (null for a mint). */
+  chip: ChipRow | null;
+  now: Date;
+  /** Records how the signal ended on its payment event. */
+  settle: (outcome: string) => Promise<void>;
+};
+
+/**
+ * The skeleton every provider signal follows, so each counts once: in one transaction, store the
+ * signal under its unique (provider, eventKey) — a repeat stops there as a duplicate — then lock the
+ * chip and the order (chip first, the lock order of every commerce transaction), then apply it.
+ */
+export async function applySignalOnce<T>(
+  app: FastifyInstance,
+  signal: {
+    provider: PaymentProviderName;
+    eventKey: string;
+    orderId: number;
+    type: string;
+    payload: Record<string, unknown>;
+    /** A rejection touches only the order; it never waits for the chip. */
+    locksChip: boolean;
+  },
+  onDuplicate: T,
+  apply: (ctx: SignalContext) => Promise<T>,
+): Promise<T> {
+  const now = app.clock();
+  const found = await findOrderById(app.db, signal.orderId);
+  if (!found) throw new AppError('NOT_FOUND', 'Order not found');
+  return app.db.transaction(async (tx) => {
+    const event = await insertPaymentEventOnce(tx, {
+      provider: signal.provider,
+      eventKey: signal.eventKey,
+      orderId: signal.orderId,
+      type: signal.type,
+      payload: signal.payload,
+    });
+    if (!event) return onDuplicate;
+    const chip = signal.locksChip && found.chipId !== null ? await lockChipForChange(tx, found.chipId) : null;
+    const order = (await lockOrder(tx, signal.orderId))!;
+    const settle = (outcome: string) => setPaymentEventOutcome(tx, event.id, outcome, now);
+    return apply({ tx, order, chip, now, settle });
+  });
+}
+
 /**
  * Marks an order paid, exactly once. In one transaction: records the signal (unique per provider and
  * eventKey), checks provider, amount and currency against the order, then for purchases hands the
@@ -163,30 +212,24 @@ export async function completeOrderPayment(
   app: FastifyInstance,
   input: CompleteOrderPaymentInput,
 ): Promise<CompleteOrderPaymentResult> {
-  const now = app.clock();
-  // Read before the transaction: settings come through app.db, which must not be used inside it.
+  // Read before the transaction: the settings read does not join it.
   const settings = toPricingSettings(await getSiteSettings(app));
-  const found = await findOrderById(app.db, input.orderId);
-  if (!found) throw new AppError('NOT_FOUND', 'Order not found');
-  return app.db.transaction(async (tx) => {
-    const event = await insertPaymentEventOnce(tx, {
-      provider: input.provider,
-      eventKey: input.eventKey,
-      orderId: input.orderId,
-      type: 'payment.completed',
-      payload: { ...input.payload, amountCents: input.amountCents, currency: input.currency },
-    });
-    if (!event) return { outcome: 'duplicate', orderId: input.orderId };
+  const signal = {
+    provider: input.provider,
+    eventKey: input.eventKey,
+    orderId: input.orderId,
+    type: 'payment.completed',
+    payload: { ...input.payload, amountCents: input.amountCents, currency: input.currency },
+    locksChip: true,
+  };
+  const duplicate: CompleteOrderPaymentResult = { outcome: 'duplicate', orderId: input.orderId };
+  return applySignalOnce(app, signal, duplicate, async ({ tx, order, chip, now, settle }) => {
     const finish = async (outcome: PaymentOutcome, reason?: string): Promise<CompleteOrderPaymentResult> => {
-      await setPaymentEventOutcome(tx, event.id, reason ?? outcome, now);
+      await settle(reason ?? outcome);
       return reason === undefined
         ? { outcome, orderId: input.orderId }
         : { outcome, orderId: input.orderId, reason };
     };
-
-    // Chip before order: the lock order every commerce transaction follows (no deadlocks).
-    const chip = found.chipId === null ? null : await lockChipForChange(tx, found.chipId);
-    const order = (await lockOrder(tx, input.orderId))!;
     if (order.paymentStatus === 'completed') return finish('already_paid');
     if (order.paymentProvider !== input.provider) return finish('rejected', 'provider_mismatch');
     if (input.currency.toUpperCase() !== 'USD' || input.amountCents !== order.totalCents) {
@@ -264,28 +307,27 @@ export async function failOrderPayment(
   app: FastifyInstance,
   input: FailOrderPaymentInput,
 ): Promise<{ outcome: 'failed' | 'duplicate' | 'ignored'; orderId: number }> {
-  const now = app.clock();
-  const found = await findOrderById(app.db, input.orderId);
-  if (!found) throw new AppError('NOT_FOUND', 'Order not found');
-  return app.db.transaction(async (tx) => {
-    const event = await insertPaymentEventOnce(tx, {
-      provider: input.provider,
-      eventKey: input.eventKey,
-      orderId: input.orderId,
-      type: 'payment.failed',
-      payload: { ...input.payload, reason: input.reason },
-    });
-    if (!event) return { outcome: 'duplicate' as const, orderId: input.orderId };
-    const chip = found.chipId === null ? null : await lockChipForChange(tx, found.chipId);
-    const order = (await lockOrder(tx, input.orderId))!;
+  const signal = {
+    provider: input.provider,
+    eventKey: input.eventKey,
+    orderId: input.orderId,
+    type: 'payment.failed',
+    payload: { ...input.payload, reason: input.reason },
+    locksChip: true,
+  };
+  const duplicate: { outcome: 'failed' | 'duplicate' | 'ignored'; orderId: number } = {
+    outcome: 'duplicate',
+    orderId: input.orderId,
+  };
+  return applySignalOnce(app, signal, duplicate, async ({ tx, order, chip, settle }) => {
     if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
-      await setPaymentEventOutcome(tx, event.id, 'ignored', now);
+      await settle('ignored');
       return { outcome: 'ignored' as const, orderId: order.id };
     }
     await cancelOrder(tx, order, { reason: input.reason, paymentFailed: true });
     // An offer's hold outlives its checkout: the buyer may still pay at the agreed price.
     if (chip) await releaseChipHold(tx, chip, { orderId: order.id, keepForBuyer: order.offerId !== null });
-    await setPaymentEventOutcome(tx, event.id, 'failed', now);
+    await settle('failed');
     return { outcome: 'failed' as const, orderId: order.id };
   });
 }
@@ -301,10 +343,7 @@ export async function reconcilePendingPayments(app: FastifyInstance): Promise<nu
     const provider = registry.byName(order.paymentProvider);
     if (!provider?.lookupPayment || !order.providerRef) continue;
     try {
-      const result = await provider.lookupPayment(order.providerRef, {
-        app,
-        publicUrl: app.config.publicUrl,
-      });
+      const result = await provider.lookupPayment(order.providerRef, paymentContext(app));
       if (result.status === 'completed' && result.eventKey && result.amountCents !== undefined) {
         const done = await completeOrderPayment(app, {
           orderId: order.id,

@@ -19,7 +19,6 @@ import { ROUTES } from '#shared/brand.ts';
 import { centsToUsdString, parseUsdToCents } from '#shared/money.ts';
 import type { Config } from '#server/config.ts';
 import type { CreatedPayment, PaymentLookup, PaymentOrder, PaymentProvider } from './payment-provider.ts';
-import { registerPaypalRoutes } from './paypal.routes.ts';
 
 export type PaypalSettings = NonNullable<Config['paypal']>;
 
@@ -196,11 +195,13 @@ export function toPaypalLookup(paypalOrder: PaypalOrder, orderId: number): Payme
 export function createPaypalProvider(
   settings: PaypalSettings,
   api: PaypalApi = createPaypalApi(settings),
-): PaymentProvider {
+): PaypalProvider {
   return {
     name: 'paypal',
     mode: 'live',
     methods: ['paypal'],
+    settings,
+    api,
     createPayment: async (order): Promise<CreatedPayment> => {
       const created = await api.createOrder(paypalOrderBody(order), paypalOrderRequestId(order));
       if (!created.id) throw new Error(`PayPal created no order id for order ${order.id}`);
@@ -211,13 +212,20 @@ export function createPaypalProvider(
       const paypalOrder = await api.getOrder(providerRef);
       const customId = Number(paypalOrder.purchaseUnits?.[0]?.customId);
       if (!Number.isSafeInteger(customId)) {
-        ctx.app.log.warn({ providerRef }, 'PayPal order without our order id');
+        ctx.log.warn({ providerRef }, 'PayPal order without our order id');
         return { status: 'pending' };
       }
       return toPaypalLookup(paypalOrder, customId);
     },
-    registerRoutes: async (app) => registerPaypalRoutes(app, { settings, api }),
   };
+}
+
+/** The PayPal adapter with what its browser routes need (its client id, the capture call). */
+export type PaypalProvider = PaymentProvider & { settings: PaypalSettings; api: PaypalApi };
+
+/** The app's PayPal provider, when PayPal is live. */
+export function isPaypalProvider(provider: PaymentProvider | null): provider is PaypalProvider {
+  return provider?.name === 'paypal' && 'api' in provider;
 }
 
 /** Registered in PAYMENT_PROVIDER_FACTORIES: live PayPal when the client id and secret are configured. */

@@ -16,7 +16,6 @@ import type { OrderRow } from '#server/features/orders/orders.repo.ts';
 import type { CreatedPayment, PaymentProvider } from './payment-provider.ts';
 import { findOrderByProviderRef } from './payments.repo.ts';
 import { createSolanaRpc, type ParsedTransaction, type SolanaRpc, type TokenBalance } from './solana-rpc.ts';
-import { registerSolanaRoutes } from './solana.routes.ts';
 
 export type SolanaSettings = NonNullable<Config['solana']>;
 
@@ -167,7 +166,7 @@ export function createSolanaProvider(
       return { redirectUrl: artchipUrl, providerRef: reference, artchipUrl };
     },
     lookupPayment: async (providerRef, ctx) => {
-      const order = await findOrderByProviderRef(ctx.app.db, 'solana', providerRef);
+      const order = await findOrderByProviderRef(ctx.db, 'solana', providerRef);
       if (!order) return { status: 'pending' };
       const paid = (await searchReference(settings, rpc, order)).find((t) => t.verdict.kind === 'paid');
       // A verified transfer of at least the quoted tokens pays the order's USD total (it was quoted so).
@@ -175,7 +174,6 @@ export function createSolanaProvider(
         ? { status: 'completed', eventKey: paid.signature, amountCents: order.totalCents, currency: 'USD' }
         : { status: 'pending' };
     },
-    registerRoutes: async (app) => registerSolanaRoutes(app, settings),
   };
 }
 
