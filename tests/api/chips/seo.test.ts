@@ -28,13 +28,22 @@ describe('page meta for shared links', () => {
     });
   });
 
-  it('answers 404 meta for unknown or hidden chips', async () => {
+  it('answers 404 meta for unknown chips, and a bare 200 for a pending one its owner may open', async () => {
     const app = await buildTestApp();
     const { user } = await insertUser(app.db, { username: 'maker' });
-    await insertChip(app.db, { creatorId: user.id, slug: 'secret', ...CHIP_STATES.pending });
-    for (const path of ['/artchip/maker/secret', '/artchip/maker/nothing', '/artchip/%E0%A4%A/x']) {
+    await insertChip(app.db, {
+      creatorId: user.id,
+      slug: 'secret',
+      title: 'Secret title',
+      ...CHIP_STATES.pending,
+    });
+    for (const path of ['/artchip/maker/nothing', '/artchip/%E0%A4%A/x']) {
       expect(await meta(app, path)).toMatchObject({ status: 404, noindex: true });
     }
+    const pending = await meta(app, '/artchip/maker/secret');
+    expect(pending).toMatchObject({ noindex: true, description: '' });
+    expect(pending?.status ?? 200).toBe(200);
+    expect(JSON.stringify(pending)).not.toContain('Secret title');
   });
 
   it('describes galleries and 404s unknown users', async () => {

@@ -44,6 +44,14 @@ function notFoundMeta(path: string): PageMeta {
   };
 }
 
+/**
+ * A chip not yet public (pending activation) answers 200 with nothing about it: its owner opens it
+ * signed in, and the page loads it for them; crawlers are told to stay away (issue 10 #4).
+ */
+function hiddenChipMeta(path: string): PageMeta {
+  return { title: pageTitle(BRAND.name), description: '', canonicalPath: path, noindex: true };
+}
+
 function chipMeta(found: ChipWithUsers): PageMeta {
   const { chip, creatorUsername } = found;
   const price = chip.priceCents === null ? '' : ` $${centsToUsdString(chip.priceCents)}.`;
@@ -65,7 +73,8 @@ async function resolveCatalogueMeta(app: FastifyInstance, url: URL): Promise<Pag
     const username = decodeSegment(chipMatch[1]!);
     const slug = decodeSegment(chipMatch[2]!);
     const found = username && slug ? await findChipBySlug(app.db, username, slug) : null;
-    return found && isChipPublic(found.chip) ? chipMeta(found) : notFoundMeta(url.pathname);
+    if (!found) return notFoundMeta(url.pathname);
+    return isChipPublic(found.chip) ? chipMeta(found) : hiddenChipMeta(url.pathname);
   }
   const galleryMatch = GALLERY_PAGE.exec(url.pathname);
   if (galleryMatch) {
