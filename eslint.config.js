@@ -2,6 +2,102 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
+
+/** A path glob as a RegExp: '**' crosses folders, '*' stays within one. */
+const globRegExp = (glob) => {
+  const source = glob
+    .split(/(\*\*\/?|\*)/)
+    .map((part) => {
+      if (part.startsWith('**')) return '.*';
+      if (part === '*') return '[^/]*';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+};
+
+/**
+ * Feature boundaries: a file outside features/<name>/ reaches that feature only through its public
+ * features/<name>/index.ts, and the router (files under `routerDir`) also through its lazy pages in
+ * features/<name>/pages.ts; files inside a feature import each other freely. Checks static imports,
+ * re-exports and dynamic import() (which no-restricted-imports does not see), by alias or relative
+ * path. Options: `dir` (the features folder), `alias` (its import prefix), `routerDir`, and `allow`:
+ * exceptions `{ target, from }`, where `target` is a glob of the file inside the feature (e.g.
+ * '*.table.ts') and `from` globs of the importing files relative to this folder ('*' stays within
+ * one folder, '**' crosses folders).
+ */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A feature is imported only through its index.ts from outside it.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          dir: { type: 'string' },
+          alias: { type: 'string' },
+          routerDir: { type: 'string' },
+          allow: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { target: { type: 'string' }, from: { type: 'array', items: { type: 'string' } } },
+              required: ['target', 'from'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['dir', 'alias', 'routerDir'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      private:
+        "'{{source}}' is private to the {{feature}} feature: import it from '{{alias}}/{{feature}}/index.ts' (add the export there).",
+    },
+  },
+  create(context) {
+    const { dir, alias, routerDir, allow = [] } = context.options[0];
+    const root = path.resolve(import.meta.dirname, dir);
+    const isRouter = !path
+      .relative(path.resolve(import.meta.dirname, routerDir), context.filename)
+      .startsWith('..');
+    /** The feature a file belongs to and its path inside it, or null outside the features folder. */
+    const locate = (file) => {
+      const [feature, ...rest] = path.relative(root, file).split(path.sep);
+      if (!feature || feature === '..' || path.isAbsolute(feature) || rest.length === 0) return null;
+      return { feature, inner: rest.join('/') };
+    };
+    const from = locate(context.filename);
+    const importer = path
+      .relative(import.meta.dirname, context.filename)
+      .split(path.sep)
+      .join('/');
+    const allowedTargets = allow
+      .filter((rule) => rule.from.some((glob) => globRegExp(glob).test(importer)))
+      .map((rule) => globRegExp(rule.target));
+    const check = (node) => {
+      const source = node?.type === 'Literal' ? node.value : null;
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith(`${alias}/`)) target = path.join(root, source.slice(alias.length + 1));
+      else if (source.startsWith('.')) target = path.resolve(path.dirname(context.filename), source);
+      else return;
+      const to = locate(target);
+      if (!to || to.feature === from?.feature || to.inner === 'index.ts') return;
+      if (isRouter && to.inner === 'pages.ts') return;
+      if (allowedTargets.some((target) => target.test(to.inner))) return;
+      context.report({ node, messageId: 'private', data: { source, feature: to.feature, alias } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -46,8 +142,13 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { artchip: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'artchip/feature-boundaries': [
+        'error',
+        { dir: 'src/web/features', alias: '#web/features', routerDir: 'src/web/app' },
+      ],
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['#server/*'], message: 'The browser never imports server code.' }] },
@@ -69,6 +170,37 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['#web/*'], message: 'The server never imports web code.' }] },
+      ],
+    },
+  },
+  {
+    // A server feature reaches another only through its index.ts, with these exceptions:
+    // - a *.table.ts imports the tables its foreign keys reference; db/schema.ts gathers every table
+    //   for drizzle-kit;
+    // - routes.ts registers every route plugin, so no index.ts exports one (importing a feature never
+    //   pulls in its HTTP layer, and an index that did would close import cycles through plugins/);
+    // - repos join users.table.ts for usernames: through users/index.ts that would close an import
+    //   cycle (users.service counts a user's chips; chips' queries join users), and
+    //   src/server/import-cycles.test.ts forbids cycles. Writes to users still go through users/.
+    // payments/ is left out while it is being restructured: its own imports still reach into other
+    // features, but the other side is checked (everyone else imports payments through its index.ts).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/features/payments/**'],
+    plugins: { artchip: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      'artchip/feature-boundaries': [
+        'error',
+        {
+          dir: 'src/server/features',
+          alias: '#server/features',
+          routerDir: 'src/server/routes.ts',
+          allow: [
+            { target: '*.table.ts', from: ['src/server/features/*/*.table.ts', 'src/server/db/schema.ts'] },
+            { target: '*.routes.ts', from: ['src/server/routes.ts'] },
+            { target: '*.seo.ts', from: ['src/server/routes.ts'] },
+            { target: 'users.table.ts', from: ['src/server/features/*/*.repo.ts'] },
+          ],
+        },
       ],
     },
   },

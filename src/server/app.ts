@@ -10,10 +10,10 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { createMailer, type Mailer } from './features/mail/mail.service.ts';
+import { createMailer, type Mailer } from '#server/features/mail/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
 import { AppError } from './lib/app-error.ts';
-import { createDbRateLimitStore } from './features/rate-limit/rate-limit.store.ts';
+import { createDbRateLimitStore } from '#server/features/rate-limit/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { pruneRateLimits } from './features/rate-limit/rate-limit.store.ts';
-import { refreshLiveTokenPrice } from './features/price/price.service.ts';
-import { sweepLapsedHolds } from './features/orders/orders.service.ts';
-import { reconcilePendingPayments } from './features/payments/payments.service.ts';
-import { checkTokenPayments } from './features/payments/solana.service.ts';
+import { pruneRateLimits } from '#server/features/rate-limit/index.ts';
+import { refreshLiveTokenPrice } from '#server/features/price/index.ts';
+import { sweepLapsedHolds } from '#server/features/orders/index.ts';
+import { checkTokenPayments, reconcilePendingPayments } from '#server/features/payments/index.ts';
 
 /** A periodic task: mail sending, payment reconciliation, price refresh. Each run must be safe to repeat. */
 export type BackgroundTask = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminBootstrapStep } from './features/admin/admin-bootstrap.ts';
-import { demoSeedStep } from './features/seed/seed.service.ts';
+import { adminBootstrapStep } from '#server/features/auth/index.ts';
+import { demoSeedStep } from '#server/features/seed/index.ts';
 
 /** Start-up work after migrations: the first admin from the environment and the demo catalogue. */
 export type BootstrapStep = { name: string; run: (app: FastifyInstance) => Promise<void> };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { media } from '#server/features/chips/chips.table.ts';
+import { media } from '#server/features/media/media.table.ts';
 import { ledgerEntries, orders, paymentEvents } from '#server/features/orders/orders.table.ts';
 import { offers } from '#server/features/offers/offers.table.ts';
 import { commissions } from '#server/features/affiliates/affiliates.table.ts';

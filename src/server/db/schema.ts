@@ -1,6 +1,8 @@
 // The drizzle-kit entry: every domain's tables, gathered in one place.
 export * from '#server/features/users/users.table.ts';
+export * from '#server/features/auth/auth.table.ts';
 export * from '#server/features/chips/chips.table.ts';
+export * from '#server/features/media/media.table.ts';
 export * from '#server/features/orders/orders.table.ts';
 export * from '#server/features/offers/offers.table.ts';
 export * from '#server/features/affiliates/affiliates.table.ts';

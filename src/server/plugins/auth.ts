@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { sessions, users } from '#server/features/users/users.table.ts';
+import { findSessionUser } from '#server/features/auth/index.ts';
 
 export type AuthUser = {
   id: number;
@@ -36,20 +35,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
   const token = bearerToken(request);
   if (!token || token.length > 200) return null;
-  const rows = await app.db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      role: users.role,
-      sessionId: sessions.id,
-      sessionKind: sessions.kind,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, app.clock())))
-    .limit(1);
-  return rows[0] ?? null;
+  return findSessionUser(app.db, hashToken(token), app.clock());
 }
 
 /**

@@ -127,3 +127,12 @@ export async function sumPayouts(db: Db): Promise<number> {
     .from(payouts);
   return row?.n ?? 0;
 }
+
+/** Commissions booked and not yet paid out, in cents (the Overview's pending payouts). */
+export async function sumPendingCommissions(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${commissions.amountCents}), 0)::bigint` })
+    .from(commissions)
+    .where(eq(commissions.status, 'pending'));
+  return Number(row?.n ?? 0);
+}

@@ -10,8 +10,8 @@ import type {
 } from '#shared/affiliates.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { findAccountById } from '#server/features/users/users.service.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
+import { findAccountById } from '#server/features/users/index.ts';
 import {
   countReferrals,
   insertCommissionOnce,

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import { pageFrom } from '#server/lib/page.ts';
 import type { AuditListQuery, AuditPage } from '#shared/admin.schemas.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repo.ts';
 
@@ -44,10 +45,5 @@ export async function listAuditLog(db: Db, query: AuditListQuery): Promise<Audit
     beforeId: query.cursor,
     limit: query.limit + 1,
   });
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  return {
-    items: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    nextCursor: hasMore ? page[page.length - 1]!.id : null,
-  };
+  return pageFrom(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

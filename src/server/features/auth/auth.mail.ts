@@ -1,5 +1,5 @@
 import { BRAND } from '#shared/brand.ts';
-import type { MailMessage } from '#server/features/mail/mail.service.ts';
+import type { MailMessage } from '#server/features/mail/index.ts';
 
 function escapeHtml(s: string): string {
   return s.replace(

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { emailTokens, sessions } from '#server/features/users/users.table.ts';
+import { users } from '#server/features/users/users.table.ts';
+import { emailTokens, sessions } from './auth.table.ts';
 
 export type SessionKind = 'user' | 'admin';
 /**
@@ -73,4 +74,22 @@ export async function retireEmailTokens(
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** The account and session behind a token hash, while the session has not expired; or null. */
+export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      role: users.role,
+      sessionId: sessions.id,
+      sessionKind: sessions.kind,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
 }

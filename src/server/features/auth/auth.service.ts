@@ -2,7 +2,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
-import { enqueueMail } from '#server/features/mail/mail.service.ts';
+import { enqueueMail } from '#server/features/mail/index.ts';
 import {
   createAccount,
   findAccountByEmail,
@@ -10,7 +10,7 @@ import {
   updateAccount,
   userFromRow,
   type UserRow,
-} from '#server/features/users/users.service.ts';
+} from '#server/features/users/index.ts';
 import type {
   AuthSession,
   CheckEmailResponse,

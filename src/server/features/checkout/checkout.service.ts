@@ -29,17 +29,22 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { findMediaByHash } from '#server/features/media/media.repo.ts';
-import { findAccountById } from '#server/features/users/users.service.ts';
-import { getTokenPriceUsd } from '#server/features/price/price.service.ts';
-import { getSiteSettings } from '#server/features/settings/settings.service.ts';
+import { findMediaByHash } from '#server/features/media/index.ts';
 import {
   createShippingAddress,
   findAccountByEmail,
+  findAccountById,
   findOrCreateGuestUser,
   listShippingAddresses,
-} from '#server/features/users/users.service.ts';
-import type { ShippingAddressSnapshot } from '#server/features/orders/orders.table.ts';
+} from '#server/features/users/index.ts';
+import { getTokenPriceUsd } from '#server/features/price/index.ts';
+import { getSiteSettings } from '#server/features/settings/index.ts';
+import {
+  cancelOrder,
+  lockOrder,
+  placeOrder,
+  type ShippingAddressSnapshot,
+} from '#server/features/orders/index.ts';
 import {
   findChipRow,
   holdChip,
@@ -48,15 +53,16 @@ import {
   refuseBuy,
   type ChipRow,
 } from '#server/features/chips/index.ts';
-import { cancelOrder, placeOrder } from '#server/features/orders/order-lifecycle.ts';
-import { lockOrder } from '#server/features/orders/orders.repo.ts';
 import {
   attachOfferToOrder,
   findAgreedOfferAmount,
   getAcceptedOfferForCheckout,
-} from '#server/features/offers/offers.service.ts';
-import { getPaymentRegistry, paymentOptionsFor } from '#server/features/payments/payments.registry.ts';
-import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
+} from '#server/features/offers/index.ts';
+import {
+  getPaymentRegistry,
+  paymentOptionsFor,
+  type PaymentProvider,
+} from '#server/features/payments/index.ts';
 import { startOrderPayment } from './start-payment.ts';
 
 const METHOD_NOT_AVAILABLE = 'This payment method is not available for this order.';

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
 import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { updateOrder, type OrderRow } from '#server/features/orders/orders.repo.ts';
-import { failOrderPayment } from '#server/features/payments/payments.service.ts';
-import { paymentContext } from '#server/features/payments/payments.registry.ts';
-import type { PaymentOrder, PaymentProvider } from '#server/features/payments/payment-provider.ts';
+import { type OrderRow, updateOrder } from '#server/features/orders/index.ts';
+import {
+  failOrderPayment,
+  paymentContext,
+  type PaymentOrder,
+  type PaymentProvider,
+} from '#server/features/payments/index.ts';
 
 /** The provider-facing part of a checkout answer. */
 export type StartedPayment = Pick<

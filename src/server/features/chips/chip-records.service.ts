@@ -3,7 +3,7 @@ import { BRAND } from '#shared/brand.ts';
 import { CHIP_NOT_FOUND_MESSAGE, type ChipEventType } from '#shared/chips.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { MediaRow } from '#server/features/media/media.repo.ts';
+import type { MediaRow } from '#server/features/media/index.ts';
 import {
   findUnitId,
   insertChipEvent,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChipShape, MarketplaceSort } from '#shared/chips.schemas.ts';
 import { rowsOf, type Db } from '#server/db/client.ts';
+import { likePattern } from '#server/lib/sql.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { chipEvents, chips } from './chips.table.ts';
 
@@ -134,11 +135,6 @@ export type MarketplaceFilters = {
   sort: MarketplaceSort;
 };
 
-/** ILIKE pattern matching `text` literally anywhere (%, _ and \ escaped). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
 /**
  * The marketplace keyset query: listed chips in sort order after `cursor`, `limit` rows. Ordered by
  * (created_at, id) or (price_cents, id) so it walks the partial market indexes; never OFFSET.
@@ -155,7 +151,7 @@ export function marketplaceQuery(
   if (filters.maxPriceCents !== undefined) where.push(lte(chips.priceCents, filters.maxPriceCents));
   if (filters.creator) where.push(sql`lower(${creator.username}) = lower(${filters.creator})`);
   if (filters.search) {
-    const pattern = containsPattern(filters.search);
+    const pattern = likePattern(filters.search);
     where.push(
       sql`(${chips.title} ilike ${pattern} or ${chips.description} ilike ${pattern} or ${creator.username} ilike ${pattern})`,
     );
@@ -384,12 +380,21 @@ export async function listChipsOfUser(db: Db, userId: number) {
     .orderBy(sql`${chips.createdAt} desc`, sql`${chips.id} desc`);
 }
 
-/** A chip with the usernames its DTO shows. */
-
+/** How many chips the user created (spec §3 User.totalMinted). */
 export async function countChipsCreatedBy(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(chips)
     .where(eq(chips.creatorId, userId));
   return row?.n ?? 0;
+}
+
+/** The Overview's chip figures: every chip, and those available (listed) in the marketplace. */
+export async function countChipTotals(db: Db): Promise<{ total: number; available: number }> {
+  const [row] = rowsOf<{ total: number; available: number }>(
+    await db.execute(sql`select
+      (select count(*)::int from ${chips}) as total,
+      (select count(*)::int from ${chips} where ${chips.isAvailable}) as available`),
+  );
+  return { total: Number(row?.total ?? 0), available: Number(row?.available ?? 0) };
 }

@@ -16,8 +16,7 @@ import {
   UnitIdParamsSchema,
 } from '#shared/chips.schemas.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { processUpload } from '#server/features/media/media.service.ts';
-import { readImageField } from '#server/features/media/media.multipart.ts';
+import { processUpload, readImageField } from '#server/features/media/index.ts';
 import {
   addChipImage,
   assertCanAddChipMedia,

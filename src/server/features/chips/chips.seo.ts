@@ -5,7 +5,7 @@ import { BRAND, pageTitle, ROUTES } from '#shared/brand.ts';
 import { UNIT_ID_PATTERN } from '#shared/chips.schemas.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { registerPageMeta, type PageMeta } from '#server/features/spa/page-meta.ts';
+import { type PageMeta, registerPageMeta } from '#server/features/spa/index.ts';
 import {
   countCreatorPublicChips,
   countListedChips,

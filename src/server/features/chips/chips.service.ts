@@ -20,8 +20,8 @@ import {
 } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import type { MediaRow } from '#server/features/media/media.repo.ts';
-import { getTokenPriceUsd } from '#server/features/price/price.service.ts';
+import type { MediaRow } from '#server/features/media/index.ts';
+import { getTokenPriceUsd } from '#server/features/price/index.ts';
 import {
   countCreatorPublicChips,
   findChipById,

@@ -108,20 +108,3 @@ export const chipEvents = pgTable(
     index('chip_events_actor_idx').on(t.actorUserId),
   ],
 );
-
-export const media = pgTable(
-  'media',
-  {
-    ...baseColumns,
-    /** Content hash of the re-encoded original; names are content-addressed. */
-    hash: text().notNull(),
-    uploaderId: integer().references(() => users.id, { onDelete: 'set null' }),
-    mime: text().notNull(),
-    width: integer().notNull(),
-    height: integer().notNull(),
-    animated: boolean().notNull().default(false),
-    originalUrl: text().notNull(),
-    variants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
-  },
-  (t) => [uniqueIndex('media_hash_uq').on(t.hash), index('media_uploader_id_idx').on(t.uploaderId)],
-);

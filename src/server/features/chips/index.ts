@@ -1,20 +1,20 @@
 /**
  * The chips feature's public face: other features reach chips only through these (a lint rule
  * enforces it). The lifecycle decides and performs every change of a chip's state; the rest reads.
+ * The chips table is exported for other features' read-only joins and the demo seed's check for
+ * existing chips.
  */
+export { chips } from './chips.table.ts';
 export {
   activateChip,
   canDispatchTo,
   canSellTo,
   canShipFor,
-  chipActions,
   delistChip,
   deliverChip,
   dispatchChip,
   holdChip,
   isChipPublic,
-  isHeld,
-  isListed,
   listChip,
   lockChipForChange,
   ownerIdOf,
@@ -24,35 +24,24 @@ export {
   refuseShipToMe,
   releaseChipHold,
   sellChip,
-  setChipStatusByAdmin,
   shipChip,
-  type ChipViewer,
-  type Refusal,
 } from './chip-lifecycle.ts';
+export { createChipRecord, recordChipEvent } from './chip-records.service.ts';
 export {
-  addChipImage,
-  assertCanAddChipMedia,
-  assignUnitId,
-  canManageChip,
-  createChipRecord,
-  currentTokenPriceUsd,
-  getChipDto,
-  nextFreeSlug,
-  normalizeNfcUid,
-  randomUnitId,
-  recordChipEvent,
-  slugify,
-  toChipDto,
-  visitorContext,
-  type ChipReadContext,
-  type CreateChipRecordInput,
-} from './chips.service.ts';
+  type ChipRef,
+  findChipRef,
+  isNfcUidOnOtherChip,
+  listChipRefs,
+  listChipRefsOfOrder,
+  setChipNfcUid,
+} from './chip-refs.repo.ts';
 export {
+  type ChipRow,
   countChipsCreatedBy,
+  countChipTotals,
   findChipById,
   findChipRow,
   listChipsOfUser,
   listLapsedHolds,
-  type ChipRow,
-  type ChipWithUsers,
 } from './chips.repo.ts';
+export { currentTokenPriceUsd, getChipById, getChipDto, toChipDto } from './chips.service.ts';

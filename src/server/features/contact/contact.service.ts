@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
 import type { ContactMessageInput, ContactMessageSent } from '#shared/contact.schemas.ts';
-import { enqueueMail } from '#server/features/mail/mail.service.ts';
+import { enqueueMail } from '#server/features/mail/index.ts';
 import { insertContactMessage } from './contact.repo.ts';
 
 export const CONTACT_SENT_MESSAGE = "We'll get back to you within 24 hours.";

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { media } from '#server/features/chips/chips.table.ts';
+import { media } from './media.table.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
 import type {
   NfcProvisioning,
   NfcTag,
@@ -9,7 +9,7 @@ import type {
   SetNfcTagInput,
   TapStatus,
 } from '#shared/nfc.schemas.ts';
-import { findChipRef, isNfcUidOnOtherChip, setChipNfcUid } from './nfc-chips.ts';
+import { findChipRef, isNfcUidOnOtherChip, setChipNfcUid } from '#server/features/chips/index.ts';
 import { SDM_FILE_READ_KEY_NUMBER, SDM_META_READ_KEY_NUMBER, type NfcKeyring } from './nfc-keys.ts';
 import {
   findActiveTagByChipId,

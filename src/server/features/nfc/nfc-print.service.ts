@@ -3,7 +3,12 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { ProductionSheetQuery } from '#shared/nfc.schemas.ts';
-import { findChipRef, listChipRefs, listChipRefsOfOrder, type ChipRef } from './nfc-chips.ts';
+import {
+  findChipRef,
+  listChipRefs,
+  listChipRefsOfOrder,
+  type ChipRef,
+} from '#server/features/chips/index.ts';
 import { listActiveTagsByChipIds } from './nfc.repo.ts';
 
 // 'M' survives the small print size and a resin dome's glare; the margin is the quiet zone.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/plugins/auth.ts';
-import { registerPageMeta, type PageMetaResolver } from '#server/features/spa/page-meta.ts';
+import { type PageMetaResolver, registerPageMeta } from '#server/features/spa/index.ts';
 import { BRAND, CHIP_API, pageTitle } from '#shared/brand.ts';
 import {
   ChipIdParamsSchema,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { getChipById, recordChipEvent } from '#server/features/chips/chips.service.ts';
+import { getChipById, recordChipEvent } from '#server/features/chips/index.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import type { TapResult, TapStatus } from '#shared/nfc.schemas.ts';
 import type { NfcKeyring } from './nfc-keys.ts';

@@ -2,8 +2,7 @@
 import { ROUTES } from '#shared/brand.ts';
 import { OFFER_ACCEPTED_HOLD_HOURS } from '#shared/offers.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
-import type { MailMessage } from '#server/features/mail/mail.service.ts';
-import { composeMail } from '#server/features/mail/mail.layout.ts';
+import { composeMail, type MailMessage } from '#server/features/mail/index.ts';
 
 export const OFFER_MAIL_KINDS = [
   'received',

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
+import { chips } from '#server/features/chips/index.ts';
 import { offers } from '#server/features/offers/offers.table.ts';
 import { users } from '#server/features/users/users.table.ts';
 

@@ -15,8 +15,8 @@ import {
 } from '#shared/offers.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { enqueueMail } from '#server/features/mail/mail.service.ts';
-import { findAccountById } from '#server/features/users/users.service.ts';
+import { enqueueMail } from '#server/features/mail/index.ts';
+import { findAccountById } from '#server/features/users/index.ts';
 import {
   findChipRow,
   holdChip,

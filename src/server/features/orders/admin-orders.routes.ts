@@ -12,8 +12,7 @@ import {
 import { AdminOrderPageSchema, OrderListQuerySchema } from '#shared/admin.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { processUpload } from '#server/features/media/media.service.ts';
-import type { MediaRow } from '#server/features/media/media.repo.ts';
+import { type MediaRow, processUpload } from '#server/features/media/index.ts';
 import {
   createArtchipFromOrder,
   getAdminOrderDetail,

@@ -13,10 +13,11 @@ import type { Chip } from '#shared/chips.schemas.ts';
 import type { AdminOrderPage, OrderListQuery } from '#shared/admin.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { enqueueMail } from '#server/features/mail/mail.service.ts';
-import { findMediaByHash, type MediaRow } from '#server/features/media/media.repo.ts';
-import { findAccountById } from '#server/features/users/users.service.ts';
+import { pageFrom } from '#server/lib/page.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
+import { enqueueMail } from '#server/features/mail/index.ts';
+import { findMediaByHash, type MediaRow } from '#server/features/media/index.ts';
+import { findAccountById } from '#server/features/users/index.ts';
 import {
   createChipRecord,
   deliverChip,
@@ -96,9 +97,7 @@ export async function toAdminOrder(db: Db, order: OrderRow, chip?: ChipRow | nul
 /** GET /api/admin/orders: mints by default (or purchases, shipping requests, all), one keyset page. */
 export async function listAdminOrders(db: Db, query: OrderListQuery): Promise<AdminOrderPage> {
   const rows = await listOrdersForAdmin(db, { ...query, limit: query.limit + 1 });
-  const hasMore = rows.length > query.limit;
-  const items = rows.slice(0, query.limit).map((r) => toAdminOrderDto(r.order, r, r.chip));
-  return { items, nextCursor: hasMore ? items[items.length - 1]!.id : null };
+  return pageFrom(rows, query.limit, (r) => toAdminOrderDto(r.order, r, r.chip));
 }
 
 /** GET /api/admin/orders/:id: the order with its item, payment and timeline, and what may be done. */

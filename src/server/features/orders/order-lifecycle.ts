@@ -17,8 +17,7 @@
 import type { AdminOrderActions, OrderEventType, OrderStatus } from '#shared/orders.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { canShipFor } from '#server/features/chips/chip-lifecycle.ts';
-import type { ChipRow } from '#server/features/chips/chips.repo.ts';
+import { canShipFor, type ChipRow } from '#server/features/chips/index.ts';
 import {
   insertOrderEvent,
   insertOrder,

@@ -1,8 +1,7 @@
 /** The commerce e-mails: order confirmation, sold, status changes, mint made, offers. Text and HTML. */
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
-import type { MailMessage } from '#server/features/mail/mail.service.ts';
-import { composeMail as compose } from '#server/features/mail/mail.layout.ts';
+import { composeMail as compose, type MailMessage } from '#server/features/mail/index.ts';
 
 /** What an order mail says about the order. */
 export type OrderMailInfo = {

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery } from '#shared/admin.schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '#server/db/client.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
+import { rowsOf, type Db } from '#server/db/client.ts';
+import { chips } from '#server/features/chips/index.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { ledgerEntries, orderEvents, orders, paymentEvents } from './orders.table.ts';
 
@@ -173,4 +173,25 @@ export async function listOrdersForAdmin(db: Db, query: OrderListQuery & { limit
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(orders.id))
     .limit(query.limit);
+}
+
+/** The Overview's order figures: paid surprize mints still to make, revenue, and orders by status. */
+export async function readOrderTotals(
+  db: Db,
+): Promise<{ activeSurprize: number; revenueCents: number; byStatus: Record<string, number> }> {
+  const [totals] = rowsOf<{ active_surprize: number; revenue: number }>(
+    await db.execute(sql`select
+      (select count(*)::int from ${orders} where ${orders.orderType} = 'mint' and ${orders.isSurprize}
+         and ${orders.paymentStatus} = 'completed' and ${orders.status} in ('pending', 'processing')) as active_surprize,
+      (select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
+         where ${orders.paymentStatus} = 'completed') as revenue`),
+  );
+  const byStatus = rowsOf<{ status: string; n: number }>(
+    await db.execute(sql`select ${orders.status} as status, count(*)::int as n from ${orders} group by 1`),
+  );
+  return {
+    activeSurprize: Number(totals?.active_surprize ?? 0),
+    revenueCents: Number(totals?.revenue ?? 0),
+    byStatus: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
+  };
 }

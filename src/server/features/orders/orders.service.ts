@@ -4,10 +4,10 @@ import { PAYMENT_FAILED_NOTE, PAYMENT_PENDING_NOTE, type Order } from '#shared/o
 import type { CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { createGuestClaimToken } from '#server/features/auth/auth.service.ts';
-import { findAccountById } from '#server/features/users/users.service.ts';
-import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
-import { expireLapsedOffers } from '#server/features/offers/offers.service.ts';
+import { createGuestClaimToken } from '#server/features/auth/index.ts';
+import { findAccountById } from '#server/features/users/index.ts';
+import { completeOrderPayment } from '#server/features/payments/index.ts';
+import { expireLapsedOffers } from '#server/features/offers/index.ts';
 import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/features/chips/index.ts';
 import { cancelOrder } from './order-lifecycle.ts';
 import {

@@ -33,16 +33,15 @@ import {
   toChipDto,
   type ChipRow,
 } from '#server/features/chips/index.ts';
-import { findAccountById, listShippingAddresses } from '#server/features/users/users.service.ts';
+import { findAccountById, listShippingAddresses } from '#server/features/users/index.ts';
 import {
   loadPricingContext,
   requirePaymentProvider,
   shippingCountryOf,
+  startOrderPayment,
   toSummaryDto,
-} from '#server/features/checkout/checkout.service.ts';
-import { startOrderPayment } from '#server/features/checkout/start-payment.ts';
-import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
-import { getPaymentRegistry } from '#server/features/payments/payments.registry.ts';
+} from '#server/features/checkout/index.ts';
+import { completeOrderPayment, getPaymentRegistry } from '#server/features/payments/index.ts';
 import { placeOrder } from './order-lifecycle.ts';
 import { listPaidMintsAwaitingChip, sumSellerProceeds } from './orders.repo.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CoinPrice } from '#shared/price.schemas.ts';
-import { getSiteSettings } from '#server/features/settings/settings.service.ts';
+import { getSiteSettings } from '#server/features/settings/index.ts';
 import { formatChange, formatTokenPriceUsd, percentChange } from './price.format.ts';
 import { deleteTicksBefore, findLatestTick, findTickNearest, insertPriceTick } from './price.repo.ts';
 import { fetchSourceQuote, sourceLabel, type SourceQuote } from './price.source.ts';

@@ -6,17 +6,16 @@ import { DEFAULT_SITE_SETTINGS } from '#shared/settings.schemas.ts';
 import type { BootstrapStep } from '#server/bootstrap.ts';
 import type { Db } from '#server/db/client.ts';
 import { createCode } from '#server/lib/tokens.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { users } from '#server/features/users/users.table.ts';
-import { ledgerEntries, orders } from '#server/features/orders/orders.table.ts';
 import {
+  chips,
   createChipRecord,
   lockChipForChange,
   recordChipEvent,
   sellChip,
 } from '#server/features/chips/index.ts';
-import { processUpload } from '#server/features/media/media.service.ts';
-import type { MediaRow } from '#server/features/media/media.repo.ts';
+import { users } from '#server/features/users/index.ts';
+import { ledgerEntries, orders } from '#server/features/orders/index.ts';
+import { type MediaRow, processUpload } from '#server/features/media/index.ts';
 import { renderArtwork, type ArtworkRecipe } from './demo-artwork.ts';
 
 /** The company account: creator 1, labelled Company (spec §3). */

@@ -6,7 +6,7 @@ import {
   type SiteSettings,
   type UpdateSiteSettingsInput,
 } from '#shared/settings.schemas.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
 import { findSettingsData, lockSettingsData, SETTINGS_ROW_ID, writeSettingsData } from './settings.repo.ts';
 
 /**

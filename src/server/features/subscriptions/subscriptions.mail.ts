@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { Db } from '#server/db/client.ts';
-import { enqueueMail } from '#server/features/mail/mail.service.ts';
+import { enqueueMail } from '#server/features/mail/index.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

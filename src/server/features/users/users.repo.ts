@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
 import { shippingAddresses, users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -65,12 +64,6 @@ export async function updateUser(
 ): Promise<UserRow | null> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   return row ?? null;
-}
-
-/** How many chips the user created (spec §3 User.totalMinted). */
-export async function countChipsCreatedBy(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(chips).where(eq(chips.creatorId, userId));
-  return Number(row?.n ?? 0);
 }
 
 /** The default address first, then the newest. */
@@ -168,4 +161,13 @@ export async function findOldestShippingAddress(db: Db, userId: number): Promise
 /** Serialises concurrent changes to one user's addresses (the single-default rule). */
 export async function lockUser(db: Db, userId: number): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** How many customer accounts (role user) there are (the Overview's customers). */
+export async function countCustomers(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'user'));
+  return Number(row?.n ?? 0);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '#server/plugins/auth.ts';
-import { changePassword } from '#server/features/auth/auth.service.ts';
+import { changePassword } from '#server/features/auth/index.ts';
 import { MessageResponseSchema } from '#shared/auth.schemas.ts';
 import {
   ChangePasswordInputSchema,

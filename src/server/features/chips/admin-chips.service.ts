@@ -1,9 +1,11 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { isUniqueViolation } from '#server/lib/sql.ts';
+import { pageFrom } from '#server/lib/page.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
 import { centsToUsdString, parseUsdToCents } from '#shared/money.ts';
 import { chipMakerLabel, type ChipStatus } from '#shared/chips.schemas.ts';
-import { lockChipForChange, setChipStatusByAdmin } from '#server/features/chips/index.ts';
+import { lockChipForChange, setChipStatusByAdmin } from './chip-lifecycle.ts';
 import {
   isTruthyField,
   type AdminChip,
@@ -11,8 +13,8 @@ import {
   type AdminChipPage,
   type AdminChipUpdateInput,
 } from '#shared/admin.schemas.ts';
-import { findChip, findChipClash, listChips, updateChip } from './admin-chips.repo.ts';
-import { isUniqueViolation, pageFrom } from './admin-page.ts';
+import { findChip, findChipClash, listChips } from './admin-chips.repo.ts';
+import { updateChip } from './chips.repo.ts';
 
 type ChipRow = NonNullable<Awaited<ReturnType<typeof findChip>>>;
 type ChipValues = ChipRow['chip'];

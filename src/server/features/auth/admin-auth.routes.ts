@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/plugins/auth.ts';
-import { endSession } from '#server/features/auth/auth.service.ts';
+import { endSession } from './auth.service.ts';
 import { AdminLoginResponseSchema, LoginInputSchema, MessageResponseSchema } from '#shared/auth.schemas.ts';
 import { loginAdmin } from './admin-auth.service.ts';
 

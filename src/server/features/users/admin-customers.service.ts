@@ -1,7 +1,8 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
 import { createCode } from '#server/lib/tokens.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { pageFrom } from '#server/lib/page.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import type {
   AdminCustomer,
@@ -23,7 +24,6 @@ import {
   userExists,
   type CustomerWrite,
 } from './admin-customers.repo.ts';
-import { pageFrom } from './admin-page.ts';
 
 type CustomerRow = Awaited<ReturnType<typeof listCustomers>>[number];
 

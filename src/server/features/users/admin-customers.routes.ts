@@ -4,7 +4,6 @@ import {
   AdminCustomerDetailSchema,
   AdminCustomerPageSchema,
   AdminIdParamsSchema,
-  AdminStatsSchema,
   CustomerInputSchema,
   CustomerListQuerySchema,
 } from '#shared/admin.schemas.ts';
@@ -14,16 +13,11 @@ import {
   listAdminCustomers,
   updateAdminCustomer,
 } from './admin-customers.service.ts';
-import { getAdminStats } from './admin-stats.service.ts';
 
 const admin = { auth: 'admin' } as const;
 
-/** Overview figures and the customer screens. */
+/** The customer screens of the back office: list, detail, create and edit. */
 export const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/stats', { config: admin, schema: { response: { 200: AdminStatsSchema } } }, async () =>
-    getAdminStats(app.db),
-  );
-
   app.get(
     '/api/admin/customers',
     {

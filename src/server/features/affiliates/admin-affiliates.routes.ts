@@ -13,7 +13,7 @@ import {
   listAffiliateStats,
   listCommissions,
   payOutAffiliate,
-} from '#server/features/affiliates/affiliates.service.ts';
+} from './affiliates.service.ts';
 
 const admin = { auth: 'admin' } as const;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { emailSubscriptions } from '#server/features/subscriptions/subscriptions.table.ts';
-import { likePattern } from './admin-customers.repo.ts';
+import { likePattern } from '#server/lib/sql.ts';
+import { emailSubscriptions } from './subscriptions.table.ts';
 
 export type SubscriptionFilter = { status?: string | undefined; search?: string | undefined };
 

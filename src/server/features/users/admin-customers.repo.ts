@@ -1,14 +1,10 @@
 import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { shippingAddresses, users } from '#server/features/users/users.table.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-
-/** Escapes LIKE wildcards so a search for "a_b" finds that text, not "a?b". */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { likePattern } from '#server/lib/sql.ts';
+import { chips } from '#server/features/chips/index.ts';
+import { orders } from '#server/features/orders/index.ts';
+import { shippingAddresses, users } from './users.table.ts';
 
 // Written out with explicit table names: Drizzle drops the table prefix from columns inside a
 // single-table select, which would turn "users.id" into the subquery's own "id".

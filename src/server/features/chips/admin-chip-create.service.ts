@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { createChipRecord } from '#server/features/chips/chips.service.ts';
-import type { MediaRow } from '#server/features/media/media.repo.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
+import type { MediaRow } from '#server/features/media/index.ts';
+import { findAccountById } from '#server/features/users/index.ts';
 import { parseUsdToCents, parsePercentToBasisPoints, percentOfCents } from '#shared/money.ts';
 import { isTruthyField, type AdminChip, type AdminChipCreateInput } from '#shared/admin.schemas.ts';
-import { COMPANY_USER_ID, findUserById, findUserByUsername, slugTaken } from './admin-chips.repo.ts';
+import { COMPANY_USER_ID, slugTaken } from './admin-chips.repo.ts';
 import { getAdminChip } from './admin-chips.service.ts';
+import { createChipRecord } from './chip-records.service.ts';
+import { findUserByUsername } from './chips.repo.ts';
 
 export type AdminChipImages = { main: MediaRow; additional: MediaRow[] };
 
@@ -34,7 +36,7 @@ export async function createAdminChip(
   const chipId = await app.db.transaction(async (tx) => {
     const creator = isCustomerMinting
       ? await findUserByUsername(tx, input.creatorUsername)
-      : await findUserById(tx, COMPANY_USER_ID);
+      : await findAccountById(tx, COMPANY_USER_ID);
     if (!creator) {
       const message = isCustomerMinting
         ? 'Customer not found'

@@ -1,15 +1,15 @@
 import type { Db } from '#server/db/client.ts';
 import { assertFound } from '#server/lib/app-error.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
-import type { MailLogEntry, MessageStatusInput } from '#shared/admin.schemas.ts';
+import { pageFrom } from '#server/lib/page.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
+import type { MessageStatusInput } from '#shared/admin.schemas.ts';
 import type {
   ContactMessage,
   ContactMessagePage,
   ContactMessageStatus,
   ListContactMessagesQuery,
 } from '#shared/contact.schemas.ts';
-import { findMessageForUpdate, listMail, listMessages, setMessageStatus } from './admin-inbox.repo.ts';
-import { isoOrNull, pageFrom } from './admin-page.ts';
+import { findMessageForUpdate, listMessages, setMessageStatus } from './admin-contact.repo.ts';
 
 type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
 
@@ -58,17 +58,4 @@ export async function updateContactMessageStatus(
     });
     return after;
   });
-}
-
-/** The outgoing-mail log, newest first; one keyset page. */
-export async function listMailLog(
-  db: Db,
-  query: { status?: string | undefined; cursor?: number | undefined; limit: number },
-): Promise<{ items: MailLogEntry[]; nextCursor: number | null }> {
-  const rows = await listMail(db, { status: query.status, beforeId: query.cursor, limit: query.limit + 1 });
-  return pageFrom(rows, query.limit, (r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    sentAt: isoOrNull(r.sentAt),
-  }));
 }

@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
 import { users } from '#server/features/users/users.table.ts';
+import { chips } from './chips.table.ts';
 
 /*
- * The chip reads and the one chip write NFC needs that chips.service.ts does not offer: production tools must
- * reach chips that are not public yet (QR codes and sheets are printed before a chip goes live), and
- * assigning a tag writes chips.nfc_uid. Move these into the chips feature when it grows equivalents.
+ * The chip reads and the one chip write the NFC production tools need: they must reach chips that are
+ * not public yet (QR codes and sheets are printed before a chip goes live), and assigning a tag writes
+ * chips.nfc_uid. Exported through index.ts for the nfc feature.
  */
 
 /** What NFC needs to know about a chip: its page path, artwork and identifiers. */

@@ -1,7 +1,9 @@
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { isoOrNull, pageFrom } from '#server/lib/page.ts';
+import { isUniqueViolation } from '#server/lib/sql.ts';
+import { recordAudit } from '#server/features/audit/index.ts';
 import { csvCell } from '#shared/admin.schemas.ts';
 import type {
   EmailSubscription,
@@ -18,7 +20,6 @@ import {
   updateSubscription,
   type SubscriptionFilter,
 } from './admin-subscriptions.repo.ts';
-import { isoOrNull, isUniqueViolation, pageFrom } from './admin-page.ts';
 
 type Row = Awaited<ReturnType<typeof listSubscriptions>>[number];
 

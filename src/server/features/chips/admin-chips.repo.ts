@@ -2,10 +2,10 @@ import { COMPANY_CREATOR_ID } from '#shared/chips.schemas.ts';
 import { and, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
+import { likePattern } from '#server/lib/sql.ts';
 import { users } from '#server/features/users/users.table.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
 import type { AdminChipListQuery } from '#shared/admin.schemas.ts';
-import { likePattern } from './admin-customers.repo.ts';
+import { chips } from './chips.table.ts';
 
 /** Company-made chips have creator 1 (spec §3), labelled Company. */
 export const COMPANY_USER_ID = COMPANY_CREATOR_ID;
@@ -55,10 +55,6 @@ export async function findChip(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function updateChip(db: Db, id: number, values: Partial<typeof chips.$inferInsert>) {
-  await db.update(chips).set(values).where(eq(chips.id, id));
-}
-
 /** Another chip already holding this unit id or NFC UID. */
 export async function findChipClash(
   db: Db,
@@ -72,24 +68,6 @@ export async function findChipClash(
     .select({ id: chips.id, unitId: chips.unitId, nfcUid: chips.nfcUid })
     .from(chips)
     .where(and(ne(chips.id, args.id), or(...clash)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findUserByUsername(db: Db, username: string) {
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findUserById(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(eq(users.id, id))
     .limit(1);
   return row ?? null;
 }

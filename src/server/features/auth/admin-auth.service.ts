@@ -1,15 +1,16 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { createSession } from '#server/features/auth/auth.service.ts';
 import {
   createAccount,
   findAccountByEmail,
   updateAccount,
+  usernameBaseFromEmail,
+  usernameCandidate,
   type UserRow,
-} from '#server/features/users/users.service.ts';
+} from '#server/features/users/index.ts';
 import type { AdminLoginResponse, LoginInput } from '#shared/auth.schemas.ts';
-import { usernameBaseFromEmail, usernameCandidate } from '#server/features/users/usernames.ts';
+import { createSession } from './auth.service.ts';
 
 /**
  * POST /api/admin/auth/login: a 12-hour admin session, only for accounts whose role is admin.

@@ -13,12 +13,3 @@ export function pageFrom<R, T extends { id: number }>(
 export function isoOrNull(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
-
-/** True for a PostgreSQL unique violation (also when wrapped by Drizzle), so a race answers 409, not 500. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -12,7 +12,8 @@ import {
 } from '#shared/admin.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { processUpload } from '#server/features/media/media.service.ts';
+import { parseFields, readMultipart, splitImages, type UploadedFile } from '#server/lib/multipart.ts';
+import { processUpload } from '#server/features/media/index.ts';
 import { createAdminChip } from './admin-chip-create.service.ts';
 import {
   getAdminChip,
@@ -20,7 +21,6 @@ import {
   updateAdminChip,
   type ChipImageChanges,
 } from './admin-chips.service.ts';
-import { parseFields, readMultipart, splitImages, type UploadedFile } from './admin-multipart.ts';
 
 const admin = { auth: 'admin' } as const;
 const BASE = `/api/admin/${BRAND.slug}`;

@@ -1,0 +1,8 @@
+/**
+ * The auth feature's public face: other features reach it only through these (a lint rule
+ * enforces it). Sessions, e-mail tokens and the admin log-in; accounts themselves belong to users.
+ */
+export { ensureAdmin } from './admin-auth.service.ts';
+export { adminBootstrapStep } from './admin-bootstrap.ts';
+export { findSessionUser } from './auth.repo.ts';
+export { changePassword, createGuestClaimToken } from './auth.service.ts';

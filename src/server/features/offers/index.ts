@@ -1,0 +1,11 @@
+/**
+ * The offers feature's public face: other features reach it only through these (a lint rule
+ * enforces it). Checkout and payments ask it for an agreed offer and close offers on a sale.
+ */
+export {
+  attachOfferToOrder,
+  closeOffersOnSale,
+  expireLapsedOffers,
+  findAgreedOfferAmount,
+  getAcceptedOfferForCheckout,
+} from './offers.service.ts';

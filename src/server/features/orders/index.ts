@@ -1,0 +1,20 @@
+/**
+ * The orders feature's public face: other features reach orders only through these (a lint rule
+ * enforces it). The lifecycle places, pays and cancels orders. The orders tables are exported for
+ * other features' read-only joins and the demo seed's fixture rows; every other write goes through
+ * the functions here.
+ */
+export { ledgerEntries, orders, type ShippingAddressSnapshot } from './orders.table.ts';
+export { cancelOrder, markOrderPaid, placeOrder } from './order-lifecycle.ts';
+export { chipSoldMail, orderConfirmationMail, type OrderMailInfo } from './orders.mail.ts';
+export {
+  findOrderById,
+  insertLedgerEntryOnce,
+  insertPaymentEventOnce,
+  lockOrder,
+  type OrderRow,
+  readOrderTotals,
+  setPaymentEventOutcome,
+  updateOrder,
+} from './orders.repo.ts';
+export { completeDemoOrder, sweepLapsedHolds } from './orders.service.ts';
