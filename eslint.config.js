@@ -182,10 +182,7 @@ export default tseslint.config(
     // - repos join users.table.ts for usernames: through users/index.ts that would close an import
     //   cycle (users.service counts a user's chips; chips' queries join users), and
     //   src/server/import-cycles.test.ts forbids cycles. Writes to users still go through users/.
-    // payments/ is left out while it is being restructured: its own imports still reach into other
-    // features, but the other side is checked (everyone else imports payments through its index.ts).
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/features/payments/**'],
     plugins: { artchip: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
       'artchip/feature-boundaries': [

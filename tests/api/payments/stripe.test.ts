@@ -11,7 +11,7 @@ import { OrderSchema } from '#shared/orders.schemas.ts';
 import { PaymentsConfigSchema } from '#shared/payments.schemas.ts';
 import { SiteInfoSchema } from '#shared/settings.schemas.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
-import { paymentEvents } from '#server/features/orders/orders.table.ts';
+import { paymentEvents } from '#server/features/payments/payments.table.ts';
 import { reconcilePendingPayments } from '#server/features/payments/payments.service.ts';
 import { createStripeProvider } from '#server/features/payments/stripe.provider.ts';
 import { paymentContext } from '#server/features/payments/payments.registry.ts';

@@ -6,8 +6,11 @@ import {
   QuoteRequestSchema,
   QuoteResponseSchema,
 } from '#shared/checkout.schemas.ts';
+import { CHIP_API } from '#shared/brand.ts';
+import { ArtchipIdParamsSchema, ShipArtchipInputSchema } from '#shared/orders.schemas.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
+import { requestArtchipShipping } from './ship-request.service.ts';
 
 /** Checkout (guest purchases allowed; mints need a session), its live quote and the legacy buy call. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,5 +41,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: LegacyPurchaseRequestSchema, response: { 200: CheckoutResponseSchema } },
     },
     async (request) => legacyPurchase(app, currentUser(request), request.body.productId),
+  );
+
+  app.post(
+    `${CHIP_API}/:id/ship`,
+    {
+      config: { auth: 'user' },
+      schema: {
+        params: ArtchipIdParamsSchema,
+        body: ShipArtchipInputSchema,
+        response: { 200: CheckoutResponseSchema },
+      },
+    },
+    async (request) => requestArtchipShipping(app, currentUser(request), request.params.id, request.body),
   );
 };

@@ -9,12 +9,13 @@ export { cancelOrder, markOrderPaid, placeOrder } from './order-lifecycle.ts';
 export { chipSoldMail, orderConfirmationMail, type OrderMailInfo } from './orders.mail.ts';
 export {
   findOrderById,
+  findOrderByProviderRef,
   insertLedgerEntryOnce,
-  insertPaymentEventOnce,
+  listUnpaidOrdersInWindow,
   lockOrder,
   type OrderRow,
+  type PendingWindow,
   readOrderTotals,
-  setPaymentEventOutcome,
   updateOrder,
 } from './orders.repo.ts';
-export { completeDemoOrder, sweepLapsedHolds } from './orders.service.ts';
+export { canSeeOrder, getOrder, ORDER_NOT_FOUND, sweepLapsedHolds } from './orders.service.ts';

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery } from '#shared/admin.schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { chips } from '#server/features/chips/index.ts';
 import { users } from '#server/features/users/users.table.ts';
-import { ledgerEntries, orderEvents, orders, paymentEvents } from './orders.table.ts';
+import { ledgerEntries, orderEvents, orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -115,23 +115,6 @@ export async function listPaidMintsAwaitingChip(db: Db, buyerId: number): Promis
     .orderBy(desc(orders.createdAt));
 }
 
-/** Inserts a provider signal; null when (provider, eventKey) was seen before. */
-export async function insertPaymentEventOnce(
-  tx: Db,
-  values: typeof paymentEvents.$inferInsert,
-): Promise<typeof paymentEvents.$inferSelect | null> {
-  const [row] = await tx
-    .insert(paymentEvents)
-    .values(values)
-    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventKey] })
-    .returning();
-  return row ?? null;
-}
-
-export async function setPaymentEventOutcome(tx: Db, id: number, outcome: string, now: Date): Promise<void> {
-  await tx.update(paymentEvents).set({ outcome, processedAt: now }).where(eq(paymentEvents.id, id));
-}
-
 /** Books one ledger row; a second row of the same kind for the order is ignored. */
 export async function insertLedgerEntryOnce(
   tx: Db,
@@ -194,4 +177,48 @@ export async function readOrderTotals(
     revenueCents: Number(totals?.revenue ?? 0),
     byStatus: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
   };
+}
+
+/** The order a provider's reference (PaymentIntent id, PayPal order id, Solana Pay reference) belongs to. */
+export async function findOrderByProviderRef(
+  db: Db,
+  provider: OrderRow['paymentProvider'],
+  providerRef: string,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentProvider, provider), eq(orders.providerRef, providerRef)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A creation-time window: orders created after `createdAfter` (and before `createdBefore`, if given). */
+export type PendingWindow = {
+  createdAfter: Date;
+  createdBefore?: Date;
+  provider?: OrderRow['paymentProvider'];
+  limit?: number;
+};
+
+/**
+ * Unpaid orders with a provider reference created inside the window, oldest first. Cancelled ones
+ * are included: a lapsed hold cancels the order, yet its payment may still have gone through and
+ * must be settled (completeOrderPayment then hands the chip over or flags a refund).
+ */
+export async function listUnpaidOrdersInWindow(db: Db, window: PendingWindow): Promise<OrderRow[]> {
+  const conditions: SQL[] = [
+    inArray(orders.paymentStatus, ['pending', 'processing']),
+    inArray(orders.status, ['pending', 'cancelled']),
+    isNotNull(orders.providerRef),
+    gt(orders.createdAt, window.createdAfter),
+  ];
+  if (window.createdBefore) conditions.push(lt(orders.createdAt, window.createdBefore));
+  if (window.provider) conditions.push(eq(orders.paymentProvider, window.provider));
+  return db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(orders.createdAt)
+    .limit(window.limit ?? 200);
 }

@@ -6,7 +6,6 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import { createGuestClaimToken } from '#server/features/auth/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
-import { completeOrderPayment } from '#server/features/payments/index.ts';
 import { expireLapsedOffers } from '#server/features/offers/index.ts';
 import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/features/chips/index.ts';
 import { cancelOrder } from './order-lifecycle.ts';
@@ -84,7 +83,7 @@ export async function getOrder(
  * The buyer (or an admin) sees an order; so does whoever holds its demo payment token, which is how
  * a guest without a session follows their own payment. Other people get NOT_FOUND.
  */
-function canSeeOrder(
+export function canSeeOrder(
   order: { buyerId: number; paymentProvider: string; providerRef: string | null },
   viewer: AuthUser | null,
   paymentToken: string | undefined,
@@ -101,38 +100,6 @@ function canSeeOrder(
 /** GET /api/my-orders: the user's orders, newest first. */
 export async function listMyOrders(app: FastifyInstance, userId: number): Promise<Order[]> {
   return (await listOrdersOfBuyer(app.db, userId)).map(toOrderDto);
-}
-
-/**
- * POST /api/orders/:id/complete (demo payments only): the buyer finishes the payment simulation.
- * Completing twice changes nothing; a chip taken meanwhile is a CONFLICT.
- */
-export async function completeDemoOrder(
-  app: FastifyInstance,
-  viewer: AuthUser | null,
-  orderId: number,
-  paymentToken?: string,
-): Promise<Order> {
-  const order = await findOrderById(app.db, orderId);
-  const isBuyer = viewer !== null && order?.buyerId === viewer.id;
-  if (!order || !(isBuyer || canSeeOrder(order, null, paymentToken))) {
-    throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  }
-  if (order.paymentProvider !== 'demo') {
-    throw new AppError('UNPROCESSABLE', 'This order is paid through its payment provider, not the demo.');
-  }
-  const result = await completeOrderPayment(app, {
-    orderId,
-    provider: 'demo',
-    eventKey: `complete:${orderId}`,
-    amountCents: order.totalCents,
-    currency: 'USD',
-    payload: { userId: viewer?.id ?? null, byPaymentToken: !isBuyer },
-  });
-  if (result.outcome === 'unfulfillable') {
-    throw new AppError('CONFLICT', 'This Artchip was sold to someone else before your payment completed.');
-  }
-  return getOrder(app, viewer, orderId, paymentToken);
 }
 
 /**

@@ -107,25 +107,6 @@ export const orderEvents = pgTable(
   ],
 );
 
-/** Provider signals, stored with a unique key before they act, so each one counts once. */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    ...baseColumns,
-    provider: text().notNull(),
-    eventKey: text().notNull(),
-    orderId: integer().references(() => orders.id),
-    type: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    outcome: text(),
-    processedAt: tstz(),
-  },
-  (t) => [
-    uniqueIndex('payment_events_key_uq').on(t.provider, t.eventKey),
-    index('payment_events_order_idx').on(t.orderId),
-  ],
-);
-
 /** Money booked when an order is paid: seller proceeds and platform fee; one row per kind per order. */
 export const ledgerEntries = pgTable(
   'ledger_entries',

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHIP_API } from '#shared/brand.ts';
-import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ChipSchema } from '#shared/chips.schemas.ts';
 import {
   ActivateArtchipInputSchema,
@@ -9,7 +8,6 @@ import {
   MyArtchipListSchema,
   MyStatsSchema,
   ResellArtchipInputSchema,
-  ShipArtchipInputSchema,
   UpdateArtchipPricingInputSchema,
 } from '#shared/orders.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
@@ -18,7 +16,6 @@ import {
   activateArtchip,
   getMyStats,
   listMyArtchips,
-  requestArtchipShipping,
   resellArtchip,
   setArtchipAvailability,
   updateArtchipPricing,
@@ -81,18 +78,5 @@ export const ownerToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: ArtchipIdParamsSchema, body: ResellArtchipInputSchema, ...chipResponse },
     },
     async (request) => resellArtchip(app, currentUser(request), request.params.id, request.body),
-  );
-
-  app.post(
-    `${CHIP_API}/:id/ship`,
-    {
-      config: user,
-      schema: {
-        params: ArtchipIdParamsSchema,
-        body: ShipArtchipInputSchema,
-        response: { 200: CheckoutResponseSchema },
-      },
-    },
-    async (request) => requestArtchipShipping(app, currentUser(request), request.params.id, request.body),
   );
 };

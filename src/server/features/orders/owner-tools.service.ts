@@ -1,6 +1,10 @@
+/**
+ * The creator/owner tools of /my-artchip: the user's chips with their dashboard status, and the
+ * chip moves an owner makes (activate, price, list or unlist, resell), each through the chip
+ * lifecycle. Asking for a shipment is a checkout (checkout/ship-request.service.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
-import { SELECT_ADDRESS_MESSAGE, type CheckoutResponse } from '#shared/checkout.schemas.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { parseUsdToCents } from '#shared/money.ts';
 import {
@@ -10,10 +14,8 @@ import {
   type MyArtchipItem,
   type MyStats,
   type ResellArtchipInput,
-  type ShipArtchipInput,
   type UpdateArtchipPricingInput,
 } from '#shared/orders.schemas.ts';
-import { computeOrderSummary } from '#shared/pricing.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
@@ -29,24 +31,13 @@ import {
   lockChipForChange,
   ownerIdOf,
   priceChip,
-  refuseShipToMe,
   toChipDto,
   type ChipRow,
 } from '#server/features/chips/index.ts';
-import { findAccountById, listShippingAddresses } from '#server/features/users/index.ts';
-import {
-  loadPricingContext,
-  requirePaymentProvider,
-  shippingCountryOf,
-  startOrderPayment,
-  toSummaryDto,
-} from '#server/features/checkout/index.ts';
-import { completeOrderPayment, getPaymentRegistry } from '#server/features/payments/index.ts';
-import { placeOrder } from './order-lifecycle.ts';
+import { findAccountById } from '#server/features/users/index.ts';
 import { listPaidMintsAwaitingChip, sumSellerProceeds } from './orders.repo.ts';
 
 const CHIP_NOT_FOUND = `${BRAND.name} not found`;
-const HOLD_MINUTES = 15;
 
 /** The spec §4 user-view status of a chip for this user. */
 function userStatus(chip: ChipRow, userId: number): MyArtchipItem['userStatus'] {
@@ -186,90 +177,6 @@ export function resellArtchip(
   return changeOwnChip(app, user, chipId, (tx, chip, now) =>
     listChip(tx, chip, { actorId: user.id, priceCents, now, resale: true }),
   );
-}
-
-/**
- * POST /api/artchip/:id/ship: the owner asks for a vaulted chip to be shipped. Creates an orderType
- * 'shipping' order charged at the shipping rate and starts its payment like a checkout.
- */
-export async function requestArtchipShipping(
-  app: FastifyInstance,
-  user: AuthUser,
-  chipId: number,
-  input: ShipArtchipInput,
-): Promise<CheckoutResponse> {
-  const now = app.clock();
-  const pricing = await loadPricingContext(app);
-  const method =
-    input.paymentMethod ??
-    pricing.settings.paymentMethods.purchase.find((m) => getPaymentRegistry(app).providerFor(m) !== null) ??
-    'card';
-  const provider = requirePaymentProvider(app, pricing.settings, 'purchase', method);
-  const address = (await listShippingAddresses(app.db, user.id)).find(
-    (a) => a.id === input.shippingAddressId,
-  );
-  if (!address) {
-    throw new AppError('VALIDATION_FAILED', SELECT_ADDRESS_MESSAGE, {
-      fieldErrors: { shippingAddressId: [SELECT_ADDRESS_MESSAGE] },
-    });
-  }
-  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60 * 1000);
-  const summary = computeOrderSummary({
-    orderType: 'purchase',
-    chip: { priceCents: 0, paypalEnabled: false },
-    settings: pricing.settings,
-    paymentMethod: method,
-    shippingOption: 'ship',
-    country: shippingCountryOf(address.country),
-    tokenPriceUsd: pricing.tokenPriceUsd,
-  });
-  const { order, title } = await app.db.transaction(async (tx) => {
-    const chip = await lockChipForChange(tx, chipId);
-    if (!chip || ownerIdOf(chip) !== user.id) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
-    const refusal = refuseShipToMe(chip, user.id, now);
-    if (refusal) throw new AppError(refusal.code, refusal.message);
-    const order = await placeOrder(tx, {
-      orderType: 'shipping',
-      buyerId: user.id,
-      chipId: chip.id,
-      paymentMethod: method,
-      paymentProvider: provider.name,
-      shippingOption: 'ship',
-      shippingAddress: {
-        name: address.name,
-        addressLine1: address.addressLine1,
-        addressLine2: address.addressLine2,
-        city: address.city,
-        state: address.state,
-        zipCode: address.zipCode,
-        country: address.country,
-      },
-      ...summary,
-      tokenPriceUsd: pricing.tokenPriceUsd,
-      quoteExpiresAt: expiresAt,
-    });
-    return { order, title: chip.title };
-  });
-  const response = {
-    orderId: order.id,
-    newAccount: false,
-    email: user.email,
-    paymentMode: provider.mode,
-    summary: toSummaryDto(summary, pricing, expiresAt),
-  };
-  if (order.totalCents === 0) {
-    // Free shipping (token payments with artchipFreeShipping): nothing to charge.
-    await completeOrderPayment(app, {
-      orderId: order.id,
-      provider: provider.name,
-      eventKey: `free:${order.id}`,
-      amountCents: 0,
-      currency: 'USD',
-    });
-    return { ...response, redirectUrl: `/checkout-success?orderId=${order.id}` };
-  }
-  const payment = await startOrderPayment(app, order, provider, { buyerEmail: user.email, title });
-  return { ...response, ...payment };
 }
 
 /** GET /api/my-stats: chips minted and sold, and seller proceeds from the ledger. */

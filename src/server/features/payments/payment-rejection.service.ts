@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { updateOrder } from '#server/features/orders/orders.repo.ts';
+import { updateOrder } from '#server/features/orders/index.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 import { applySignalOnce } from './payments.service.ts';
 

@@ -17,7 +17,7 @@ import {
   TokenPaymentSchema,
 } from '#shared/payments.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { completeDemoOrder } from '#server/features/orders/orders.service.ts';
+import { completeDemoOrder } from './demo.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { getPaymentRegistry, paymentContext } from './payments.registry.ts';
 import { completeOrderPayment, failOrderPayment } from './payments.service.ts';

@@ -9,11 +9,11 @@ import { computeSaleSplit } from '#shared/pricing.ts';
 import { toPricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { enqueueMail } from '#server/features/mail/mail.service.ts';
-import { getSiteSettings } from '#server/features/settings/settings.service.ts';
-import { findAccountById } from '#server/features/users/users.service.ts';
-import { bookMintCommissions } from '#server/features/affiliates/affiliates.service.ts';
-import { closeOffersOnSale } from '#server/features/offers/offers.service.ts';
+import { enqueueMail } from '#server/features/mail/index.ts';
+import { getSiteSettings } from '#server/features/settings/index.ts';
+import { findAccountById } from '#server/features/users/index.ts';
+import { bookMintCommissions } from '#server/features/affiliates/index.ts';
+import { closeOffersOnSale } from '#server/features/offers/index.ts';
 import {
   canDispatchTo,
   canSellTo,
@@ -23,24 +23,22 @@ import {
   sellChip,
   type ChipRow,
 } from '#server/features/chips/index.ts';
-import { cancelOrder, markOrderPaid } from '#server/features/orders/order-lifecycle.ts';
 import {
+  cancelOrder,
+  chipSoldMail,
   findOrderById,
   insertLedgerEntryOnce,
-  insertPaymentEventOnce,
+  listUnpaidOrdersInWindow,
   lockOrder,
-  setPaymentEventOutcome,
-  updateOrder,
-  type OrderRow,
-} from '#server/features/orders/orders.repo.ts';
-import {
-  chipSoldMail,
+  markOrderPaid,
   orderConfirmationMail,
+  updateOrder,
   type OrderMailInfo,
-} from '#server/features/orders/orders.mail.ts';
+  type OrderRow,
+} from '#server/features/orders/index.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 import { getPaymentRegistry, paymentContext } from './payments.registry.ts';
-import { listUnpaidOrdersInWindow } from './payments.repo.ts';
+import { insertPaymentEventOnce, setPaymentEventOutcome } from './payments.repo.ts';
 import { reconcileWindow } from './payment-windows.ts';
 
 /** A provider's verified report that an order was paid. */

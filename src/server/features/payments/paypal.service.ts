@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '#shared/brand.ts';
 import type { PaypalCaptureResponse } from '#shared/payments.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { findOrderById, type OrderRow } from '#server/features/orders/orders.repo.ts';
+import { findOrderById, findOrderByProviderRef, type OrderRow } from '#server/features/orders/index.ts';
 import { completeOrderPayment } from './payments.service.ts';
-import { findOrderByProviderRef } from './payments.repo.ts';
 import {
   paypalCaptureRequestId,
   paypalIssueOf,

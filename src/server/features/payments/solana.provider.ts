@@ -12,9 +12,8 @@ import { BRAND } from '#shared/brand.ts';
 import { tokenAmountToBaseUnits } from '#shared/money.ts';
 import { TOKEN_PAYMENT_PATH } from '#shared/payments.schemas.ts';
 import type { Config } from '#server/config.ts';
-import type { OrderRow } from '#server/features/orders/orders.repo.ts';
+import { findOrderByProviderRef, type OrderRow } from '#server/features/orders/index.ts';
 import type { CreatedPayment, PaymentProvider } from './payment-provider.ts';
-import { findOrderByProviderRef } from './payments.repo.ts';
 import { createSolanaRpc, type ParsedTransaction, type SolanaRpc, type TokenBalance } from './solana-rpc.ts';
 
 export type SolanaSettings = NonNullable<Config['solana']>;

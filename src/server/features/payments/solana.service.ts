@@ -4,11 +4,11 @@ import QRCode from 'qrcode';
 import type { TokenPayment } from '#shared/payments.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { findOrderById, type OrderRow } from '#server/features/orders/orders.repo.ts';
+import { findOrderById, listUnpaidOrdersInWindow, type OrderRow } from '#server/features/orders/index.ts';
 import { rejectOrderPayment } from './payment-rejection.service.ts';
 import { WATCH_MAX_AGE_MS } from './payment-windows.ts';
 import { getPaymentRegistry } from './payments.registry.ts';
-import { listRecordedEventKeys, listUnpaidOrdersInWindow } from './payments.repo.ts';
+import { listRecordedEventKeys } from './payments.repo.ts';
 import { completeOrderPayment } from './payments.service.ts';
 import type { SolanaRpc } from './solana-rpc.ts';
 import {

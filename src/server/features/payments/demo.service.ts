@@ -1,0 +1,39 @@
+/** The demo payment simulation's completion, the one way a demo order is paid. */
+import type { FastifyInstance } from 'fastify';
+import type { Order } from '#shared/orders.schemas.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/plugins/auth.ts';
+import { canSeeOrder, findOrderById, getOrder, ORDER_NOT_FOUND } from '#server/features/orders/index.ts';
+import { completeOrderPayment } from './payments.service.ts';
+
+/**
+ * POST /api/orders/:id/complete (demo payments only): the buyer finishes the payment simulation.
+ * Completing twice changes nothing; a chip taken meanwhile is a CONFLICT.
+ */
+export async function completeDemoOrder(
+  app: FastifyInstance,
+  viewer: AuthUser | null,
+  orderId: number,
+  paymentToken?: string,
+): Promise<Order> {
+  const order = await findOrderById(app.db, orderId);
+  const isBuyer = viewer !== null && order?.buyerId === viewer.id;
+  if (!order || !(isBuyer || canSeeOrder(order, null, paymentToken))) {
+    throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  }
+  if (order.paymentProvider !== 'demo') {
+    throw new AppError('UNPROCESSABLE', 'This order is paid through its payment provider, not the demo.');
+  }
+  const result = await completeOrderPayment(app, {
+    orderId,
+    provider: 'demo',
+    eventKey: `complete:${orderId}`,
+    amountCents: order.totalCents,
+    currency: 'USD',
+    payload: { userId: viewer?.id ?? null, byPaymentToken: !isBuyer },
+  });
+  if (result.outcome === 'unfulfillable') {
+    throw new AppError('CONFLICT', 'This Artchip was sold to someone else before your payment completed.');
+  }
+  return getOrder(app, viewer, orderId, paymentToken);
+}
