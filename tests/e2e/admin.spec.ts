@@ -168,7 +168,7 @@ test('the admin signs in at /siteadmin, finds a customer and edits them, then lo
   await expect(page).toHaveURL(/\/admin-login$/);
 });
 
-test('paid mints: Mark Processing on one, Create Artchip with an image on another; the creator gets it pending', async ({
+test('paid mints: Mark Processing on one (Create Artchip stays offered), Create Artchip with an image on another; the creator gets it pending', async ({
   page,
   request,
 }) => {
@@ -184,8 +184,14 @@ test('paid mints: Mark Processing on one, Create Artchip with an image on anothe
   await expect(processingRow.getByText('Needs Media')).toBeVisible();
   await processingRow.getByRole('button', { name: `Mark Processing for order ${processingId}` }).click();
   await expect(processingRow.getByText('Processing', { exact: true })).toBeVisible();
-  // Spec §4: 'Create Artchip' only while the order is pending and paid.
-  await expect(processingRow.getByRole('button', { name: /Create Artchip/ })).toHaveCount(0);
+  // Issue 10 #1: a paid mint marked Processing can still get its chip made; only Mark Processing goes.
+  await expect(processingRow.getByRole('button', { name: /Mark Processing/ })).toHaveCount(0);
+  await expect(
+    processingRow.getByRole('button', { name: `Create Artchip for order ${processingId}` }),
+  ).toBeVisible();
+  await expect(
+    processingRow.getByRole('button', { name: `Upload Media for order ${processingId}` }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   const createRow = page.getByTestId(`order-${createId}`);

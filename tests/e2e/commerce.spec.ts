@@ -209,14 +209,16 @@ test('a guest buys a live chip, sets a password and finds it in My Collection', 
   const checkout = page.getByRole('dialog', { name: 'Complete Your Purchase' });
   await expect(checkout).toBeVisible();
 
-  // A registered e-mail is asked to sign in, never signed in (PRODUCT.md).
+  // An e-mail whose account has a password is asked to sign in, never signed in (PRODUCT.md).
   const email = checkout.getByLabel('Email');
   await email.fill(creator.email);
+  await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
+  await checkout.getByRole('button', { name: 'Complete Purchase' }).click();
   await expect(
     checkout.getByText('This email is already registered. Please sign in to continue.'),
   ).toBeVisible();
   await expect(checkout.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-  await expect(checkout.getByRole('button', { name: 'Complete Purchase' })).toBeDisabled();
+  await expect(page).toHaveURL(/\/artchip\//);
 
   await email.fill(guest.email);
   await expect(checkout.getByText('This email is already registered.', { exact: false })).toHaveCount(0);
@@ -257,6 +259,48 @@ test('a guest buys a live chip, sets a password and finds it in My Collection', 
 
   await page.goto('/my-artchip');
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
+
+test('a returning guest checks out again with the e-mail of their earlier guest order', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [first, second] = await Promise.all([
+    liveChip(request, uniqueTitle('Lagoon'), '20.00'),
+    liveChip(request, uniqueTitle('Meadow'), '30.00'),
+  ]);
+  const guest = uniqueUser('returning');
+
+  /** Buys `chip` as a signed-out visitor with the guest's e-mail, kept in the vault, paid by demo card. */
+  async function buyAsGuest(buyer: Page, chip: ChipJson, amount: string, isReturning: boolean) {
+    await buyer.goto(`/artchip/${chip.creatorUsername}/${chip.slug}`);
+    await buyer.getByRole('button', { name: 'Buy Now' }).click();
+    const checkout = buyer.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await checkout.getByLabel('Email').fill(guest.email);
+    if (isReturning) {
+      // The lookup finds the account, but only suggests signing in: a guest account has no password.
+      await expect(checkout.getByText('Already have a password for this email?')).toBeVisible();
+    }
+    await checkout.getByRole('radio', { name: /Credit Card/ }).check();
+    await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
+    await checkout.getByRole('button', { name: 'Complete Purchase' }).click();
+    await expect(buyer).toHaveURL(
+      new RegExp(`/payment-processing\\?orderId=\\d+&amount=${amount.replace('.', '\\.')}&method=card`),
+    );
+    await expect(buyer.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  }
+
+  // The first guest checkout makes a password-less account for the e-mail.
+  await buyAsGuest(page, first.chip, '20.00', false);
+
+  // Another browser without a session: the same e-mail checks out again, it is not blocked as registered.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await buyAsGuest(await context.newPage(), second.chip, '30.00', true);
+  } finally {
+    await context.close();
+  }
 });
 
 test('a creator activates and prices a made chip, and it is in the marketplace', async ({

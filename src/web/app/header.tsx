@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { PriceTicker } from '#web/features/price/components/price-ticker.tsx';
+import { PriceTicker } from '#web/features/price/index.ts';
 import { cn } from '#web/components/ui/cn.ts';
 
 const NAV = [

@@ -1,12 +1,8 @@
-import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-
-const LandingPage = lazy(() => import('#web/features/landing/pages/landing-page.tsx'));
-const SignedInHomePage = lazy(() => import('#web/features/landing/pages/signed-in-home-page.tsx'));
-const NfcLandingPage = lazy(() => import('#web/features/nfc/pages/nfc-landing-page.tsx'));
-const NfcTapPage = lazy(() => import('#web/features/nfc/pages/nfc-tap-page.tsx'));
+import { LandingPage, SignedInHomePage } from '#web/features/landing/pages.ts';
+import { NfcLandingPage, NfcTapPage } from '#web/features/nfc/pages.ts';
 
 /**
  * `/`: with a UID (or a SUN tap's parameters) the NFC landing; otherwise the signed-in home

@@ -1,40 +1,41 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BRAND } from '#shared/brand.ts';
+import { AdminLoginPage, AdminOrderPage, AdminPage, CustomerFormPage } from '#web/features/admin/pages.ts';
+import {
+  CheckEmailPage,
+  LoginPage,
+  SetPasswordPage,
+  SignupPage,
+  VerifyEmailPage,
+  WelcomePage,
+} from '#web/features/auth/pages.ts';
+import {
+  CheckoutSuccessPage,
+  PaymentProcessingPage,
+  PaypalProcessingPage,
+  StripeProcessingPage,
+  TokenPaymentPage,
+} from '#web/features/checkout/pages.ts';
+import {
+  ChipPage,
+  GalleryPage,
+  MarketplacePage,
+  TopMintersPage,
+  UidPage,
+} from '#web/features/chips/pages.ts';
+import { ContactPage } from '#web/features/contact/pages.ts';
+import { DashboardPage } from '#web/features/dashboard/pages.ts';
+import { FaqPage, ThankYouPage, TokenPage } from '#web/features/info/pages.ts';
+import { LandingPage } from '#web/features/landing/pages.ts';
+import { MyOrdersPage } from '#web/features/orders/pages.ts';
+import { EmailConfirmPage, EmailUnsubscribePage } from '#web/features/subscriptions/pages.ts';
 import { Layout } from './layout.tsx';
 
-// Every page is its own chunk, so a public page never loads dashboard or admin code.
+// Every page is its own chunk (each feature's pages.ts exports them lazily), so a public page never
+// loads dashboard or admin code.
 const HomePage = lazy(() => import('./home-page.tsx'));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
-const LandingPage = lazy(() => import('#web/features/landing/pages/landing-page.tsx'));
-const LoginPage = lazy(() => import('#web/features/auth/pages/login-page.tsx'));
-const SignupPage = lazy(() => import('#web/features/auth/pages/signup-page.tsx'));
-const CheckEmailPage = lazy(() => import('#web/features/auth/pages/check-email-page.tsx'));
-const VerifyEmailPage = lazy(() => import('#web/features/auth/pages/verify-email-page.tsx'));
-const SetPasswordPage = lazy(() => import('#web/features/auth/pages/set-password-page.tsx'));
-const WelcomePage = lazy(() => import('#web/features/auth/pages/welcome-page.tsx'));
-const ThankYouPage = lazy(() => import('#web/features/info/pages/thank-you-page.tsx'));
-const MarketplacePage = lazy(() => import('#web/features/chips/pages/marketplace-page.tsx'));
-const ChipPage = lazy(() => import('#web/features/chips/pages/chip-page.tsx'));
-const GalleryPage = lazy(() => import('#web/features/chips/pages/gallery-page.tsx'));
-const UidPage = lazy(() => import('#web/features/chips/pages/uid-page.tsx'));
-const TopMintersPage = lazy(() => import('#web/features/chips/pages/top-minters-page.tsx'));
-const TokenPage = lazy(() => import('#web/features/info/pages/token-page.tsx'));
-const FaqPage = lazy(() => import('#web/features/info/pages/faq-page.tsx'));
-const ContactPage = lazy(() => import('#web/features/contact/pages/contact-page.tsx'));
-const PaymentProcessingPage = lazy(() => import('#web/features/checkout/pages/payment-processing-page.tsx'));
-const PaypalProcessingPage = lazy(() => import('#web/features/checkout/pages/paypal-processing-page.tsx'));
-const StripeProcessingPage = lazy(() => import('#web/features/checkout/pages/stripe-processing-page.tsx'));
-const CheckoutSuccessPage = lazy(() => import('#web/features/checkout/pages/checkout-success-page.tsx'));
-const MyOrdersPage = lazy(() => import('#web/features/orders/pages/my-orders-page.tsx'));
-const DashboardPage = lazy(() => import('#web/features/dashboard/pages/dashboard-page.tsx'));
-const AdminLoginPage = lazy(() => import('#web/features/admin/pages/admin-login-page.tsx'));
-const AdminPage = lazy(() => import('#web/features/admin/pages/admin-page.tsx'));
-const CustomerFormPage = lazy(() => import('#web/features/admin/pages/customer-form-page.tsx'));
-const EmailConfirmPage = lazy(() => import('#web/features/subscriptions/pages/email-confirm-page.tsx'));
-const EmailUnsubscribePage = lazy(
-  () => import('#web/features/subscriptions/pages/email-unsubscribe-page.tsx'),
-);
 
 /** The spec's full route table (§2), with the brand slug from the brand module. */
 export const routes: RouteObject[] = [
@@ -64,13 +65,14 @@ export const routes: RouteObject[] = [
       { path: '/checkout-success', element: <CheckoutSuccessPage /> },
       {
         path: '/token-payment',
-        Component: lazy(() => import('#web/features/checkout/pages/token-payment-page.tsx')),
+        Component: TokenPaymentPage,
       },
       { path: '/my-orders', element: <MyOrdersPage /> },
       { path: `/my-${BRAND.slug}`, element: <DashboardPage /> },
       { path: '/admin-login', element: <AdminLoginPage /> },
       { path: '/siteadmin', element: <AdminLoginPage /> },
       { path: '/admin', element: <AdminPage /> },
+      { path: '/admin/orders/:id', element: <AdminOrderPage /> },
       { path: '/secret-admin-portal', element: <AdminPage /> },
       { path: '/siteadmin/dashboard', element: <AdminPage /> },
       { path: '/siteadmin/customers/:id', element: <CustomerFormPage /> },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateOrderStatusInput } from '#shared/orders.schemas.ts';
 import { adminApi } from '../lib/admin-session.ts';
 
-/** PATCH /api/admin/orders/:id/status: processing, completed, or shipped with carrier and tracking. */
+/** PATCH /api/admin/orders/:id/status: processing, completed, shipped (with carrier and tracking) or delivered. */
 export async function updateOrderStatus(id: number, input: UpdateOrderStatusInput): Promise<unknown> {
   return adminApi(`/api/admin/orders/${id}/status`, { method: 'PATCH', body: input });
 }

@@ -1,52 +1,20 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { BRAND } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
-import type { AdminOrder } from '#shared/orders.schemas.ts';
+import { ORDER_STATUSES } from '#shared/orders.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { useToast } from '#web/components/ui/toast.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useOrders, type OrderFilter } from '../api/list-orders.ts';
-import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import { adminOrderPath } from '../lib/admin-routes.ts';
 import { AdminTable, ListState, LoadMore, SelectField, TD, TH, formatDateTime } from './admin-ui.tsx';
-import { OrderMediaDialog } from './order-media-dialog.tsx';
-import { ShipOrderDialog } from './fulfilment-dialog.tsx';
-
-const STATUS_TONES = {
-  pending: 'yellow',
-  processing: 'blue',
-  completed: 'green',
-  shipped: 'brand',
-  cancelled: 'gray',
-} as const;
-const PAYMENT_TONES = { pending: 'yellow', processing: 'blue', completed: 'green', failed: 'red' } as const;
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { OrderActions } from './order-actions.tsx';
+import { OrderStatusBadge, PaymentStatusBadge, capitalize } from './order-badges.tsx';
 
 /** Orders: minting orders (and purchases) with the spec §4 actions. */
 export function OrdersTab() {
   const [filter, setFilter] = useState<OrderFilter>({ type: 'mint', status: '' });
   const query = useOrders(filter);
   const orders = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const update = useUpdateOrderStatus();
-  const toast = useToast();
-  const [mediaDialog, setMediaDialog] = useState<{ order: AdminOrder; mode: 'create' | 'media' } | null>(
-    null,
-  );
-  const [shipOrder, setShipOrder] = useState<AdminOrder | null>(null);
-
-  const move = async (order: AdminOrder, status: 'processing' | 'completed') => {
-    try {
-      await update.mutateAsync({ id: order.id, input: { status } });
-      toast({ title: 'Order Updated', description: `Order #${order.id} is now ${status}.` });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to update order'),
-        variant: 'destructive',
-      });
-    }
-  };
 
   return (
     <div className="space-y-4">
@@ -68,7 +36,7 @@ export function OrdersTab() {
           onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value }))}
         >
           <option value="">Any status</option>
-          {['pending', 'processing', 'completed', 'shipped', 'cancelled'].map((s) => (
+          {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
               {capitalize(s)}
             </option>
@@ -98,7 +66,13 @@ export function OrdersTab() {
             {orders.map((o) => (
               <tr key={o.id} data-testid={`order-${o.id}`}>
                 <td className={TD}>
-                  <div className="font-medium">#{o.id}</div>
+                  <Link
+                    to={adminOrderPath(o.id)}
+                    aria-label={`Open order #${o.id}`}
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
+                    #{o.id}
+                  </Link>
                   <div className="text-xs text-gray-700 capitalize">
                     {o.orderType}
                     {o.isSurprize ? ' · surprize' : ''}
@@ -149,7 +123,7 @@ export function OrdersTab() {
                   <div className="text-xs text-gray-700">{o.email}</div>
                 </td>
                 <td className={TD}>
-                  <Badge tone={STATUS_TONES[o.orderStatus]}>{capitalize(o.orderStatus)}</Badge>
+                  <OrderStatusBadge status={o.orderStatus} />
                   {o.trackingNumber && (
                     <div className="mt-1 text-xs text-gray-700">
                       {o.carrier} {o.trackingNumber}
@@ -157,19 +131,11 @@ export function OrdersTab() {
                   )}
                 </td>
                 <td className={TD}>
-                  <Badge tone={PAYMENT_TONES[o.paymentStatus]}>{capitalize(o.paymentStatus)}</Badge>
+                  <PaymentStatusBadge status={o.paymentStatus} />
                 </td>
                 <td className={TD}>{formatUsd(o.totalCents)}</td>
-                <td className={`${TD} space-y-1`}>
-                  <OrderActions
-                    order={o}
-                    busy={update.isPending}
-                    onMarkProcessing={() => void move(o, 'processing')}
-                    onMarkCompleted={() => void move(o, 'completed')}
-                    onShip={() => setShipOrder(o)}
-                    onCreate={() => setMediaDialog({ order: o, mode: 'create' })}
-                    onUploadMedia={() => setMediaDialog({ order: o, mode: 'media' })}
-                  />
+                <td className={TD}>
+                  <OrderActions order={o} />
                 </td>
               </tr>
             ))}
@@ -177,73 +143,6 @@ export function OrdersTab() {
         </AdminTable>
         <LoadMore {...query} />
       </ListState>
-      <OrderMediaDialog
-        key={mediaDialog ? `${mediaDialog.order.id}-${mediaDialog.mode}` : 'none'}
-        order={mediaDialog?.order ?? null}
-        mode={mediaDialog?.mode ?? 'create'}
-        onClose={() => setMediaDialog(null)}
-      />
-      <ShipOrderDialog order={shipOrder} onClose={() => setShipOrder(null)} />
-    </div>
-  );
-}
-
-function OrderActions(props: {
-  order: AdminOrder;
-  busy: boolean;
-  onMarkProcessing: () => void;
-  onMarkCompleted: () => void;
-  onShip: () => void;
-  onCreate: () => void;
-  onUploadMedia: () => void;
-}) {
-  const { order: o } = props;
-  const paid = o.paymentStatus === 'completed';
-  const label = (action: string) => `${action} for order ${o.id}`;
-  return (
-    <div className="flex flex-col items-start gap-1">
-      {paid && o.orderStatus === 'pending' && (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={props.busy}
-          onClick={props.onMarkProcessing}
-          aria-label={label('Mark Processing')}
-        >
-          Mark Processing
-        </Button>
-      )}
-      {o.canCreateArtchip && (
-        <Button size="sm" onClick={props.onCreate} aria-label={label(`Create ${BRAND.name}`)}>
-          Create {BRAND.name}
-        </Button>
-      )}
-      {o.canCreateArtchip && o.isSurprize && (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={props.onUploadMedia}
-          aria-label={label('Upload Media')}
-        >
-          Upload Media
-        </Button>
-      )}
-      {paid && o.orderType !== 'mint' && ['pending', 'processing'].includes(o.orderStatus) && (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={props.busy}
-          onClick={props.onMarkCompleted}
-          aria-label={label('Mark Completed')}
-        >
-          Mark Completed
-        </Button>
-      )}
-      {paid && o.shippingOption === 'ship' && ['processing', 'completed'].includes(o.orderStatus) && (
-        <Button size="sm" variant="secondary" onClick={props.onShip} aria-label={label('Mark Shipped')}>
-          Mark Shipped
-        </Button>
-      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { BRAND } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
+import { ORDER_STATUSES } from '#shared/orders.schemas.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAdminStats } from '../api/get-stats.ts';
 
@@ -11,8 +12,6 @@ function StatCard({ label, value }: { label: string; value: string | number }) {
     </div>
   );
 }
-
-const STATUS_ORDER = ['pending', 'processing', 'completed', 'shipped', 'cancelled'];
 
 /** Overview: the stat cards (spec §2) and orders by status. */
 export function OverviewTab() {
@@ -48,8 +47,8 @@ export function OverviewTab() {
         <h3 id="orders-by-status" className="text-lg font-semibold text-gray-900">
           Orders by status
         </h3>
-        <dl className="mt-2 grid gap-2 sm:grid-cols-5">
-          {STATUS_ORDER.map((status) => (
+        <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+          {ORDER_STATUSES.map((status) => (
             <div key={status} className="rounded-md bg-gray-50 p-3">
               <dt className="text-xs font-medium text-gray-700 capitalize">{status}</dt>
               <dd className="text-lg font-semibold text-gray-900">{data.ordersByStatus[status] ?? 0}</dd>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CompleteOrderResponseSchema, type Order } from '#shared/orders.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
+import { MY_ARTCHIP_QUERY_KEY } from '#web/lib/api/list-my-artchip.ts';
 import { paymentTokenQuery } from './payment-token.ts';
 
 /** POST /api/orders/:id/complete: the demo payment simulation marks the order paid (demo mode only). */
@@ -17,7 +18,7 @@ export function useCompleteOrder() {
     onSuccess: (order) => {
       queryClient.setQueryData(['orders', 'detail', order.id], order);
       void queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
-      void queryClient.invalidateQueries({ queryKey: ['my-artchip'] });
+      void queryClient.invalidateQueries({ queryKey: MY_ARTCHIP_QUERY_KEY });
     },
   });
 }

@@ -2,18 +2,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { CHIP_RESERVED_MESSAGE, type CheckoutResponse } from '#shared/checkout.schemas.ts';
+import {
+  CHIP_RESERVED_MESSAGE,
+  EMAIL_REGISTERED_MESSAGE,
+  type CheckoutResponse,
+} from '#shared/checkout.schemas.ts';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { assignLocation } from '../lib/browser-navigation.ts';
 import {
   buildQuote,
   buildSettings,
+  buildSiteInfo,
   buildUser,
   mockApi,
   renderWithApp,
   type ApiHandler,
-} from '../lib/testing.tsx';
+} from '#web/lib/testing.tsx';
 import { CheckoutDialog, type CheckoutTarget } from './checkout-dialog.tsx';
+import { EMAIL_HAS_ACCOUNT_HINT } from './checkout-form.tsx';
 
 vi.mock('../lib/browser-navigation.ts', () => ({ assignLocation: vi.fn() }));
 
@@ -38,7 +44,7 @@ function setup(
 ) {
   const api = mockApi({
     'GET /api/site-settings': () => ({ body: buildSettings() }),
-    'GET /api/site-info': () => ({ body: { demoPayments: true } }),
+    'GET /api/site-info': () => ({ body: buildSiteInfo({ demoPayments: true }) }),
     'POST /api/checkout/quote': () => ({ body: buildQuote() }),
     'POST /api/auth/check-email': () => ({ body: { exists: false } }),
     'GET /api/auth/user': () => ({ body: buildUser() }),
@@ -97,22 +103,57 @@ describe('CheckoutDialog (purchase)', () => {
     );
   });
 
-  it('asks a registered e-mail to sign in (never signs in) and blocks the purchase', async () => {
-    const { user } = setup({ 'POST /api/auth/check-email': () => ({ body: { exists: true } }) });
+  it('lets a returning guest (a password-less account from an earlier checkout) check out again', async () => {
+    const { user, callsTo, router } = setup({
+      'POST /api/auth/check-email': () => ({ body: { exists: true } }),
+      'POST /api/checkout': () => ({ body: checkoutResponse({ newAccount: false }) }),
+    });
     const dialog = await readyDialog();
-    await user.type(within(dialog).getByLabelText('Email'), 'taken@example.com');
+    await user.type(within(dialog).getByLabelText('Email'), 'guest@example.com');
+    // The lookup finds the account but cannot tell whether it has a password: it only suggests signing in.
     expect(
-      await within(dialog).findByText(
-        'This email is already registered. Please sign in to continue.',
-        {},
-        { timeout: 3000 },
-      ),
+      await within(dialog).findByText(EMAIL_HAS_ACCOUNT_HINT, { exact: false }, { timeout: 3000 }),
     ).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
-    expect(
-      within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Complete Purchase' }).disabled,
-    ).toBe(true);
+    const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Complete Purchase' });
+    expect(submit.disabled).toBe(false);
+    await user.click(within(dialog).getByRole('radio', { name: /Store in the vault/ }));
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-processing'));
+    expect(callsTo('POST /api/checkout')[0]?.body).toMatchObject({ email: 'guest@example.com' });
+    expect(within(dialog).queryByText(EMAIL_REGISTERED_MESSAGE)).toBeNull();
+  });
+
+  it('asks an account with a password to sign in when the server refuses the e-mail, and never signs in', async () => {
+    const { user, router } = setup({
+      'POST /api/auth/check-email': () => ({ body: { exists: true } }),
+      'POST /api/checkout': () => ({
+        status: 409,
+        body: {
+          code: 'CONFLICT',
+          message: EMAIL_REGISTERED_MESSAGE,
+          fieldErrors: { email: [EMAIL_REGISTERED_MESSAGE] },
+        },
+      }),
+    });
+    const dialog = await readyDialog();
+    const email = within(dialog).getByLabelText('Email');
+    await user.type(email, 'Taken@example.com');
+    await user.click(within(dialog).getByRole('radio', { name: /Store in the vault/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Complete Purchase' }));
+
+    const fieldError = await within(dialog).findByText(EMAIL_REGISTERED_MESSAGE);
+    expect(email.getAttribute('aria-describedby')).toBe(fieldError.id);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const signIn = within(dialog).getAllByRole('link', { name: 'Sign In' });
+    expect(signIn.map((link) => link.getAttribute('href'))).toEqual(['/login']);
+    expect(router.state.location.pathname).toBe('/artchip/maker/harbor-lights');
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+
+    // Another e-mail clears the message.
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await waitFor(() => expect(within(dialog).queryByText(EMAIL_REGISTERED_MESSAGE)).toBeNull());
   });
 
   it('refuses to ship to an incomplete new address, without calling checkout', async () => {

@@ -1,9 +1,9 @@
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useIsDemoPayments } from '../api/get-payment-mode.ts';
-import { useSiteSettings } from '../api/get-site-settings.ts';
-import { useShippingAddresses } from '../api/list-shipping-addresses.ts';
+import { useIsDemoPayments } from '#web/lib/api/get-site-info.ts';
+import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
+import { useShippingAddresses } from '#web/lib/api/list-shipping-addresses.ts';
 import { CheckoutFormView, type CheckoutTarget } from './checkout-form.tsx';
 
 export type { CheckoutTarget } from './checkout-form.tsx';

@@ -21,6 +21,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
+import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useEmailCheck } from '../api/check-email.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
@@ -54,8 +55,17 @@ export const UNAUTHORIZED_REDIRECT_PATH = '/api/login';
 /** Spec §9: the unauthorized redirect waits 500 ms so the toast can be read. */
 const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
-/** Spec §5: the registered-e-mail notice; PRODUCT.md: it asks to sign in, it never signs anyone in. */
-export const EMAIL_REGISTERED_NOTICE = 'This email is already registered. Please sign in to continue.';
+/**
+ * What the e-mail lookup may say before checkout. It cannot tell an account with a password (which must
+ * sign in: the server answers 409 with EMAIL_REGISTERED_MESSAGE) from the password-less account an
+ * earlier guest checkout made (which may check out again), so it only suggests signing in.
+ */
+export const EMAIL_HAS_ACCOUNT_HINT = 'Already have a password for this email?';
+
+/** The server refusing a guest checkout with a registered e-mail: 409 with EMAIL_REGISTERED_MESSAGE at `email`. */
+function isEmailRegisteredError(err: ApiRequestError): boolean {
+  return err.status === 409 && Boolean(err.fieldErrors?.email?.length);
+}
 
 type CheckoutFormViewProps = {
   target: CheckoutTarget;
@@ -79,6 +89,8 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
   const queryClient = useQueryClient();
   const checkout = useCreateCheckout();
   const [serverError, setServerError] = useState<string | null>(null);
+  /** The e-mail the server refused as registered: the link to sign in shows while it is entered. */
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
 
   const isPurchase = target.orderType === 'purchase';
@@ -152,7 +164,9 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       : undefined;
 
   const isBusy = checkout.isPending || isRedirecting;
-  const isSubmitBlocked = isBusy || emailState === 'registered' || !isMethodAllowed;
+  // The lookup never blocks: only the server knows whether the e-mail's account has a password.
+  const isSubmitBlocked = isBusy || !isMethodAllowed;
+  const isEmailRegistered = registeredEmail !== null && registeredEmail === email?.trim().toLowerCase();
 
   function showInvalidToast(errors: FieldErrors<CheckoutRequestInput>) {
     if (errors.email) {
@@ -171,7 +185,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
     }
   }
 
-  function showCheckoutError(err: unknown) {
+  function showCheckoutError(err: unknown, values: CheckoutRequest) {
     if (!(err instanceof ApiRequestError)) {
       toast({
         title: 'Something went wrong during checkout',
@@ -194,8 +208,14 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
         form.setError(field as keyof CheckoutRequestInput, { message: messages[0] });
       }
     }
-    // A reserved or sold chip, or a registered e-mail: say so in the dialog, not only in a toast.
-    if (err.status === 409 || err.status === 422) setServerError(err.message);
+    if (isEmailRegisteredError(err)) {
+      // Its field error (set above) says so at the e-mail field, with the link to sign in below it.
+      setRegisteredEmail(values.email?.trim().toLowerCase() ?? null);
+      form.setFocus('email');
+    } else if (err.status === 409 || err.status === 422) {
+      // A reserved or sold chip: say so in the dialog, not only in a toast.
+      setServerError(err.message);
+    }
     toast({ title: 'Checkout Error', description: err.message, variant: 'destructive' });
   }
 
@@ -206,14 +226,14 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       const response = await checkout.mutateAsync(body);
       if (values.paymentMethod === 'card') storeCardPaymentSecrets(response);
       rememberGuestToken(response.orderId, response.guestToken);
-      if (values.saveAddress) void queryClient.invalidateQueries({ queryKey: ['shipping-addresses'] });
+      if (values.saveAddress) void queryClient.invalidateQueries({ queryKey: SHIPPING_ADDRESSES_QUERY_KEY });
       const redirect = resolvePaymentRedirect(response, values.paymentMethod, window.location.origin);
       setIsRedirecting(true);
       if (redirect.kind === 'external') assignLocation(redirect.url);
       else await navigate(redirect.path);
     } catch (err) {
       setIsRedirecting(false);
-      showCheckoutError(err);
+      showCheckoutError(err, values);
     }
   }
 
@@ -250,20 +270,23 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
             {...form.register('email')}
           />
           <div aria-live="polite" className="min-h-5 text-sm">
-            {emailState === 'checking' && (
+            {isEmailRegistered ? (
+              <Link to={ROUTES.login} className="font-medium text-brand-700 underline">
+                Sign In
+              </Link>
+            ) : emailState === 'checking' ? (
               <span className="inline-flex items-center gap-1 text-gray-700">
                 <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
                 Checking email...
               </span>
-            )}
-            {emailState === 'registered' && (
+            ) : emailState === 'registered' ? (
               <span className="text-gray-900">
-                {EMAIL_REGISTERED_NOTICE}{' '}
+                {EMAIL_HAS_ACCOUNT_HINT}{' '}
                 <Link to={ROUTES.login} className="font-medium text-brand-700 underline">
                   Sign In
                 </Link>
               </span>
-            )}
+            ) : null}
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { PaymentsConfig } from '#shared/payments.schemas.ts';
-import { mockApi, renderWithApp } from '../lib/testing.tsx';
+import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import type { PaypalButtonsOptions } from '../lib/paypal-js.ts';
 import { PaypalLiveButton } from './paypal-live-button.tsx';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { PaymentsConfig } from '#shared/payments.schemas.ts';
-import { mockApi, renderWithApp } from '../lib/testing.tsx';
+import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import type { StripeCardChange, StripeConfirmResult } from '../lib/stripe-js.ts';
 import { StripeCardForm } from './stripe-card-form.tsx';
 

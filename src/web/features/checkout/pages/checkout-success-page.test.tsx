@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { mockApi, renderWithApp } from '../lib/testing.tsx';
+import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { rememberGuestToken } from '../lib/guest-token.ts';
 import CheckoutSuccessPage from './checkout-success-page.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 function handout(token: string | null) {
@@ -26,24 +28,37 @@ function handout(token: string | null) {
 describe('CheckoutSuccessPage', () => {
   it("offers a new account 'Set Up Password' with the one-time token", async () => {
     const { calls } = handout('one-time');
+    // Only the browser that placed the guest order holds its guest token, and only it is answered.
+    rememberGuestToken(41, 'guest-token');
     renderWithApp(<CheckoutSuccessPage />, {
       route: '/checkout-success?orderId=41&email=guest%40example.com&newAccount=true',
     });
     expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: 'Set Up Password' });
     expect(link.getAttribute('href')).toBe('/set-password?email=guest%40example.com&token=one-time');
-    expect(calls[0]?.search).toBe('?email=guest%40example.com');
+    expect(calls[0]?.search).toBe('?email=guest%40example.com&token=guest-token');
     expect(screen.queryByRole('link', { name: 'View My Orders' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/marketplace');
   });
 
   it('sends a new account whose token was already handed out to ask for a link', async () => {
     handout(null);
+    rememberGuestToken(41, 'guest-token');
     renderWithApp(<CheckoutSuccessPage />, {
       route: '/checkout-success?orderId=41&email=guest%40example.com&newAccount=true',
     });
     const link = await screen.findByRole('link', { name: 'Set Up Password' });
     expect(link.getAttribute('href')).toBe('/set-password?email=guest%40example.com');
+  });
+
+  it('sends another browser (without the guest token) to ask for a link, without asking the server', async () => {
+    const { calls } = handout('never');
+    renderWithApp(<CheckoutSuccessPage />, {
+      route: '/checkout-success?orderId=41&email=guest%40example.com&newAccount=true',
+    });
+    const link = await screen.findByRole('link', { name: 'Set Up Password' });
+    expect(link.getAttribute('href')).toBe('/set-password?email=guest%40example.com');
+    expect(calls).toHaveLength(0);
   });
 
   it("offers 'View My Orders' otherwise, without asking for a token", () => {

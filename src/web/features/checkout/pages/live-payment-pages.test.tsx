@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { PaymentsConfig } from '#shared/payments.schemas.ts';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
-import { buildSettings, mockApi, renderWithApp } from '../lib/testing.tsx';
+import { buildSettings, buildSiteInfo, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import PaypalProcessingPage from './paypal-processing-page.tsx';
 import StripeProcessingPage from './stripe-processing-page.tsx';
 
@@ -67,7 +67,7 @@ const LIVE: PaymentsConfig = {
 function liveApi() {
   return mockApi({
     'GET /api/payments/config': () => ({ body: LIVE }),
-    'GET /api/site-info': () => ({ body: { demoPayments: false } }),
+    'GET /api/site-info': () => ({ body: buildSiteInfo({ demoPayments: false }) }),
     'GET /api/site-settings': () => ({ body: buildSettings() }),
   });
 }

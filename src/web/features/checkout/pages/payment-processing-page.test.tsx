@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { buildOrder, buildUser, mockApi, renderWithApp } from '../lib/testing.tsx';
+import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import PaymentProcessingPage from './payment-processing-page.tsx';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useChipById } from '../api/get-chip-by-id.ts';
 import { useOrder } from '../api/get-order.ts';
 import { currentPaymentToken } from '../api/payment-token.ts';
-import { useSiteSettings } from '../api/get-site-settings.ts';
+import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { PaymentParamsError } from '../components/payment-error.tsx';
 import { PaymentItemSummary } from '../components/payment-item-summary.tsx';
 import { PaypalButton } from '../components/paypal-button.tsx';

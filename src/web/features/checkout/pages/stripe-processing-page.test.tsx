@@ -2,7 +2,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { buildOrder, buildSettings, mockApi, renderWithApp } from '../lib/testing.tsx';
+import {
+  buildChip,
+  buildOrder,
+  buildSettings,
+  buildSiteInfo,
+  mockApi,
+  renderWithApp,
+} from '#web/lib/testing.tsx';
 import StripeProcessingPage from './stripe-processing-page.tsx';
 
 afterEach(() => {
@@ -10,42 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CHIP = {
-  id: 9,
-  title: 'Harbor Lights',
-  slug: 'harbor-lights',
-  description: null,
-  price: '40000',
-  priceUsd: '40.00',
-  imageUrl: '/media/h.webp',
-  imageVariants: [],
-  imageWidth: 64,
-  imageHeight: 64,
-  originalImageUrl: null,
-  adminImageUrl: null,
-  additionalImageUrls: [],
-  unitId: null,
-  nfcUid: null,
-  isAvailable: true,
-  isActive: true,
-  isForSale: true,
-  isSurprize: false,
-  creatorId: 5,
-  creatorUsername: 'maker',
-  ownerId: 5,
-  ownerUsername: 'maker',
-  associatedUrl: null,
-  tiktokUrl: null,
-  youtubeUrl: null,
-  instagramUrl: null,
-  xUrl: null,
-  paypalEnabled: false,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  shape: 'round',
-  status: 'active',
-  shippingOption: 'store',
-  isDemo: false,
-};
+const CHIP = buildChip({ imageUrl: '/media/h.webp' });
 
 describe('StripeProcessingPage', () => {
   it('refuses missing parameters', () => {
@@ -60,7 +32,7 @@ describe('StripeProcessingPage', () => {
     const { callsTo } = mockApi({
       'GET /api/artchip/9': () => ({ body: CHIP }),
       'GET /api/site-settings': () => ({ body: buildSettings({ platformFeePercent: '30.00' }) }),
-      'GET /api/site-info': () => ({ body: { demoPayments: true } }),
+      'GET /api/site-info': () => ({ body: buildSiteInfo({ demoPayments: true }) }),
       'POST /api/orders/4/complete': () => ({ body: { order: buildOrder({ id: 4 }) } }),
     });
     const { router } = renderWithApp(<StripeProcessingPage />, {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { TokenPayment } from '#shared/payments.schemas.ts';
-import { mockApi, renderWithApp } from '../lib/testing.tsx';
+import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import TokenPaymentPage from './token-payment-page.tsx';
 
 afterEach(() => {

@@ -1,22 +1,27 @@
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { isChipSold } from '../lib/chip-format.ts';
+import { AVAILABILITY_LABELS, chipAvailability, type ChipAvailability } from '../lib/chip-format.ts';
 
-/** "Available" or "Sold" (spec §4 availability). */
+const TONES = {
+  available: 'green',
+  reserved: 'yellow',
+  not_for_sale: 'gray',
+  sold: 'red',
+  pending: 'yellow',
+} as const satisfies Record<ChipAvailability, string>;
+
+/** Available, Reserved, Not for sale, Sold or Pending: how the chip stands in the marketplace. */
 export function AvailabilityBadge({
   chip,
   className,
 }: {
-  chip: Pick<Chip, 'isAvailable' | 'status'>;
+  chip: Pick<Chip, 'status' | 'isReserved'>;
   className?: string;
 }) {
-  return isChipSold(chip) ? (
-    <Badge tone="red" className={className}>
-      Sold
-    </Badge>
-  ) : (
-    <Badge tone="green" className={className}>
-      Available
+  const availability = chipAvailability(chip);
+  return (
+    <Badge tone={TONES[availability]} className={className}>
+      {AVAILABILITY_LABELS[availability]}
     </Badge>
   );
 }

@@ -1,11 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
-
 // The checkout is its own chunk: chip pages load it only when a buyer opens it.
-const CheckoutDialog = lazy(async () => ({
-  default: (await import('#web/features/checkout/components/checkout-dialog.tsx')).CheckoutDialog,
-}));
+import { LazyCheckoutDialog } from '#web/features/checkout/index.ts';
 
 export type BuyButtonProps = {
   chip: Chip;
@@ -16,7 +13,7 @@ export type BuyButtonProps = {
 
 /**
  * Starts a purchase: opens 'Complete Your Purchase' for visitors (who give an e-mail) and signed-in
- * users alike. Render it only for purchasable chips.
+ * users alike. Render it only where the viewer's chip.actions.buy allows it.
  */
 export function BuyButton({ chip, label = 'Buy Now', className }: BuyButtonProps) {
   const [isOpen, setIsOpen] = useState(false);
@@ -35,7 +32,7 @@ export function BuyButton({ chip, label = 'Buy Now', className }: BuyButtonProps
       </Button>
       {hasOpened && (
         <Suspense fallback={null}>
-          <CheckoutDialog
+          <LazyCheckoutDialog
             open={isOpen}
             onOpenChange={setIsOpen}
             target={{

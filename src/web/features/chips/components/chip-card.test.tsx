@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Chip } from '#shared/chips.schemas.ts';
+import { buildChip as buildTestChip } from '#web/lib/testing.tsx';
 import { ChipCard } from './chip-card.tsx';
 
 afterEach(cleanup);
 
 function buildChip(overrides: Partial<Chip> = {}): Chip {
-  return {
+  return buildTestChip({
     id: 7,
     title: 'Moonlit Harbor',
     slug: 'moonlit-harbor',
@@ -22,32 +23,14 @@ function buildChip(overrides: Partial<Chip> = {}): Chip {
     ],
     imageWidth: 1200,
     imageHeight: 1200,
-    originalImageUrl: null,
-    adminImageUrl: null,
-    additionalImageUrls: [],
     unitId: '12345678901234',
-    nfcUid: null,
-    isAvailable: true,
-    isActive: true,
-    isForSale: true,
-    isSurprize: false,
     creatorId: 2,
     creatorUsername: 'harbor_artist',
     ownerId: 2,
     ownerUsername: 'harbor_artist',
-    associatedUrl: null,
-    tiktokUrl: null,
-    youtubeUrl: null,
-    instagramUrl: null,
-    xUrl: null,
-    paypalEnabled: false,
     createdAt: '2025-01-05T12:00:00.000Z',
-    shape: 'round',
-    status: 'active',
-    shippingOption: 'store',
-    isDemo: false,
     ...overrides,
-  };
+  });
 }
 
 function renderCard(chip: Chip, props: { isAboveFold?: boolean } = {}) {
@@ -103,6 +86,16 @@ describe('ChipCard', () => {
     renderCard(buildChip());
     expect(screen.getByText('Available')).toBeTruthy();
     expect(screen.queryByText('Sold')).toBeNull();
+  });
+
+  it('marks an unlisted chip Not for sale (never Sold) and a held one Reserved', () => {
+    const { unmount } = renderCard(buildChip({ status: 'inactive', isAvailable: false, isForSale: false }));
+    expect(screen.getByText('Not for sale')).toBeTruthy();
+    expect(screen.queryByText('Sold')).toBeNull();
+    unmount();
+    renderCard(buildChip({ isReserved: true }));
+    expect(screen.getByText('Reserved')).toBeTruthy();
+    expect(screen.queryByText('Available')).toBeNull();
   });
 
   it('serves a responsive image with explicit size, lazy unless above the fold, in its frame', () => {

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { chipMakerLabel, type Chip } from '#shared/chips.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { useAuth } from '#web/lib/auth.tsx';
-import { formatLongDate, isChipPurchasable, isChipSold } from '../lib/chip-format.ts';
+import { LazyChipOwnerActions } from '#web/features/orders/index.ts';
+import { formatLongDate } from '../lib/chip-format.ts';
+import { useChipActions } from '../lib/use-chip-actions.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { AssociatedLink, SocialLinks } from './chip-links.tsx';
@@ -15,10 +16,11 @@ import { PaypalNote } from './paypal-note.tsx';
 import { PriceTag } from './price-tag.tsx';
 
 const DETAIL_IMAGE_SIZES = '(min-width: 1024px) 600px, 95vw';
+/** The /uid page's Status row: how the chip stands, in words (an unlisted chip is not sold). */
 const STATUS_LABELS: Record<Chip['status'], string> = {
-  pending: 'Pending',
-  active: 'Active',
-  inactive: 'Inactive',
+  pending: 'Pending activation',
+  active: 'Listed for sale',
+  inactive: 'Not for sale',
   sold: 'Sold',
 };
 
@@ -38,35 +40,56 @@ function capitalize(text: string): string {
 
 /** Everything a buyer needs about one chip; renders the page's h1 (the chip's title). */
 export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: ChipDetailProps) {
-  const { user } = useAuth();
-  const isSold = isChipSold(chip);
-  const isPurchasable = isChipPurchasable(chip);
+  const { actions, isOwn } = useChipActions(chip);
   const ownerUsername = chip.ownerUsername ?? chip.creatorUsername;
-  const isOwnChip = user !== null && user.username === ownerUsername;
+  // A chip not activated yet has no price to show; its owner is asked to activate it below.
+  const showPrice = chip.status !== 'pending' || chip.priceUsd !== null;
 
   let purchase: ReactNode;
-  if (isSold) {
+  if (isOwn) {
+    purchase = (
+      <section
+        aria-labelledby="owner-heading"
+        className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4"
+      >
+        <h2 id="owner-heading" className="text-base font-semibold text-gray-900">
+          You own this {BRAND.name}
+        </h2>
+        {chip.status === 'pending' && (
+          <p className="text-sm text-gray-800">
+            It is not in the marketplace yet: activate it with a price to list it.
+          </p>
+        )}
+        <Suspense fallback={<p className="text-sm text-gray-700">Loading your options…</p>}>
+          <LazyChipOwnerActions chip={chip} showCustody />
+        </Suspense>
+      </section>
+    );
+  } else if (actions.buy || actions.offer) {
+    purchase = (
+      <div className="flex flex-wrap items-center gap-3">
+        {actions.buy && (
+          <BuyButton chip={chip} label={variant === 'unit' ? `Purchase ${BRAND.name}` : 'Buy Now'} />
+        )}
+        {actions.offer && variant === 'page' && <MakeOfferButton chip={chip} />}
+      </div>
+    );
+  } else if (chip.status === 'sold') {
     purchase = (
       <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-900">
         This {BRAND.name} has been sold and is no longer available.
       </p>
     );
-  } else if (isOwnChip) {
-    purchase = <p className="text-sm font-medium text-gray-800">You own this {BRAND.name}.</p>;
-  } else if (isPurchasable) {
+  } else if (chip.status === 'active' && chip.isReserved) {
     purchase = (
-      <div className="flex flex-wrap items-center gap-3">
-        <BuyButton chip={chip} label={variant === 'unit' ? `Purchase ${BRAND.name}` : 'Buy Now'} />
-        {variant === 'page' && <MakeOfferButton chip={chip} />}
-      </div>
+      <p className="text-sm text-gray-800">
+        This {BRAND.name} is reserved for a buyer just now. Check back later.
+      </p>
     );
+  } else if (chip.status === 'pending') {
+    purchase = <p className="text-sm text-gray-800">This {BRAND.name} is not activated yet.</p>;
   } else {
-    purchase = (
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-gray-800">This {BRAND.name} is not for sale right now.</p>
-        {variant === 'page' && <MakeOfferButton chip={chip} />}
-      </div>
-    );
+    purchase = <p className="text-sm text-gray-800">This {BRAND.name} is not for sale right now.</p>;
   }
 
   return (
@@ -120,9 +143,9 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
               </Badge>
             </p>
           </div>
-          <PriceTag priceUsd={chip.priceUsd} price={chip.price} size="lg" />
+          {showPrice && <PriceTag priceUsd={chip.priceUsd} price={chip.price} size="lg" />}
           {purchase}
-          {isPurchasable && <PaypalNote isEnabled={chip.paypalEnabled} />}
+          {actions.buy && <PaypalNote isEnabled={chip.paypalEnabled} />}
           {chip.description && (
             <div>
               <h2 className="text-lg font-semibold text-gray-900">Description</h2>

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
-import { useSiteInfo } from '../api/get-site-info.ts';
+import { useSiteInfo } from '#web/lib/api/get-site-info.ts';
 import { safeExternalUrl } from '../lib/chip-format.ts';
 
 /**

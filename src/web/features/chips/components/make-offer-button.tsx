@@ -1,19 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
-
-// The offer form is its own chunk, loaded when a user first opens it.
-const MakeOfferDialog = lazy(async () => ({
-  default: (await import('#web/features/offers/components/make-offer-dialog.tsx')).MakeOfferDialog,
-}));
+import { LazyMakeOfferDialog } from '#web/features/offers/index.ts';
 
 /**
  * Make an offer on a chip: a visitor is asked to sign in; a signed-in user gets the offer dialog
- * (USD amount, optional message), and follows the answer in the dashboard.
+ * (USD amount, optional message), and follows the answer in the dashboard. Render it only where the
+ * viewer's chip.actions.offer allows it (never on sold, unlisted or their own chips).
  */
 export function MakeOfferButton({
   chip,
@@ -41,7 +38,7 @@ export function MakeOfferButton({
       {isAuthenticated ? (
         hasOpened && (
           <Suspense fallback={null}>
-            <MakeOfferDialog
+            <LazyMakeOfferDialog
               chip={{ id: chip.id, title: chip.title }}
               open={isOpen}
               onOpenChange={setIsOpen}

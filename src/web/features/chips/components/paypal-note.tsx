@@ -1,4 +1,4 @@
-import { usePaypalMarkupPercent } from '../api/get-paypal-markup.ts';
+import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { formatPercent } from '../lib/chip-format.ts';
 
 /**
@@ -6,12 +6,12 @@ import { formatPercent } from '../lib/chip-format.ts';
  * percentage comes from site settings; if they cannot be read the note names no figure.
  */
 export function PaypalNote({ isEnabled }: { isEnabled: boolean }) {
-  const markup = usePaypalMarkupPercent({ enabled: isEnabled });
-  if (!isEnabled || markup.isPending) return null;
+  const settings = useSiteSettings({ enabled: isEnabled });
+  if (!isEnabled || settings.isPending) return null;
   return (
     <p className="text-sm text-gray-800">
-      {markup.data
-        ? `PayPal payments accepted (${formatPercent(markup.data)}% markup applies)`
+      {settings.data
+        ? `PayPal payments accepted (${formatPercent(settings.data.paypalMarkupPercent)}% markup applies)`
         : 'PayPal payments accepted (a markup applies)'}
     </p>
   );

@@ -4,18 +4,10 @@ import {
   formatPercent,
   formatPriceUsd,
   formatTokenPrice,
-  isChipPurchasable,
-  isChipSold,
+  actionsForViewer,
+  chipAvailability,
   safeExternalUrl,
 } from './chip-format.ts';
-
-const listed = {
-  isAvailable: true,
-  isActive: true,
-  isForSale: true,
-  status: 'active' as const,
-  priceUsd: '10.00',
-};
 
 describe('chip formatting', () => {
   it('formats USD with 2 decimals and thousands separators', () => {
@@ -45,18 +37,38 @@ describe('chip formatting', () => {
 });
 
 describe('chip availability', () => {
-  it('is sold when unavailable or marked sold', () => {
-    expect(isChipSold(listed)).toBe(false);
-    expect(isChipSold({ ...listed, isAvailable: false })).toBe(true);
-    expect(isChipSold({ ...listed, status: 'sold' })).toBe(true);
+  it('reads from status and the hold: an unlisted chip is not for sale, never sold', () => {
+    expect(chipAvailability({ status: 'active', isReserved: false })).toBe('available');
+    expect(chipAvailability({ status: 'active', isReserved: true })).toBe('reserved');
+    expect(chipAvailability({ status: 'inactive', isReserved: false })).toBe('not_for_sale');
+    expect(chipAvailability({ status: 'sold', isReserved: false })).toBe('sold');
+    expect(chipAvailability({ status: 'pending', isReserved: false })).toBe('pending');
+  });
+});
+
+describe('actionsForViewer', () => {
+  const actions = {
+    buy: true,
+    offer: true,
+    activate: false,
+    list: false,
+    delist: false,
+    price: false,
+    shipToMe: false,
+  };
+
+  it("passes a visitor's actions through, and masks Buy and Offer on the viewer's own chip", () => {
+    const chip = { actions, ownerId: 7, creatorId: 3 };
+    expect(actionsForViewer(chip, null)).toEqual(actions);
+    expect(actionsForViewer(chip, 3)).toEqual(actions);
+    expect(actionsForViewer(chip, 7)).toMatchObject({ buy: false, offer: false });
   });
 
-  it('is purchasable only when listed, active, available and priced', () => {
-    expect(isChipPurchasable(listed)).toBe(true);
-    expect(isChipPurchasable({ ...listed, isForSale: false })).toBe(false);
-    expect(isChipPurchasable({ ...listed, isActive: false })).toBe(false);
-    expect(isChipPurchasable({ ...listed, priceUsd: null })).toBe(false);
-    expect(isChipPurchasable({ ...listed, isAvailable: false })).toBe(false);
+  it('takes the creator as the owner until the first sale', () => {
+    expect(actionsForViewer({ actions, ownerId: null, creatorId: 3 }, 3)).toMatchObject({
+      buy: false,
+      offer: false,
+    });
   });
 });
 

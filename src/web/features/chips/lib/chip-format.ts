@@ -1,4 +1,4 @@
-import type { Chip } from '#shared/chips.schemas.ts';
+import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
 import { formatTokens, formatUsd, parseUsdToCents } from '#shared/money.ts';
 
@@ -30,16 +30,43 @@ export function formatLongDate(iso: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** Spec availability: a chip that is not available (or marked sold) reads "Sold". */
-export function isChipSold(chip: Pick<Chip, 'isAvailable' | 'status'>): boolean {
-  return chip.status === 'sold' || !chip.isAvailable;
+/**
+ * How a chip reads to everyone (the badge): listed and free, held by a checkout or an accepted offer,
+ * unlisted by its owner (not sold), bought and not listed again, or not yet activated (owner and admins
+ * only). From the wire's status and isReserved; what the viewer may do is chip.actions, never this.
+ */
+export type ChipAvailability = 'available' | 'reserved' | 'not_for_sale' | 'sold' | 'pending';
+
+export function chipAvailability(chip: Pick<Chip, 'status' | 'isReserved'>): ChipAvailability {
+  if (chip.status === 'active') return chip.isReserved ? 'reserved' : 'available';
+  if (chip.status === 'inactive') return 'not_for_sale';
+  return chip.status;
 }
 
-/** True when a buyer can start a purchase: listed, active, available and priced. */
-export function isChipPurchasable(
-  chip: Pick<Chip, 'isAvailable' | 'status' | 'isActive' | 'isForSale' | 'priceUsd'>,
-): boolean {
-  return !isChipSold(chip) && chip.isActive && chip.isForSale && formatPriceUsd(chip.priceUsd) !== null;
+export const AVAILABILITY_LABELS: Record<ChipAvailability, string> = {
+  available: 'Available',
+  reserved: 'Reserved',
+  not_for_sale: 'Not for sale',
+  sold: 'Sold',
+  pending: 'Pending',
+};
+
+/** The chip's owner: the creator owns it until its first sale (ownerId is null until then). */
+export function chipOwnerId(chip: Pick<Chip, 'ownerId' | 'creatorId'>): number {
+  return chip.ownerId ?? chip.creatorId;
+}
+
+/**
+ * The chip's actions for the signed-in viewer. List endpoints (marketplace, featured, gallery) answer
+ * them for a visitor, so Buy and Offer are masked on the viewer's own chips; single-chip reads are
+ * already the viewer's and pass through unchanged.
+ */
+export function actionsForViewer(
+  chip: Pick<Chip, 'actions' | 'ownerId' | 'creatorId'>,
+  viewerId: number | null,
+): ChipActions {
+  if (viewerId === null || chipOwnerId(chip) !== viewerId) return chip.actions;
+  return { ...chip.actions, buy: false, offer: false };
 }
 
 /** A user-given link only if it is http(s); anything else (javascript:, data:) is dropped. */

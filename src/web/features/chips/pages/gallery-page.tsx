@@ -2,10 +2,12 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useGallery } from '../api/get-gallery.ts';
 import { ChipGrid } from '../components/chip-grid.tsx';
 import { MakeOfferButton } from '../components/make-offer-button.tsx';
+import { actionsForViewer } from '../lib/chip-format.ts';
 
 const SKELETON_COUNT = 8;
 
@@ -13,6 +15,7 @@ const SKELETON_COUNT = 8;
 export default function GalleryPage() {
   const { username = '' } = useParams();
   const gallery = useGallery(username);
+  const viewerId = useAuth().user?.id ?? null;
   usePageTitle(`@${username}`);
   const firstPage = gallery.data?.pages[0];
   const chips = gallery.data?.pages.flatMap((page) => page.items) ?? [];
@@ -45,7 +48,9 @@ export default function GalleryPage() {
           skeletonCount={gallery.isPending ? SKELETON_COUNT : 3}
           label={`${BRAND.plural} by @${username}`}
           headingLevel="h2"
-          renderAction={(chip) => <MakeOfferButton chip={chip} />}
+          renderAction={(chip) =>
+            actionsForViewer(chip, viewerId).offer ? <MakeOfferButton chip={chip} /> : null
+          }
         />
         {gallery.hasNextPage && (
           <div className="mt-8 text-center">

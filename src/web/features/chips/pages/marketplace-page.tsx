@@ -4,7 +4,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { MintButton } from '#web/features/landing/components/mint-button.tsx';
+import { MintButton } from '#web/features/mint/index.ts';
 import { marketplaceQueryOptions } from '../api/list-marketplace.ts';
 import { ChipGrid } from '../components/chip-grid.tsx';
 import { LiveAuctionLink } from '../components/live-auction-link.tsx';

@@ -3,7 +3,7 @@ import { Clock, Mail, MessageCircle } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { useSiteInfo } from '../api/get-site-info.ts';
+import { useSiteInfo } from '#web/lib/api/get-site-info.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 
 const SOCIAL_LINK = { href: `https://x.com/${BRAND.slug}`, label: `@${BRAND.slug} on X` };

@@ -5,7 +5,7 @@ import {
   type ShippingAddressInput,
 } from '#shared/users.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { SHIPPING_ADDRESSES_QUERY_KEY } from './list-shipping-addresses.ts';
+import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 
 /** POST /api/shipping-addresses. */
 export async function createShippingAddress(input: ShippingAddressInput): Promise<ShippingAddress> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { SHIPPING_ADDRESSES_QUERY_KEY } from './list-shipping-addresses.ts';
+import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 
 /** DELETE /api/shipping-addresses/:id. */
 export async function deleteShippingAddress(id: number): Promise<void> {

@@ -5,7 +5,7 @@ import {
   type ShippingAddressInput,
 } from '#shared/users.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { SHIPPING_ADDRESSES_QUERY_KEY } from './list-shipping-addresses.ts';
+import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 
 /** PUT /api/shipping-addresses/:id: replaces the fields; isDefault true makes it the only default. */
 export async function updateShippingAddress(args: {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { buildUser, mockApi, renderWithApp } from '#web/features/checkout/lib/testing.tsx';
+import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { AffiliatesTab } from './affiliates-tab.tsx';
 
 afterEach(() => {

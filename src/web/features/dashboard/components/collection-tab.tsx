@@ -1,5 +1,15 @@
-import { OffersPanel } from '#web/features/offers/components/offers-panel.tsx';
-import { MyArtchipCollection } from '#web/features/orders/components/my-artchip-collection.tsx';
+import { Suspense } from 'react';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { LazyOffersPanel } from '#web/features/offers/index.ts';
+import { MyArtchipCollection } from '#web/features/orders/index.ts';
+
+/** While the offers panel's chunk loads (it is lazy, so chip pages never load it). */
+const OFFERS_LOADING = (
+  <div role="status" aria-label="Loading your offers" className="space-y-3">
+    <Skeleton className="h-24 w-full" />
+    <Skeleton className="h-24 w-full" />
+  </div>
+);
 
 /**
  * My Collection: the user's chips (activate, pricing, availability, resale, shipping) and the offers
@@ -18,7 +28,9 @@ export function CollectionTab() {
         <h2 id="offers-heading" className="text-xl font-semibold text-gray-900">
           Offers
         </h2>
-        <OffersPanel />
+        <Suspense fallback={OFFERS_LOADING}>
+          <LazyOffersPanel />
+        </Suspense>
       </section>
     </div>
   );

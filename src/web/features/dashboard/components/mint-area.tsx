@@ -1,13 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
-
 // The mint dialogs (upload, checkout) are their own chunk, loaded on first use.
-const MintFlow = lazy(async () => ({
-  default: (await import('#web/features/mint/components/mint-flow.tsx')).MintFlow,
-}));
+import { LazyMintFlow } from '#web/features/mint/index.ts';
 
 /** The dashboard's 'Mint an Artchip' area; `?mint=1` (links from other pages) opens the mint flow at once. */
 export function MintArea() {
@@ -54,7 +51,7 @@ export function MintArea() {
       </Button>
       {hasOpened && (
         <Suspense fallback={null}>
-          <MintFlow open={isOpen} onOpenChange={setIsOpen} />
+          <LazyMintFlow open={isOpen} onOpenChange={setIsOpen} />
         </Suspense>
       )}
     </section>

@@ -9,7 +9,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCreateShippingAddress } from '../api/create-shipping-address.ts';
 import { useDeleteShippingAddress } from '../api/delete-shipping-address.ts';
-import { useShippingAddresses } from '../api/list-shipping-addresses.ts';
+import { useShippingAddresses } from '#web/lib/api/list-shipping-addresses.ts';
 import { useUpdateShippingAddress } from '../api/update-shipping-address.ts';
 import { AddressFormDialog, addressFormValues } from './address-form-dialog.tsx';
 

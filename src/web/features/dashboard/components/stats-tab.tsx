@@ -1,7 +1,7 @@
 import { formatUsd } from '#shared/money.ts';
 import { BRAND } from '#shared/brand.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useMyStats } from '#web/features/orders/api/get-my-stats.ts';
+import { useMyStats } from '#web/features/orders/index.ts';
 
 /** My Statistics: real figures from GET /api/my-stats (minted, sold, revenue, proceeds pending). */
 export function StatsTab() {

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useTokenPrice } from '../api/get-token-price.ts';
+import { useTokenPrice } from '#web/lib/api/get-token-price.ts';
 
 /** The live token price with its 24 h change; the launch price is labelled when no live price is known. */
 export function TokenPriceCard() {

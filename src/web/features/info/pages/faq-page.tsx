@@ -4,8 +4,8 @@ import { ROUTES } from '#shared/brand.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { useSiteInfo } from '../api/get-site-info.ts';
-import { useSiteSettings } from '../api/get-site-settings.ts';
+import { useSiteInfo } from '#web/lib/api/get-site-info.ts';
+import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { FAQ_CATEGORIES, FAQ_ENTRIES, renderAnswer, type FaqCategory } from '../components/faq-entries.tsx';
 import { FaqItem } from '../components/faq-item.tsx';
 

@@ -6,8 +6,8 @@ import type { SiteSettings } from '#shared/settings.schemas.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { useSiteInfo } from '../api/get-site-info.ts';
-import { useSiteSettings } from '../api/get-site-settings.ts';
+import { useSiteInfo } from '#web/lib/api/get-site-info.ts';
+import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { TokenPriceCard } from '../components/token-price-card.tsx';
 import {
   creatorSharePercent,

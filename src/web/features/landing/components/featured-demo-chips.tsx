@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { isDemoChip } from '#shared/chips.schemas.ts';
-import { ChipGrid } from '#web/features/chips/components/chip-grid.tsx';
-import { useFeaturedChips } from '#web/features/chips/api/get-featured-chips.ts';
+import { ChipGrid, useFeaturedChips } from '#web/features/chips/index.ts';
 
 /** The landing page shows three demo chips (PRODUCT.md: real records of the demo catalogue). */
 export const DEMO_CHIP_COUNT = 3;

@@ -13,11 +13,10 @@ import {
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { LiveAuctionLink } from '#web/features/chips/components/live-auction-link.tsx';
-import { MarketplaceStatsPanel } from '#web/features/chips/components/marketplace-stats.tsx';
-import { EmailSignupBlock } from '#web/features/subscriptions/components/email-signup-block.tsx';
+import { LiveAuctionLink, MarketplaceStatsPanel } from '#web/features/chips/index.ts';
+import { MintButton } from '#web/features/mint/index.ts';
+import { EmailSignupBlock } from '#web/features/subscriptions/index.ts';
 import { FeaturedDemoChips } from '../components/featured-demo-chips.tsx';
-import { MintButton } from '../components/mint-button.tsx';
 
 const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   {

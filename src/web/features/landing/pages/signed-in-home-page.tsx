@@ -3,9 +3,8 @@ import { LayoutDashboard, Package, Store, type LucideIcon } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { ChipGrid } from '#web/features/chips/components/chip-grid.tsx';
-import { useMyNewestChips, NEWEST_CHIPS_COUNT } from '../api/get-my-newest-chips.ts';
-import { MintButton } from '../components/mint-button.tsx';
+import { MintButton } from '#web/features/mint/index.ts';
+import { MyNewestChips } from '../components/my-newest-chips.tsx';
 
 const SHORTCUTS: { to: string; label: string; description: string; icon: LucideIcon }[] = [
   {
@@ -27,7 +26,6 @@ const SHORTCUTS: { to: string; label: string; description: string; icon: LucideI
 export default function SignedInHomePage() {
   const { user } = useAuth();
   usePageTitle('Home');
-  const mine = useMyNewestChips(user?.username);
   const name = user?.firstName?.trim() || user?.username || 'there';
 
   return (
@@ -71,25 +69,7 @@ export default function SignedInHomePage() {
             See all in My {BRAND.plural}
           </Link>
         </div>
-        {mine.isError ? (
-          <p role="alert" className="text-gray-800">
-            Your {BRAND.plural} could not be loaded. Please try again later.
-          </p>
-        ) : mine.data && mine.data.length === 0 ? (
-          <div className="rounded-lg border border-gray-200 bg-gray-50 p-10 text-center">
-            <p className="text-lg font-medium text-gray-900">
-              You haven&apos;t minted any {BRAND.plural} yet.
-            </p>
-            <MintButton className="mt-4" />
-          </div>
-        ) : (
-          <ChipGrid
-            chips={mine.data ?? []}
-            isLoading={mine.isPending}
-            skeletonCount={NEWEST_CHIPS_COUNT}
-            label={`Your newest ${BRAND.plural}`}
-          />
-        )}
+        <MyNewestChips />
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MAX_IMAGE_BYTES } from '#shared/media.schemas.ts';
-import { buildSettings, buildUser, mockApi, renderWithApp } from '#web/features/checkout/lib/testing.tsx';
+import { buildSettings, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { CreateMintDialog } from './create-mint-dialog.tsx';
 
 const UPLOADED = {

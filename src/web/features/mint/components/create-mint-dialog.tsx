@@ -12,7 +12,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
-import { useSiteSettings } from '#web/features/checkout/api/get-site-settings.ts';
+import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { useUploadMedia } from '../api/upload-media.ts';
 import { checkImageFile } from '../lib/image-file.ts';
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { MintData } from '#shared/checkout.schemas.ts';
-import { CheckoutDialog } from '#web/features/checkout/components/checkout-dialog.tsx';
+import { LazyCheckoutDialog } from '#web/features/checkout/index.ts';
 import { CreateMintDialog } from './create-mint-dialog.tsx';
 
 type MintFlowProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -15,15 +15,17 @@ export function MintFlow({ open, onOpenChange }: MintFlowProps) {
     <>
       <CreateMintDialog open={open && !mint} onOpenChange={onOpenChange} onProceed={setMint} />
       {mint && (
-        <CheckoutDialog
-          open={open}
-          onOpenChange={(isOpen) => {
-            if (isOpen) return;
-            setMint(null);
-            onOpenChange(false);
-          }}
-          target={{ orderType: 'mint', mintData: mint }}
-        />
+        <Suspense fallback={null}>
+          <LazyCheckoutDialog
+            open={open}
+            onOpenChange={(isOpen) => {
+              if (isOpen) return;
+              setMint(null);
+              onOpenChange(false);
+            }}
+            target={{ orderType: 'mint', mintData: mint }}
+          />
+        </Suspense>
       )}
     </>
   );

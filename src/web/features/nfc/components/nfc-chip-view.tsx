@@ -4,9 +4,7 @@ import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { ChipImage } from '#web/features/chips/components/chip-image.tsx';
-import { DemoBanner } from '#web/features/chips/components/demo-banner.tsx';
-import { formatLongDate, formatPriceUsd, isChipSold } from '#web/features/chips/lib/chip-format.ts';
+import { ChipImage, DemoBanner, formatLongDate, formatPriceUsd } from '#web/features/chips/index.ts';
 
 export type NfcChipViewProps = {
   chip: Chip;
@@ -21,7 +19,8 @@ export type NfcChipViewProps = {
 
 /** A chip reached from its NFC tag: image, state, UID, creator, date and price, with the ways onward. */
 export function NfcChipView({ chip, nfcUid, verification }: NfcChipViewProps) {
-  const isListed = chip.isForSale && chip.isActive && !isChipSold(chip);
+  // The server's answer for this viewer: only a chip they can buy now reads as for purchase.
+  const isListed = chip.actions.buy;
   const usd = formatPriceUsd(chip.priceUsd);
   const creator = chip.creatorUsername.trim();
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OfferSchema, type Offer } from '#shared/offers.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
+import { MY_ARTCHIP_QUERY_KEY } from '#web/lib/api/list-my-artchip.ts';
 import { OFFERS_QUERY_KEY } from './list-offers.ts';
 
 /** The answers without a body: the owner accepts or declines, the buyer withdraws (or accepts a counter). */
@@ -18,7 +19,7 @@ export function useRespondToOffer() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: OFFERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['my-artchip'] }),
+        queryClient.invalidateQueries({ queryKey: MY_ARTCHIP_QUERY_KEY }),
       ]),
   });
 }

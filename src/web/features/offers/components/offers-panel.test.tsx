@@ -6,10 +6,11 @@ import type { Offer } from '#shared/offers.schemas.ts';
 import {
   buildQuote,
   buildSettings,
+  buildSiteInfo,
   buildUser,
   mockApi,
   renderWithApp,
-} from '#web/features/checkout/lib/testing.tsx';
+} from '#web/lib/testing.tsx';
 import { OffersPanel } from './offers-panel.tsx';
 
 afterEach(() => {
@@ -71,7 +72,7 @@ function setup() {
     }),
     'POST /api/offers/1/accept': () => ({ body: offer({ id: 1, status: 'accepted' }) }),
     'GET /api/site-settings': () => ({ body: buildSettings() }),
-    'GET /api/site-info': () => ({ body: { demoPayments: true } }),
+    'GET /api/site-info': () => ({ body: buildSiteInfo({ demoPayments: true }) }),
     'GET /api/shipping-addresses': () => ({ body: [] }),
     'POST /api/checkout/quote': () => ({ body: buildQuote({ basePriceCents: 4000, totalCents: 4000 }) }),
   });

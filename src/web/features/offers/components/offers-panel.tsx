@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { CheckoutDialog } from '#web/features/checkout/components/checkout-dialog.tsx';
+import { LazyCheckoutDialog } from '#web/features/checkout/index.ts';
 import { useOffers, type OfferSide } from '../api/list-offers.ts';
 import { useRespondToOffer, type OfferAction } from '../api/respond-to-offer.ts';
 import { CounterOfferDialog } from './counter-offer-dialog.tsx';
@@ -161,15 +161,17 @@ function OfferRow({ offer, side }: { offer: Offer; side: OfferSide }) {
         <CounterOfferDialog offer={offer} open={isCounterOpen} onOpenChange={setIsCounterOpen} />
       )}
       {offer.canCheckout && (
-        <CheckoutDialog
-          open={isCheckoutOpen}
-          onOpenChange={setIsCheckoutOpen}
-          target={{
-            orderType: 'purchase',
-            artchip: { id: offer.artchipId, title: offer.artchipTitle },
-            offerId: offer.id,
-          }}
-        />
+        <Suspense fallback={null}>
+          <LazyCheckoutDialog
+            open={isCheckoutOpen}
+            onOpenChange={setIsCheckoutOpen}
+            target={{
+              orderType: 'purchase',
+              artchip: { id: offer.artchipId, title: offer.artchipTitle },
+              offerId: offer.id,
+            }}
+          />
+        </Suspense>
       )}
     </li>
   );

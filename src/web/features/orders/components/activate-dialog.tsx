@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BRAND } from '#shared/brand.ts';
+import type { ChipCustody } from '#shared/chips.schemas.ts';
 import { ActivateArtchipInputSchema, type ActivateArtchipInput } from '#shared/orders.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -10,7 +11,8 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useActivateArtchip } from '../api/activate-artchip.ts';
 
 type ActivateDialogProps = {
-  chip: { id: number; title: string; description: string | null };
+  /** custody 'dispatching': a ship-to-me mint not sent yet, which activating keeps in the vault. */
+  chip: { id: number; title: string; description: string | null; custody?: ChipCustody };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -44,7 +46,11 @@ export function ActivateDialog({ chip, open, onOpenChange }: ActivateDialogProps
       open={open}
       onOpenChange={onOpenChange}
       title={`Activate ${chip.title}`}
-      description="Set a price to list it in the marketplace."
+      description={
+        chip.custody === 'dispatching'
+          ? 'Set a price to list it in the marketplace. Listed, it stays in our vault to be sold and is no longer shipped to you.'
+          : 'Set a price to list it in the marketplace.'
+      }
     >
       <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-4">
         <TextField

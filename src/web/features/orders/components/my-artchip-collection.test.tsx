@@ -2,9 +2,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { Chip } from '#shared/chips.schemas.ts';
+import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
 import type { MyArtchipItem } from '#shared/orders.schemas.ts';
-import { buildUser, mockApi, renderWithApp, type ApiHandler } from '#web/features/checkout/lib/testing.tsx';
+import {
+  buildChip,
+  buildMyArtchipItem,
+  buildUser,
+  mockApi,
+  renderWithApp,
+  type ApiHandler,
+} from '#web/lib/testing.tsx';
 import { MyArtchipCollection } from './my-artchip-collection.tsx';
 
 afterEach(() => {
@@ -12,71 +19,42 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const NO_ACTIONS: ChipActions = {
+  buy: false,
+  offer: false,
+  activate: false,
+  list: false,
+  delist: false,
+  price: false,
+  shipToMe: false,
+};
+
+/** A made chip not yet activated, with no action for its owner, unless overridden. */
 function chip(overrides: Partial<Chip>): Chip {
-  return {
+  return buildChip({
+    actions: NO_ACTIONS,
     id: 1,
     title: 'Chip',
     slug: 'chip',
-    description: null,
     price: null,
     priceUsd: null,
     imageUrl: '/media/c.webp',
-    imageVariants: [],
-    imageWidth: 64,
-    imageHeight: 64,
-    originalImageUrl: null,
-    adminImageUrl: null,
-    additionalImageUrls: [],
-    unitId: null,
-    nfcUid: null,
     isAvailable: false,
     isActive: false,
     isForSale: false,
-    isSurprize: false,
-    creatorId: 5,
-    creatorUsername: 'maker',
-    ownerId: 5,
-    ownerUsername: 'maker',
-    associatedUrl: null,
-    tiktokUrl: null,
-    youtubeUrl: null,
-    instagramUrl: null,
-    xUrl: null,
-    paypalEnabled: false,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    shape: 'round',
     status: 'pending',
-    shippingOption: 'store',
-    isDemo: false,
     ...overrides,
-  };
+  });
 }
 
-function item(overrides: Partial<MyArtchipItem>): MyArtchipItem {
-  return {
-    kind: 'chip',
-    userStatus: 'Pending',
-    isCreator: true,
-    isOwner: true,
-    canActivate: false,
-    canEditPricing: false,
-    canResell: false,
-    canRequestShipping: false,
-    title: 'Chip',
-    imageUrl: null,
-    orderId: 1,
-    artchip: null,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const item = buildMyArtchipItem;
 
 const ITEMS: MyArtchipItem[] = [
   item({ kind: 'mint', userStatus: 'Pending Creation', title: 'Being made', artchip: null }),
   item({
     title: 'Fresh',
     canActivate: true,
-    artchip: chip({ id: 2, title: 'Fresh', slug: 'fresh' }),
+    artchip: chip({ id: 2, title: 'Fresh', slug: 'fresh', actions: { ...NO_ACTIONS, activate: true } }),
   }),
   item({
     title: 'Listed',
@@ -90,6 +68,7 @@ const ITEMS: MyArtchipItem[] = [
       isActive: true,
       isAvailable: true,
       priceUsd: '25.00',
+      actions: { ...NO_ACTIONS, delist: true, price: true },
     }),
   }),
   item({
@@ -97,7 +76,16 @@ const ITEMS: MyArtchipItem[] = [
     userStatus: 'In Vault',
     isCreator: false,
     canRequestShipping: true,
-    artchip: chip({ id: 4, title: 'Bought', slug: 'bought', creatorUsername: 'other', status: 'sold' }),
+    artchip: chip({
+      id: 4,
+      title: 'Bought',
+      slug: 'bought',
+      creatorUsername: 'other',
+      status: 'sold',
+      isActive: true,
+      priceUsd: '25.00',
+      actions: { ...NO_ACTIONS, list: true, shipToMe: true },
+    }),
   }),
 ];
 
@@ -139,7 +127,68 @@ describe('MyArtchipCollection', () => {
 
     const bought = within(await card('Bought'));
     expect(bought.getByText('In Vault')).toBeTruthy();
+    expect(bought.getByText('In our vault')).toBeTruthy();
     expect(bought.getByRole('button', { name: 'Ship to me Bought' })).toBeTruthy();
+    expect(bought.getByRole('button', { name: 'List for resale Bought' })).toBeTruthy();
+    expect(bought.queryByRole('checkbox')).toBeNull();
+  });
+
+  it("shows the buttons of the chip's actions, not the row's older flags", async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-artchip': () => ({
+        body: [
+          // The server's actions say nothing may be done just now (e.g. a checkout holds it).
+          item({
+            title: 'Held',
+            userStatus: 'Live in Marketplace',
+            canEditPricing: true,
+            canRequestShipping: true,
+            artchip: chip({ id: 8, title: 'Held', status: 'active', isReserved: true }),
+          }),
+        ],
+      }),
+    });
+    renderWithApp(<MyArtchipCollection />, { token: 't' });
+    const held = within(await card('Held'));
+    expect(held.queryAllByRole('button')).toHaveLength(0);
+    expect(held.queryByRole('checkbox')).toBeNull();
+    expect(held.getByText(/Reserved for a buyer/)).toBeTruthy();
+  });
+
+  it('lists an unlisted chip again from the availability switch (#3), and unlists a listed one', async () => {
+    const unlisted = chip({
+      id: 6,
+      title: 'Resting',
+      slug: 'resting',
+      status: 'inactive',
+      isActive: true,
+      priceUsd: '45.00',
+      actions: { ...NO_ACTIONS, list: true, price: true, shipToMe: true },
+    });
+    const { user, callsTo } = setup({
+      'GET /api/my-artchip': () => ({
+        body: [...ITEMS, item({ title: 'Resting', userStatus: 'Inactive', artchip: unlisted })],
+      }),
+      'PATCH /api/artchip/6/availability': () => ({ body: { ...unlisted, status: 'active' } }),
+      'PATCH /api/artchip/3/availability': () => ({ body: {} }),
+    });
+    const resting = within(await card('Resting'));
+    const toggle = resting.getByRole<HTMLInputElement>('checkbox', { name: 'Available in the marketplace' });
+    expect(toggle.checked).toBe(false);
+    expect(resting.getByRole('button', { name: 'Pricing for Resting' })).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(callsTo('PATCH /api/artchip/6/availability')[0]?.body).toEqual({ isAvailable: true }),
+    );
+    expect(await screen.findByText('Listed in the marketplace')).toBeTruthy();
+
+    await user.click(
+      within(await card('Listed')).getByRole('checkbox', { name: 'Available in the marketplace' }),
+    );
+    await waitFor(() =>
+      expect(callsTo('PATCH /api/artchip/3/availability')[0]?.body).toEqual({ isAvailable: false }),
+    );
   });
 
   it("reports a failed activation with the server's message", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatUsd, parseUsdToCents } from '#shared/money.ts';
@@ -7,14 +7,12 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useToast } from '#web/components/ui/toast.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { useMyArtchip } from '../api/list-my-artchip.ts';
-import { useSetArtchipAvailability } from '../api/set-artchip-availability.ts';
-import { ActivateDialog } from './activate-dialog.tsx';
-import { PricingDialog } from './pricing-dialog.tsx';
-import { ResellDialog } from './resell-dialog.tsx';
-import { ShipDialog } from './ship-dialog.tsx';
+import { useMyArtchip } from '#web/lib/api/list-my-artchip.ts';
+
+// The owner actions and their dialogs are one chunk, shared with the chip page (orders/index.ts).
+const ChipOwnerActions = lazy(async () => ({
+  default: (await import('./chip-owner-actions.tsx')).ChipOwnerActions,
+}));
 
 const STATUS_TONES: Record<string, 'gray' | 'green' | 'red' | 'yellow' | 'blue' | 'brand'> = {
   'Pending Creation': 'yellow',
@@ -40,41 +38,11 @@ function formatPrice(priceUsd: string | null | undefined): string | null {
   }
 }
 
-type OpenDialog = 'activate' | 'pricing' | 'resell' | 'ship' | null;
-
 function CollectionItem({ item }: { item: MyArtchipItem }) {
-  const toast = useToast();
-  const availability = useSetArtchipAvailability();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
   const chip = item.artchip;
   const status = collectionStatusLabel(item.userStatus);
   const price = formatPrice(chip?.priceUsd);
-  const canToggleAvailability =
-    chip !== null &&
-    item.canEditPricing &&
-    (item.userStatus === 'Live in Marketplace' || item.userStatus === 'Inactive');
-  const close = (open: boolean) => !open && setDialog(null);
   const frame = chip?.shape === 'round' ? 'rounded-full' : 'rounded-xl';
-
-  function toggleAvailability(isAvailable: boolean) {
-    if (!chip) return;
-    availability.mutate(
-      { id: chip.id, isAvailable },
-      {
-        onSuccess: () =>
-          toast({
-            title: isAvailable ? 'Listed in the marketplace' : 'Hidden from the marketplace',
-            description: chip.title,
-          }),
-        onError: (err) =>
-          toast({
-            title: 'Update Failed',
-            description: errorMessage(err, 'Failed to update availability.'),
-            variant: 'destructive',
-          }),
-      },
-    );
-  }
 
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -119,91 +87,48 @@ function CollectionItem({ item }: { item: MyArtchipItem }) {
             Your mint is paid. We are making your {BRAND.name}; you can activate it once it is ready.
           </p>
         )}
-        {canToggleAvailability && chip && (
-          <label className="flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              checked={chip.isAvailable}
-              disabled={availability.isPending}
-              onChange={(e) => toggleAvailability(e.target.checked)}
+        {chip && (
+          <div className="mt-auto space-y-3">
+            <ChipOwnerActions
+              chip={chip}
+              showCustody={item.isOwner}
+              leading={
+                <Button asChild size="sm" variant="secondary">
+                  <a
+                    href={ROUTES.chip(chip.creatorUsername, chip.slug)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`View ${item.title} (opens in a new tab)`}
+                  >
+                    View
+                    <ExternalLink className="h-3 w-3" aria-hidden="true" />
+                  </a>
+                </Button>
+              }
             />
-            Available in the marketplace
-          </label>
+          </div>
         )}
-        <div className="mt-auto flex flex-wrap gap-2">
-          {chip && (
-            <Button asChild size="sm" variant="secondary">
-              <a
-                href={ROUTES.chip(chip.creatorUsername, chip.slug)}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`View ${item.title} (opens in a new tab)`}
-              >
-                View
-                <ExternalLink className="h-3 w-3" aria-hidden="true" />
-              </a>
-            </Button>
-          )}
-          {chip && item.canActivate && (
-            <Button aria-label={`Activate ${item.title}`} size="sm" onClick={() => setDialog('activate')}>
-              Activate
-            </Button>
-          )}
-          {chip && item.canEditPricing && (
-            <Button
-              aria-label={`Pricing for ${item.title}`}
-              size="sm"
-              variant="secondary"
-              onClick={() => setDialog('pricing')}
-            >
-              Pricing
-            </Button>
-          )}
-          {chip && item.canResell && (
-            <Button
-              aria-label={`List for resale ${item.title}`}
-              size="sm"
-              onClick={() => setDialog('resell')}
-            >
-              List for resale
-            </Button>
-          )}
-          {chip && item.canRequestShipping && (
-            <Button
-              aria-label={`Ship to me ${item.title}`}
-              size="sm"
-              variant="secondary"
-              onClick={() => setDialog('ship')}
-            >
-              Ship to me
-            </Button>
-          )}
-        </div>
       </div>
-      {chip && dialog === 'activate' && <ActivateDialog chip={chip} open onOpenChange={close} />}
-      {chip && dialog === 'pricing' && <PricingDialog chip={chip} open onOpenChange={close} />}
-      {chip && dialog === 'resell' && <ResellDialog chip={chip} open onOpenChange={close} />}
-      {chip && dialog === 'ship' && <ShipDialog chip={chip} open onOpenChange={close} />}
     </li>
   );
 }
 
+const LOADING = (
+  <div
+    role="status"
+    aria-label="Loading your collection"
+    className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+  >
+    {[0, 1, 2].map((i) => (
+      <Skeleton key={i} className="aspect-square w-full" />
+    ))}
+  </div>
+);
+
 /** The dashboard's My Collection grid: made and owned chips, and paid mints still being made. */
 export function MyArtchipCollection() {
   const collection = useMyArtchip();
-  if (collection.isPending) {
-    return (
-      <div
-        role="status"
-        aria-label="Loading your collection"
-        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
-      >
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="aspect-square w-full" />
-        ))}
-      </div>
-    );
-  }
+  if (collection.isPending) return LOADING;
   if (collection.isError) {
     return (
       <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
@@ -219,10 +144,15 @@ export function MyArtchipCollection() {
     );
   }
   return (
-    <ul aria-label={`My ${BRAND.plural}`} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {collection.data.map((item) => (
-        <CollectionItem key={`${item.kind}-${item.artchip?.id ?? item.orderId ?? item.title}`} item={item} />
-      ))}
-    </ul>
+    <Suspense fallback={LOADING}>
+      <ul aria-label={`My ${BRAND.plural}`} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {collection.data.map((item) => (
+          <CollectionItem
+            key={`${item.kind}-${item.artchip?.id ?? item.orderId ?? item.title}`}
+            item={item}
+          />
+        ))}
+      </ul>
+    </Suspense>
   );
 }

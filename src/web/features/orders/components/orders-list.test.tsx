@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/features/checkout/lib/testing.tsx';
+import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { OrdersList } from './orders-list.tsx';
 
 afterEach(() => {

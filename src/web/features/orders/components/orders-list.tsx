@@ -128,12 +128,13 @@ function OrderCard({ order }: { order: Order }) {
                 {address.zipCode}, {address.country}
               </address>
             )}
-            {order.status === 'shipped' && (order.carrier || order.trackingNumber) && (
-              <p className="mt-1">
-                <span className="font-medium">Shipped with</span> {order.carrier ?? 'carrier'}
-                {order.trackingNumber ? ` · Tracking number ${order.trackingNumber}` : ''}
-              </p>
-            )}
+            {(order.status === 'shipped' || order.status === 'delivered') &&
+              (order.carrier || order.trackingNumber) && (
+                <p className="mt-1">
+                  <span className="font-medium">Shipped with</span> {order.carrier ?? 'carrier'}
+                  {order.trackingNumber ? ` · Tracking number ${order.trackingNumber}` : ''}
+                </p>
+              )}
           </div>
         </div>
       </article>

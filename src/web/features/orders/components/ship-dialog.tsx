@@ -10,14 +10,14 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useIsDemoPayments } from '#web/features/checkout/api/get-payment-mode.ts';
-import { useSiteSettings } from '#web/features/checkout/api/get-site-settings.ts';
-import { useShippingAddresses } from '#web/features/checkout/api/list-shipping-addresses.ts';
-import { PAYMENT_METHOD_LABELS } from '#web/features/checkout/lib/payment-labels.ts';
+import { useIsDemoPayments } from '#web/lib/api/get-site-info.ts';
+import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
+import { useShippingAddresses } from '#web/lib/api/list-shipping-addresses.ts';
 import {
+  PAYMENT_METHOD_LABELS,
   resolvePaymentRedirect,
   storeCardPaymentSecrets,
-} from '#web/features/checkout/lib/payment-redirect.ts';
+} from '#web/features/checkout/index.ts';
 import { useShipArtchip } from '../api/ship-artchip.ts';
 
 type ShipDialogProps = {

@@ -1,4 +1,5 @@
 import { BRAND } from '#shared/brand.ts';
+import type { ChipCustody } from '#shared/chips.schemas.ts';
 import { PAYMENT_FAILED_NOTE, PAYMENT_PENDING_NOTE, type Order } from '#shared/orders.schemas.ts';
 
 /** Spec §3: a card ('usd') payment reads as credit card, the token by its ticker. */
@@ -19,6 +20,7 @@ export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
   processing: 'Processing',
   completed: 'Completed',
   shipped: 'Shipped',
+  delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
 
@@ -43,3 +45,11 @@ export function formatOrderDate(iso: string): string {
   if (Number.isNaN(date.getTime())) return 'Unknown';
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+/** Where the physical chip is, in its owner's words. */
+export const CUSTODY_LABELS: Record<ChipCustody, string> = {
+  in_vault: 'In our vault',
+  dispatching: 'Being packed to ship to you',
+  in_transit: 'On its way to you',
+  with_owner: 'With you',
+};

@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
-import { usePrice } from '../api/get-price.ts';
+import { useTokenPrice } from '#web/lib/api/get-token-price.ts';
 
 /** The bar above the header. A failed fetch keeps the loading text, as the spec says. */
 export function PriceTicker() {
-  const { data } = usePrice();
+  const { data } = useTokenPrice();
   return (
     <div className="bg-gray-900 text-sm text-white" role="status" aria-live="polite">
       <div className="mx-auto flex max-w-7xl items-center justify-center gap-3 px-4 py-1.5">

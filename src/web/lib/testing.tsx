@@ -1,14 +1,17 @@
 /**
- * Test harness for the commerce components (checkout, mint, orders, offers): the app's providers
- * around a memory router, and a fetch stub answering `METHOD /path` routes. Imported by tests only.
+ * Test harness for the web's component tests: the app's providers around a memory router, a fetch
+ * stub answering `METHOD /path` routes, and builders of the API's answers (typed by the shared
+ * schemas, so a schema change shows up here). Imported by tests only.
  */
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '#shared/settings.schemas.ts';
-import type { Order } from '#shared/orders.schemas.ts';
+import { BRAND } from '#shared/brand.ts';
+import type { Chip } from '#shared/chips.schemas.ts';
+import { DEFAULT_SITE_SETTINGS, type SiteInfo, type SiteSettings } from '#shared/settings.schemas.ts';
+import type { MyArtchipItem, Order } from '#shared/orders.schemas.ts';
 import type { QuoteResponse } from '#shared/checkout.schemas.ts';
 import type { User } from '#shared/users.schemas.ts';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
@@ -138,6 +141,90 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     quoteExpiresAt: null,
     paidAt: '2030-01-01T00:01:00.000Z',
     shippedAt: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildSiteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
+  return {
+    brand: { name: BRAND.name, plural: BRAND.plural, slug: BRAND.slug, ticker: BRAND.ticker },
+    supportEmail: 'support@example.com',
+    liveAuctionUrl: 'https://example.com/live',
+    demoPayments: true,
+    livePrice: false,
+    tokenMint: null,
+    ...overrides,
+  };
+}
+
+/** A chip as the API answers it: by default made by @maker, listed at $40 and for sale. */
+export function buildChip(overrides: Partial<Chip> = {}): Chip {
+  return {
+    id: 9,
+    title: 'Harbor Lights',
+    slug: 'harbor-lights',
+    description: null,
+    price: '40000',
+    priceUsd: '40.00',
+    imageUrl: '/media/harbor.webp',
+    imageVariants: [],
+    imageWidth: 64,
+    imageHeight: 64,
+    originalImageUrl: null,
+    adminImageUrl: null,
+    additionalImageUrls: [],
+    unitId: null,
+    nfcUid: null,
+    isAvailable: true,
+    isActive: true,
+    isForSale: true,
+    isSurprize: false,
+    creatorId: 5,
+    creatorUsername: 'maker',
+    ownerId: 5,
+    ownerUsername: 'maker',
+    associatedUrl: null,
+    tiktokUrl: null,
+    youtubeUrl: null,
+    instagramUrl: null,
+    xUrl: null,
+    paypalEnabled: false,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    shape: 'round',
+    status: 'active',
+    shippingOption: 'store',
+    custody: 'in_vault',
+    isReserved: false,
+    actions: {
+      buy: false,
+      offer: false,
+      activate: false,
+      list: false,
+      delist: true,
+      price: true,
+      shipToMe: true,
+    },
+    isDemo: false,
+    ...overrides,
+  };
+}
+
+/** One row of GET /api/my-artchip: by default the viewer's own pending chip. */
+export function buildMyArtchipItem(overrides: Partial<MyArtchipItem> = {}): MyArtchipItem {
+  return {
+    kind: 'chip',
+    userStatus: 'Pending',
+    isCreator: true,
+    isOwner: true,
+    canActivate: false,
+    canEditPricing: false,
+    canResell: false,
+    canRequestShipping: false,
+    title: 'Chip',
+    imageUrl: null,
+    orderId: 1,
+    artchip: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -2,18 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SiteSettingsSchema, type SiteSettings } from '#shared/settings.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
-/** GET /api/site-settings: every fee and price the info pages state. */
+/** GET /api/site-settings: prices, fees and the payment methods each order type offers. */
 export async function getSiteSettings(): Promise<SiteSettings> {
   return SiteSettingsSchema.parse(await api('/api/site-settings'));
 }
 
 export const siteSettingsQueryOptions = queryOptions({
-  // Under 'site-settings' so an admin's settings change invalidates it too.
-  queryKey: ['site-settings', 'info'],
+  // The admin's settings change invalidates ['site-settings'].
+  queryKey: ['site-settings'],
   queryFn: getSiteSettings,
   staleTime: 60_000,
 });
 
-export function useSiteSettings() {
-  return useQuery(siteSettingsQueryOptions);
+export function useSiteSettings(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...siteSettingsQueryOptions, enabled: options.enabled ?? true });
 }

@@ -3,16 +3,18 @@ import { BRAND } from '#shared/brand.ts';
 import { CoinPriceSchema, type CoinPrice } from '#shared/price.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
+/** Spec §7: the token price is polled every 30 s and stale after 25 s. */
+export const TOKEN_PRICE_REFRESH_MS = 30_000;
+
 /** GET /api/price/artchip: the live token price (or the launch price, marked as fallback). */
 export async function getTokenPrice(): Promise<CoinPrice> {
   return CoinPriceSchema.parse(await api(`/api/price/${BRAND.slug}`));
 }
 
 export const tokenPriceQueryOptions = queryOptions({
-  // The ticker's key and parse, so the page and the ticker share one poll (spec §7: 30 s, stale after 25 s).
   queryKey: ['price', BRAND.slug],
   queryFn: getTokenPrice,
-  refetchInterval: 30_000,
+  refetchInterval: TOKEN_PRICE_REFRESH_MS,
   staleTime: 25_000,
 });
 

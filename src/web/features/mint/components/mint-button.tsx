@@ -1,17 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
+import { LazyMintFlow } from './lazy-mint-flow.ts';
 
 /** A link that opens the mint flow on the dashboard (`?mint=1`), for places without a MintButton. */
 export const MINT_START_PATH = `${ROUTES.dashboard}?mint=1`;
-
-// The mint dialogs (upload, checkout) are their own chunk, loaded on first use.
-const MintFlow = lazy(async () => ({
-  default: (await import('#web/features/mint/components/mint-flow.tsx')).MintFlow,
-}));
 
 export type MintButtonProps = {
   label?: string;
@@ -48,7 +44,7 @@ export function MintButton({
       </Button>
       {isAuthenticated && hasOpened && (
         <Suspense fallback={null}>
-          <MintFlow open={isOpen} onOpenChange={setIsOpen} />
+          <LazyMintFlow open={isOpen} onOpenChange={setIsOpen} />
         </Suspense>
       )}
       {!isAuthenticated && (

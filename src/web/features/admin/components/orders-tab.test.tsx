@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { AdminOrder, AdminOrderActions } from '#shared/orders.schemas.ts';
+import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { STORAGE_KEYS } from '#web/lib/storage.ts';
+import { OrdersTab } from './orders-tab.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const NO_ACTIONS: AdminOrderActions = {
+  markProcessing: false,
+  markCompleted: false,
+  markShipped: false,
+  markDelivered: false,
+  createArtchip: false,
+  uploadMedia: false,
+};
+
+function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
+  return {
+    id: 1,
+    orderType: 'mint',
+    mintTitle: 'Sunrise',
+    mintDescription: null,
+    mintAssociatedUrl: null,
+    originalImageUrl: null,
+    isSurprize: false,
+    adminMedia: null,
+    mediaState: null,
+    buyerId: 9,
+    username: 'maker',
+    email: 'maker@example.com',
+    orderStatus: 'pending',
+    paymentStatus: 'completed',
+    paymentMethod: 'artchip',
+    totalCents: 1500,
+    shippingOption: 'ship',
+    shippingAddress: null,
+    artchipId: null,
+    carrier: null,
+    trackingNumber: null,
+    canCreateArtchip: false,
+    actions: NO_ACTIONS,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('OrdersTab', () => {
+  it("shows each row's buttons from its actions, and links the row to the order's page", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+    mockApi({
+      'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
+      'GET /api/admin/orders': () => ({
+        body: {
+          items: [
+            // Marked Processing, and its chip can still be made (#1).
+            buildOrder({
+              id: 1,
+              orderStatus: 'processing',
+              actions: { ...NO_ACTIONS, createArtchip: true },
+            }),
+            // Made and kept in the vault when activated: a shipped mint status rule would offer Mark
+            // Shipped here; the order's actions do not.
+            buildOrder({ id: 2, orderStatus: 'completed', artchipId: 7, actions: NO_ACTIONS }),
+            buildOrder({
+              id: 3,
+              orderType: 'purchase',
+              orderStatus: 'shipped',
+              artchipId: 8,
+              actions: { ...NO_ACTIONS, markDelivered: true },
+            }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderWithApp(<OrdersTab />);
+    const first = within(await screen.findByTestId('order-1'));
+    expect(first.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Create Artchip for order 1',
+    ]);
+    expect(first.getByRole('link', { name: 'Open order #1' }).getAttribute('href')).toBe('/admin/orders/1');
+    expect(within(screen.getByTestId('order-2')).queryAllByRole('button')).toHaveLength(0);
+    const third = within(screen.getByTestId('order-3'));
+    expect(third.getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark Delivered']);
+  });
+});

@@ -1,0 +1,7 @@
+/** The admin order detail page of one order (the router's /admin/orders/:id). */
+export function adminOrderPath(id: number): string {
+  return `/admin/orders/${id}`;
+}
+
+/** The Orders tab of the admin dashboard. */
+export const ADMIN_ORDERS_TAB_PATH = '/admin?tab=orders';

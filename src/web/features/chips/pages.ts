@@ -1,0 +1,12 @@
+/**
+ * The chips feature's pages, for the app's router only: each is lazy, its own chunk, so a page loads
+ * no other page's code. Kept apart from index.ts (what other features use) because the router imports
+ * this file into the entry chunk, and anything index.ts re-exports would come along.
+ */
+import { lazy } from 'react';
+
+export const MarketplacePage = lazy(() => import('./pages/marketplace-page.tsx'));
+export const ChipPage = lazy(() => import('./pages/chip-page.tsx'));
+export const GalleryPage = lazy(() => import('./pages/gallery-page.tsx'));
+export const UidPage = lazy(() => import('./pages/uid-page.tsx'));
+export const TopMintersPage = lazy(() => import('./pages/top-minters-page.tsx'));

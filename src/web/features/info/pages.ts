@@ -1,0 +1,10 @@
+/**
+ * The info feature's pages, for the app's router only: each is lazy, its own chunk, so a page loads
+ * no other page's code. Kept apart from index.ts (what other features use) because the router imports
+ * this file into the entry chunk, and anything index.ts re-exports would come along.
+ */
+import { lazy } from 'react';
+
+export const ThankYouPage = lazy(() => import('./pages/thank-you-page.tsx'));
+export const TokenPage = lazy(() => import('./pages/token-page.tsx'));
+export const FaqPage = lazy(() => import('./pages/faq-page.tsx'));

@@ -1,0 +1,9 @@
+/**
+ * The landing feature's pages, for the app's router only: each is lazy, its own chunk, so a page loads
+ * no other page's code. Kept apart from index.ts (what other features use) because the router imports
+ * this file into the entry chunk, and anything index.ts re-exports would come along.
+ */
+import { lazy } from 'react';
+
+export const LandingPage = lazy(() => import('./pages/landing-page.tsx'));
+export const SignedInHomePage = lazy(() => import('./pages/signed-in-home-page.tsx'));

@@ -1,0 +1,8 @@
+/**
+ * The orders feature's pages, for the app's router only: each is lazy, its own chunk, so a page loads
+ * no other page's code. Kept apart from index.ts (what other features use) because the router imports
+ * this file into the entry chunk, and anything index.ts re-exports would come along.
+ */
+import { lazy } from 'react';
+
+export const MyOrdersPage = lazy(() => import('./pages/my-orders-page.tsx'));

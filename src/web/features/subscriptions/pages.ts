@@ -1,0 +1,9 @@
+/**
+ * The e-mail list feature's pages, for the app's router only: each is lazy, its own chunk, so a page loads
+ * no other page's code. Kept apart from index.ts (what other features use) because the router imports
+ * this file into the entry chunk, and anything index.ts re-exports would come along.
+ */
+import { lazy } from 'react';
+
+export const EmailConfirmPage = lazy(() => import('./pages/email-confirm-page.tsx'));
+export const EmailUnsubscribePage = lazy(() => import('./pages/email-unsubscribe-page.tsx'));
