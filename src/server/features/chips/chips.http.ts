@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Cache lifetimes of public catalogue answers (seconds): chip pages change rarely, lists more often. */
-export const CACHE_SECONDS = { detail: 30, list: 15 } as const;
+/**
+ * Cache lifetimes of public catalogue answers (seconds). Chips carry the actions a visitor may take
+ * (Buy Now, Make Offer), which a sale or a hold changes at once, so chip answers are revalidated on
+ * every use (0: `no-cache`, cheap through the ETag); the stats may lag a little.
+ */
+export const CACHE_SECONDS = { detail: 0, list: 0, stats: 15 } as const;
 
 /** A weak validator of the JSON body: equal bodies give equal tags. */
 export function etagOf(body: unknown): string {
@@ -33,7 +37,11 @@ export function isNotModified(
   void reply.header('etag', etag);
   void reply.header(
     'cache-control',
-    cache.isPublic === false ? 'private, no-cache' : `public, max-age=${cache.maxAge}`,
+    cache.isPublic === false
+      ? 'private, no-cache'
+      : cache.maxAge > 0
+        ? `public, max-age=${cache.maxAge}`
+        : 'public, no-cache',
   );
   return matches(request.headers['if-none-match'], etag);
 }

@@ -36,6 +36,7 @@ import { CACHE_SECONDS, isNotModified, notModified } from './chips.http.ts';
 const GalleryParamsSchema = z.object({ username: z.string().min(1).max(100) });
 const detail = (isPublic: boolean) => ({ maxAge: CACHE_SECONDS.detail, isPublic });
 const list = { maxAge: CACHE_SECONDS.list };
+const stats = { maxAge: CACHE_SECONDS.stats };
 
 /**
  * The public catalogue (spec §7). Static segments (/featured, /stats, /gallery, /unit, /by-uid) win
@@ -65,8 +66,8 @@ export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHIP_API}/stats`,
     { schema: { response: { 200: MarketplaceStatsSchema } } },
     async (request, reply) => {
-      const stats = await getMarketplaceStats(app);
-      return isNotModified(request, reply, stats, list) ? notModified(reply) : stats;
+      const figures = await getMarketplaceStats(app);
+      return isNotModified(request, reply, figures, stats) ? notModified(reply) : figures;
     },
   );
 
