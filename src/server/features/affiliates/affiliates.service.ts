@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { basisPointsToPercentString } from '#shared/money.ts';
 import { computeAffiliateCommissions } from '#shared/pricing.ts';
 import type {
@@ -83,17 +83,17 @@ export async function bookMintCommissions(
 }
 
 /** GET /api/affiliates/me: the user's code, link, referrals and commissions. */
-export async function getMyAffiliateSummary(app: FastifyInstance, userId: number): Promise<AffiliateSummary> {
-  const user = await findAccountById(app.db, userId);
+export async function getMyAffiliateSummary(ctx: ServiceContext, userId: number): Promise<AffiliateSummary> {
+  const user = await findAccountById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const [sums, referralCount, rows] = await Promise.all([
-    sumCommissions(app.db, userId),
-    countReferrals(app.db, userId),
-    listCommissionRows(app.db, userId),
+    sumCommissions(ctx.db, userId),
+    countReferrals(ctx.db, userId),
+    listCommissionRows(ctx.db, userId),
   ]);
   return {
     affiliateCode: user.affiliateCode,
-    link: `${app.config.publicUrl}/?ref=${encodeURIComponent(user.affiliateCode)}`,
+    link: `${ctx.config.publicUrl}/?ref=${encodeURIComponent(user.affiliateCode)}`,
     referralCount,
     pendingCents: sums.pendingCents,
     paidCents: sums.paidCents,

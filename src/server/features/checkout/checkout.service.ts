@@ -2,7 +2,7 @@
  * Checkout: prices an order on the server, holds the chip for 15 minutes under its row lock, creates
  * the order, and only after commit asks the payment provider to start the payment.
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import {
   CHECKOUT_HOLD_MINUTES,
@@ -71,8 +71,8 @@ const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 /** Prices and token price used for one checkout, read before any transaction opens. */
 export type PricingContext = { settings: PricingSettings; tokenPriceUsd: string; isFallbackPrice: boolean };
 
-export async function loadPricingContext(app: FastifyInstance): Promise<PricingContext> {
-  const [settings, price] = await Promise.all([getSiteSettings(app), getTokenPriceUsd(app)]);
+export async function loadPricingContext(ctx: ServiceContext): Promise<PricingContext> {
+  const [settings, price] = await Promise.all([getSiteSettings(ctx), getTokenPriceUsd(ctx)]);
   return {
     settings: toPricingSettings(settings),
     tokenPriceUsd: price.priceUsd,
@@ -106,13 +106,13 @@ export function shippingCountryOf(country: string): ShippingCountry {
 
 /** The provider that takes `method` for `orderType`, or a clear 422. */
 export function requirePaymentProvider(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   settings: PricingSettings,
   orderType: 'mint' | 'purchase',
   method: PaymentMethod,
 ): PaymentProvider {
   const provider = isPaymentMethodAllowed(settings, orderType, method)
-    ? getPaymentRegistry(app).providerFor(method)
+    ? getPaymentRegistry(ctx).providerFor(method)
     : null;
   if (!provider) {
     throw new AppError('UNPROCESSABLE', METHOD_NOT_AVAILABLE, {
@@ -244,22 +244,22 @@ async function resolveBuyer(db: Db, user: AuthUser | null, email: string | undef
  * recomputed from the site settings and token price (the client's orderSummary is ignored).
  */
 export async function checkout(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser | null,
   input: CheckoutRequest,
 ): Promise<CheckoutResponse> {
   if (input.orderType === 'mint' && !user) throw new AppError('UNAUTHENTICATED', MINT_LOGIN_REQUIRED_MESSAGE);
-  const now = app.clock();
-  const pricing = await loadPricingContext(app);
-  const provider = requirePaymentProvider(app, pricing.settings, input.orderType, input.paymentMethod);
+  const now = ctx.clock();
+  const pricing = await loadPricingContext(ctx);
+  const provider = requirePaymentProvider(ctx, pricing.settings, input.orderType, input.paymentMethod);
   const mint = input.orderType === 'mint' ? input.mintData! : null;
-  const imageUrl = mint && !mint.isSurprize ? await requireUploadedImage(app.db, mint.imageUrl) : null;
+  const imageUrl = mint && !mint.isSurprize ? await requireUploadedImage(ctx.db, mint.imageUrl) : null;
   const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000);
 
   // A guest checkout that creates an account hands this browser a one-time token: only its holder
   // (or whoever reads the address's mail) may claim the account on /checkout-success.
   const guestToken = user ? null : createSecretToken();
-  const { order, buyer, summary, title, sellerPaypalEmail } = await app.db.transaction(async (tx) => {
+  const { order, buyer, summary, title, sellerPaypalEmail } = await ctx.db.transaction(async (tx) => {
     const buyer = await resolveBuyer(tx, user, input.email || undefined);
     const shippingAddress = await resolveShippingAddress(tx, buyer.id, input);
     const country = shippingCountryOf(shippingAddress?.country ?? 'US');
@@ -326,7 +326,7 @@ export async function checkout(
     return { order, buyer, summary, title: held.chip.title, sellerPaypalEmail: seller?.paypalEmail ?? null };
   });
 
-  const payment = await startOrderPayment(app, order, provider, {
+  const payment = await startOrderPayment(ctx, order, provider, {
     buyerEmail: buyer.email,
     title,
     sellerPaypalEmail,
@@ -344,11 +344,11 @@ export async function checkout(
 
 /** POST /api/purchase (legacy buy dialog): a card purchase of the chip, kept in the vault. */
 export function legacyPurchase(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser,
   productId: number,
 ): Promise<CheckoutResponse> {
-  return checkout(app, user, {
+  return checkout(ctx, user, {
     orderType: 'purchase',
     artchipId: productId,
     paymentMethod: 'card',
@@ -363,15 +363,15 @@ export function legacyPurchase(
  * only; holds nothing. An offerId prices at the signed-in buyer's accepted offer.
  */
 export async function quoteCheckout(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser | null,
   input: QuoteRequest,
 ): Promise<QuoteResponse> {
-  const now = app.clock();
-  const pricing = await loadPricingContext(app);
+  const now = ctx.clock();
+  const pricing = await loadPricingContext(ctx);
   let country = input.country;
   if (input.shippingOption === 'ship' && typeof input.shippingAddressId === 'number' && user) {
-    const saved = (await listShippingAddresses(app.db, user.id)).find(
+    const saved = (await listShippingAddresses(ctx.db, user.id)).find(
       (a) => a.id === input.shippingAddressId,
     );
     if (saved) country = shippingCountryOf(saved.country);
@@ -391,7 +391,7 @@ export async function quoteCheckout(
       mintKind: input.isSurprize ? 'surprize' : 'custom',
     });
   } else {
-    const { chipPriceCents, paypalEnabled } = await quotedChipPrice(app, user, input, now);
+    const { chipPriceCents, paypalEnabled } = await quotedChipPrice(ctx, user, input, now);
     summary = computeOrderSummary({
       ...base,
       orderType: 'purchase',
@@ -399,7 +399,7 @@ export async function quoteCheckout(
     });
   }
   const allowed = pricing.settings.paymentMethods[input.orderType];
-  const paymentOptions = paymentOptionsFor(app, allowed);
+  const paymentOptions = paymentOptionsFor(ctx, allowed);
   return {
     summary: toSummaryDto(summary, pricing, new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000)),
     paymentOptions,
@@ -407,11 +407,11 @@ export async function quoteCheckout(
   };
 }
 
-async function quotedChipPrice(app: FastifyInstance, user: AuthUser | null, input: QuoteRequest, now: Date) {
-  const chip = await findChipRow(app.db, input.artchipId!);
+async function quotedChipPrice(ctx: ServiceContext, user: AuthUser | null, input: QuoteRequest, now: Date) {
+  const chip = await findChipRow(ctx.db, input.artchipId!);
   if (!chip || chip.priceCents === null) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
   if (input.offerId !== undefined && user) {
-    const amountCents = await findAgreedOfferAmount(app.db, {
+    const amountCents = await findAgreedOfferAmount(ctx.db, {
       offerId: input.offerId,
       buyerId: user.id,
       chipId: chip.id,

@@ -2,7 +2,7 @@
  * POST /api/artchip/:id/ship: the owner of a vaulted chip pays for its shipment, like a checkout
  * (a 'shipping' order at the shipping rate). Paid, the chip leaves the vault (payments applies it).
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import { SELECT_ADDRESS_MESSAGE, type CheckoutResponse } from '#shared/checkout.schemas.ts';
 import type { ShipArtchipInput } from '#shared/orders.schemas.ts';
@@ -25,19 +25,19 @@ const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 const HOLD_MINUTES = 15;
 
 export async function requestArtchipShipping(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser,
   chipId: number,
   input: ShipArtchipInput,
 ): Promise<CheckoutResponse> {
-  const now = app.clock();
-  const pricing = await loadPricingContext(app);
+  const now = ctx.clock();
+  const pricing = await loadPricingContext(ctx);
   const method =
     input.paymentMethod ??
-    pricing.settings.paymentMethods.purchase.find((m) => getPaymentRegistry(app).providerFor(m) !== null) ??
+    pricing.settings.paymentMethods.purchase.find((m) => getPaymentRegistry(ctx).providerFor(m) !== null) ??
     'card';
-  const provider = requirePaymentProvider(app, pricing.settings, 'purchase', method);
-  const address = (await listShippingAddresses(app.db, user.id)).find(
+  const provider = requirePaymentProvider(ctx, pricing.settings, 'purchase', method);
+  const address = (await listShippingAddresses(ctx.db, user.id)).find(
     (a) => a.id === input.shippingAddressId,
   );
   if (!address) {
@@ -55,7 +55,7 @@ export async function requestArtchipShipping(
     country: shippingCountryOf(address.country),
     tokenPriceUsd: pricing.tokenPriceUsd,
   });
-  const { order, title } = await app.db.transaction(async (tx) => {
+  const { order, title } = await ctx.db.transaction(async (tx) => {
     const chip = await lockChipForChange(tx, chipId);
     if (!chip || ownerIdOf(chip) !== user.id) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
     const refusal = refuseShipToMe(chip, user.id, now);
@@ -91,7 +91,7 @@ export async function requestArtchipShipping(
   };
   if (order.totalCents === 0) {
     // Free shipping (token payments with artchipFreeShipping): nothing to charge.
-    await completeOrderPayment(app, {
+    await completeOrderPayment(ctx, {
       orderId: order.id,
       provider: provider.name,
       eventKey: `free:${order.id}`,
@@ -100,6 +100,6 @@ export async function requestArtchipShipping(
     });
     return { ...response, redirectUrl: `/checkout-success?orderId=${order.id}` };
   }
-  const payment = await startOrderPayment(app, order, provider, { buyerEmail: user.email, title });
+  const payment = await startOrderPayment(ctx, order, provider, { buyerEmail: user.email, title });
   return { ...response, ...payment };
 }

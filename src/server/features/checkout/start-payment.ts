@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -45,19 +45,19 @@ export function toPaymentOrder(
  * its chip hold released, and the buyer gets PAYMENT_FAILED (nothing was charged).
  */
 export async function startOrderPayment(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   order: OrderRow,
   provider: PaymentProvider,
   details: { buyerEmail: string; title: string; sellerPaypalEmail?: string | null },
 ): Promise<StartedPayment> {
   try {
-    const created = await provider.createPayment(toPaymentOrder(order, details), paymentContext(app));
-    if (created.providerRef) await updateOrder(app.db, order.id, { providerRef: created.providerRef });
+    const created = await provider.createPayment(toPaymentOrder(order, details), paymentContext(ctx));
+    if (created.providerRef) await updateOrder(ctx.db, order.id, { providerRef: created.providerRef });
     const { providerRef: _ref, ...urls } = created;
     return urls;
   } catch (err) {
-    app.log.error({ err, orderId: order.id, provider: provider.name }, 'payment start failed');
-    await failOrderPayment(app, {
+    ctx.log.error({ err, orderId: order.id, provider: provider.name }, 'payment start failed');
+    await failOrderPayment(ctx, {
       orderId: order.id,
       provider: provider.name,
       eventKey: `start-failed:${order.id}`,

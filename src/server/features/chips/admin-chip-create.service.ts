@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/features/audit/index.ts';
 import type { MediaRow } from '#server/features/media/index.ts';
@@ -26,14 +26,14 @@ export function discountedPriceCents(price: string, discountPercent: string): nu
  * and activate. Images are stored before the transaction (no file I/O while it holds locks). Audited.
  */
 export async function createAdminChip(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   adminId: number,
   input: AdminChipCreateInput,
   images: AdminChipImages,
 ): Promise<AdminChip> {
   const isCustomerMinting = isTruthyField(input.isCustomerMinting);
   const priceCents = discountedPriceCents(input.price, input.discountPercent);
-  const chipId = await app.db.transaction(async (tx) => {
+  const chipId = await ctx.db.transaction(async (tx) => {
     const creator = isCustomerMinting
       ? await findUserByUsername(tx, input.creatorUsername)
       : await findAccountById(tx, COMPANY_USER_ID);
@@ -80,5 +80,5 @@ export async function createAdminChip(
     });
     return row.id;
   });
-  return assertFound(await getAdminChip(app.db, chipId), 'Artchip not found');
+  return assertFound(await getAdminChip(ctx.db, chipId), 'Artchip not found');
 }

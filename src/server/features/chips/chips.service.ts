@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import {
   CHIP_NOT_FOUND_MESSAGE,
@@ -65,8 +65,8 @@ export const FEATURED_LIMIT = 12;
 export const MAX_ADDITIONAL_IMAGES = 10;
 
 /** The token price chip DTOs are priced at: live when a price source is configured, else the fallback. */
-export async function currentTokenPriceUsd(app: FastifyInstance): Promise<string> {
-  return (await getTokenPriceUsd(app)).priceUsd;
+export async function currentTokenPriceUsd(ctx: ServiceContext): Promise<string> {
+  return (await getTokenPriceUsd(ctx)).priceUsd;
 }
 
 /** Who reads a chip, and when: its actions are the viewer's. */
@@ -121,8 +121,8 @@ export function toChipDto(
 }
 
 /** The read context of a visitor: lists and public pages are the same for everyone. */
-export async function visitorContext(app: FastifyInstance): Promise<ChipReadContext> {
-  return { tokenPriceUsd: await currentTokenPriceUsd(app), viewer: null, now: app.clock() };
+export async function visitorContext(ctx: ServiceContext): Promise<ChipReadContext> {
+  return { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer: null, now: ctx.clock() };
 }
 
 export function canManageChip(chip: Pick<ChipRow, 'creatorId' | 'ownerId'>, viewer: ChipViewer): boolean {
@@ -137,7 +137,7 @@ export function canManageChip(chip: Pick<ChipRow, 'creatorId' | 'ownerId'>, view
 export type ChipView = { chip: Chip; isPublic: boolean };
 
 async function viewOf(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   found: ChipWithUsers | null,
   viewer: ChipViewer,
 ): Promise<ChipView> {
@@ -145,46 +145,46 @@ async function viewOf(
   const isPublic = isChipPublic(found.chip);
   if (!isPublic && !canManageChip(found.chip, viewer))
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
-  const ctx = { tokenPriceUsd: await currentTokenPriceUsd(app), viewer, now: app.clock() };
-  return { chip: toChipDto(found, ctx), isPublic: isPublic && viewer === null };
+  const read = { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer, now: ctx.clock() };
+  return { chip: toChipDto(found, read), isPublic: isPublic && viewer === null };
 }
 
 /** A chip by id as `viewer` sees it (owner tools answer with it after a change). */
-export async function getChipDto(app: FastifyInstance, chipId: number, viewer: ChipViewer): Promise<Chip> {
-  return (await viewOf(app, await findChipById(app.db, chipId), viewer)).chip;
+export async function getChipDto(ctx: ServiceContext, chipId: number, viewer: ChipViewer): Promise<Chip> {
+  return (await viewOf(ctx, await findChipById(ctx.db, chipId), viewer)).chip;
 }
 
 /** GET /api/artchip/:username/:slug. */
 export async function getChipBySlug(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { username: string; slug: string; viewer: AuthUser | null },
 ): Promise<ChipView> {
-  return viewOf(app, await findChipBySlug(app.db, args.username, args.slug), args.viewer);
+  return viewOf(ctx, await findChipBySlug(ctx.db, args.username, args.slug), args.viewer);
 }
 
 /** GET /api/artchip/:id. */
 export async function getChipById(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { id: number; viewer: AuthUser | null },
 ): Promise<ChipView> {
-  return viewOf(app, await findChipById(app.db, args.id), args.viewer);
+  return viewOf(ctx, await findChipById(ctx.db, args.id), args.viewer);
 }
 
 /** GET /api/artchip/unit/:uid (14-digit unit ID). */
 export async function getChipByUnitId(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { unitId: string; viewer: AuthUser | null },
 ): Promise<ChipView> {
-  return viewOf(app, await findChipByUnitId(app.db, args.unitId), args.viewer);
+  return viewOf(ctx, await findChipByUnitId(ctx.db, args.unitId), args.viewer);
 }
 
 /** GET /api/artchip/by-uid/:uid (NFC tag UID, hex; colons and case ignored). */
 export async function getChipByNfcUid(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { nfcUid: string; viewer: AuthUser | null },
 ): Promise<ChipView> {
   const uid = normalizeNfcUid(args.nfcUid);
-  return viewOf(app, await findChipByNfcUid(app.db, uid), args.viewer);
+  return viewOf(ctx, await findChipByNfcUid(ctx.db, uid), args.viewer);
 }
 
 function usdFilterCents(value: string | undefined): number | undefined {
@@ -192,10 +192,10 @@ function usdFilterCents(value: string | undefined): number | undefined {
 }
 
 /** GET /api/artchip: one keyset page of listed chips. */
-export async function listMarketplace(app: FastifyInstance, query: MarketplaceQuery): Promise<ChipPage> {
+export async function listMarketplace(ctx: ServiceContext, query: MarketplaceQuery): Promise<ChipPage> {
   const cursor = query.cursor ? decodeMarketplaceCursor(query.sort, query.cursor) : null;
   const rows = await listMarketplaceChips(
-    app.db,
+    ctx.db,
     {
       search: query.q || undefined,
       shape: query.shape,
@@ -208,44 +208,44 @@ export async function listMarketplace(app: FastifyInstance, query: MarketplaceQu
     query.limit + 1,
   );
   const page = rows.slice(0, query.limit);
-  const ctx = await visitorContext(app);
+  const read = await visitorContext(ctx);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => toChipDto(r, ctx)),
+    items: page.map((r) => toChipDto(r, read)),
     nextCursor: rows.length > query.limit && last ? encodeMarketplaceCursor(query.sort, last) : null,
   };
 }
 
 /** GET /api/artchip/featured: the newest listed chips. */
-export async function listFeaturedChips(app: FastifyInstance): Promise<Chip[]> {
-  const rows = await listMarketplaceChips(app.db, { sort: 'newest' }, null, FEATURED_LIMIT);
-  const ctx = await visitorContext(app);
-  return rows.map((r) => toChipDto(r, ctx));
+export async function listFeaturedChips(ctx: ServiceContext): Promise<Chip[]> {
+  const rows = await listMarketplaceChips(ctx.db, { sort: 'newest' }, null, FEATURED_LIMIT);
+  const read = await visitorContext(ctx);
+  return rows.map((r) => toChipDto(r, read));
 }
 
 /** GET /api/artchip/stats: real figures (PRODUCT.md "Numbers shown to people are real"). */
-export async function getMarketplaceStats(app: FastifyInstance): Promise<MarketplaceStats> {
-  return readMarketplaceStats(app.db);
+export async function getMarketplaceStats(ctx: ServiceContext): Promise<MarketplaceStats> {
+  return readMarketplaceStats(ctx.db);
 }
 
 /** GET /api/artchip/gallery/:username: the creator's public chips, newest first, with their count. */
 export async function listGallery(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { username: string } & GalleryQuery,
 ): Promise<Gallery> {
-  const user = await findUserByUsername(app.db, args.username);
+  const user = await findUserByUsername(ctx.db, args.username);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const cursor = args.cursor ? decodeGalleryCursor(args.cursor) : null;
   const [rows, count] = await Promise.all([
-    listCreatorPublicChips(app.db, user.id, cursor, args.limit + 1),
-    countCreatorPublicChips(app.db, user.id),
+    listCreatorPublicChips(ctx.db, user.id, cursor, args.limit + 1),
+    countCreatorPublicChips(ctx.db, user.id),
   ]);
   const page = rows.slice(0, args.limit);
-  const ctx = await visitorContext(app);
+  const read = await visitorContext(ctx);
   const last = page[page.length - 1];
   return {
     user: { username: user.username, profileImageUrl: user.profileImageUrl },
-    items: page.map((r) => toChipDto(r, ctx)),
+    items: page.map((r) => toChipDto(r, read)),
     count,
     nextCursor: rows.length > args.limit && last ? encodeGalleryCursor(last) : null,
   };
@@ -253,15 +253,15 @@ export async function listGallery(
 
 /** GET /api/artchip/:id/events: provenance, newest first; hidden with the chip. */
 export async function listChipEvents(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { id: number; viewer: AuthUser | null },
 ): Promise<{ events: ChipEvent[]; isPublic: boolean }> {
-  const found = await findChipById(app.db, args.id);
+  const found = await findChipById(ctx.db, args.id);
   if (!found) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   const isPublic = isChipPublic(found.chip);
   if (!isPublic && !canManageChip(found.chip, args.viewer))
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
-  const rows = await listChipEventRows(app.db, args.id);
+  const rows = await listChipEventRows(ctx.db, args.id);
   return {
     isPublic,
     events: rows.map((r) => ({
@@ -275,9 +275,9 @@ export async function listChipEvents(
 }
 
 /** GET /api/top-minters: the top 10 users by chips minted. */
-export async function listTopMinters(app: FastifyInstance): Promise<LeaderboardEntry[]> {
-  const now = app.clock().getTime();
-  const rows = await listTopMinterRows(app.db, 10);
+export async function listTopMinters(ctx: ServiceContext): Promise<LeaderboardEntry[]> {
+  const now = ctx.clock().getTime();
+  const rows = await listTopMinterRows(ctx.db, 10);
   return rows.map(({ createdAt, ...r }) => ({
     ...r,
     joinedDaysAgo: Math.max(0, Math.floor((now - createdAt.getTime()) / 86_400_000)),
@@ -286,11 +286,11 @@ export async function listTopMinters(app: FastifyInstance): Promise<LeaderboardE
 
 /** Checks that `user` may add media to the chip (creator, owner or admin); hidden chips read as missing. */
 export async function assertCanAddChipMedia(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   chipId: number,
   user: AuthUser,
 ): Promise<void> {
-  const found = await findChipById(app.db, chipId);
+  const found = await findChipById(ctx.db, chipId);
   if (!found || (!isChipPublic(found.chip) && !canManageChip(found.chip, user))) {
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   }
@@ -303,10 +303,10 @@ export async function assertCanAddChipMedia(
  * then has its media); later ones are appended to the extra images, at most 10.
  */
 export async function addChipImage(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { chipId: number; user: AuthUser; image: MediaRow },
 ): Promise<Chip> {
-  const updated = await app.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const chip = await lockChip(tx, args.chipId);
     if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
     if (!canManageChip(chip, args.user))
@@ -331,5 +331,5 @@ export async function addChipImage(
       additionalImageUrls: [...chip.additionalImageUrls, args.image.originalUrl],
     });
   });
-  return getChipDto(app, updated!.id, args.user);
+  return getChipDto(ctx, updated!.id, args.user);
 }

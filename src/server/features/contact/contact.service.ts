@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { ContactMessageInput, ContactMessageSent } from '#shared/contact.schemas.ts';
 import { enqueueMail } from '#server/features/mail/index.ts';
@@ -20,10 +20,10 @@ function headerText(text: string, max = 150): string {
 
 /** Stores a visitor's message and mails it to the support address, replying to the visitor. */
 export async function sendContactMessage(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: ContactMessageInput,
 ): Promise<ContactMessageSent> {
-  const row = await app.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const saved = await insertContactMessage(tx, input);
     const text = [
       `New message from the ${BRAND.name} contact form (#${saved.id}).`,
@@ -43,7 +43,7 @@ export async function sendContactMessage(
 <p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>
 <p>Reply to this e-mail to answer the sender.</p>`;
     await enqueueMail(tx, {
-      to: app.config.mail.supportEmail,
+      to: ctx.config.mail.supportEmail,
       subject: `[Contact] ${headerText(input.subject)}`,
       text,
       html,

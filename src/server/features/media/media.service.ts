@@ -1,6 +1,6 @@
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -141,7 +141,7 @@ function contentName(file: EncodedFile): string {
  * content-addressed names, and records a media row (deduplicated by content).
  */
 export async function processUpload(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: Buffer | Readable,
   options: { uploaderId: number | null },
 ): Promise<MediaRow> {
@@ -151,7 +151,7 @@ export async function processUpload(
   if (!type) throw new AppError('INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
 
   const image = await encodeImage(bytes, type);
-  const storage = getMediaStorage(app);
+  const storage = getMediaStorage(ctx);
   const originalName = contentName(image.original);
   const variantNames = image.variants.map((v) => ({
     width: v.width,
@@ -161,7 +161,7 @@ export async function processUpload(
   await storage.put(originalName, image.original.bytes, MEDIA_CONTENT_TYPES[image.original.ext]!);
   for (const v of variantNames) await storage.put(v.name, v.file.bytes, MEDIA_CONTENT_TYPES.webp!);
 
-  return insertMediaIfAbsent(app.db, {
+  return insertMediaIfAbsent(ctx.db, {
     hash: originalName.split('.')[0]!,
     uploaderId: options.uploaderId,
     mime: MEDIA_CONTENT_TYPES[image.original.ext]!,

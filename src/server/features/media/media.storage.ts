@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '#server/config.ts';
 
@@ -117,21 +116,20 @@ export function createS3Storage(config: S3Config, client?: Pick<S3Client, 'send'
   };
 }
 
-const storages = new WeakMap<FastifyInstance, MediaStorage>();
+// Keyed by the config object, which one app and every service context made from it share.
+const storages = new WeakMap<Config, MediaStorage>();
 
 /** This app's media storage, chosen by configuration once per app. */
-export function getMediaStorage(app: FastifyInstance): MediaStorage {
-  let storage = storages.get(app);
+export function getMediaStorage({ config }: { config: Config }): MediaStorage {
+  let storage = storages.get(config);
   if (!storage) {
-    storage = app.config.s3
-      ? createS3Storage(app.config.s3)
-      : createLocalStorage(path.join(app.config.dataDir, 'media'));
-    storages.set(app, storage);
+    storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'media'));
+    storages.set(config, storage);
   }
   return storage;
 }
 
 /** Replaces the storage of an app (tests use an in-memory bucket). */
-export function setMediaStorage(app: FastifyInstance, storage: MediaStorage): void {
-  storages.set(app, storage);
+export function setMediaStorage({ config }: { config: Config }, storage: MediaStorage): void {
+  storages.set(config, storage);
 }

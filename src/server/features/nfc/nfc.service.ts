@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
@@ -93,12 +94,12 @@ export type VerifyTapOptions = {
 
 // The catalogue decides what a visitor may see of a chip; a hidden chip reads as null.
 async function visibleChip(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   chipId: number,
   viewer: AuthUser | null,
 ): Promise<Chip | null> {
   try {
-    return (await getChipById(app, { id: chipId, viewer })).chip;
+    return (await getChipById(ctx, { id: chipId, viewer })).chip;
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
     throw err;
@@ -110,10 +111,10 @@ async function visibleChip(
  * tag's last accepted one is 'authentic' and moves the counter; equal is 'repeated' (reload, link preview), lower
  * is 'suspected_clone'. Every tap is recorded in nfc_taps; the chip is only shown once the MAC verified.
  */
-export async function verifyTap(app: FastifyInstance, options: VerifyTapOptions): Promise<TapResult> {
+export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions): Promise<TapResult> {
   const { keyring, log } = options;
-  const db = app.db;
-  const now = app.clock();
+  const db = ctx.db;
+  const now = ctx.clock();
   const refuse = async (status: TapStatus, reason: string, tag?: NfcTagRow, uid?: string | null) => {
     await insertTap(db, {
       status,
@@ -186,6 +187,6 @@ export async function verifyTap(app: FastifyInstance, options: VerifyTapOptions)
   const chip =
     status === 'unknown_tag' || tag.chipId === null
       ? null
-      : await visibleChip(app, tag.chipId, options.viewer);
+      : await visibleChip(ctx, tag.chipId, options.viewer);
   return { status, uid, counter, chip };
 }

@@ -3,7 +3,7 @@
  * notifications are offer-lifecycle.ts; the chip's side (may it be offered on, the hold an accepted
  * offer places) is the chip lifecycle's.
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import { parseUsdToCents } from '#shared/money.ts';
 import {
@@ -121,7 +121,7 @@ async function offerDto(db: Db, id: number, viewerId: number, now: Date): Promis
 /** Sends the e-mails OFFER_TRANSITIONS names for this transition. */
 async function notify(
   tx: Db,
-  app: FastifyInstance,
+  ctx: ServiceContext,
   transition: OfferTransition,
   offer: { buyerId: number; ownerId: number },
   about: { title: string; amountCents: number },
@@ -131,7 +131,7 @@ async function notify(
     if (user) {
       await enqueueMail(
         tx,
-        offerMail(user.email, app.config.publicUrl, mail, about.title, about.amountCents),
+        offerMail(user.email, ctx.config.publicUrl, mail, about.title, about.amountCents),
       );
     }
   }
@@ -140,24 +140,24 @@ async function notify(
 /** Declines every other live offer on the chip (closed), telling their buyers. */
 async function closeOtherOffers(
   tx: Db,
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { chipId: number; title: string; keepOfferId: number | null },
 ): Promise<void> {
   for (const other of await declineOpenOffers(tx, args.chipId, args.keepOfferId)) {
-    await notify(tx, app, 'closed', other, { title: args.title, amountCents: other.amountCents });
+    await notify(tx, ctx, 'closed', other, { title: args.title, amountCents: other.amountCents });
   }
 }
 
 /** POST /api/artchip/:id/offers: a signed-in buyer offers on a listed chip they do not own. */
 export async function createOffer(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   buyerId: number,
   chipId: number,
   input: CreateOfferInput,
 ): Promise<Offer> {
-  const now = app.clock();
+  const now = ctx.clock();
   const amountCents = parseUsdToCents(input.amountUsd);
-  const id = await app.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     const chip = await lockChipForChange(tx, chipId);
     if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
     const ownerId = ownerIdOf(chip);
@@ -175,21 +175,21 @@ export async function createOffer(
       status: 'pending',
       expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
     });
-    await notify(tx, app, 'make', offer, { title: chip.title, amountCents });
+    await notify(tx, ctx, 'make', offer, { title: chip.title, amountCents });
     return offer.id;
   });
-  return offerDto(app.db, id, buyerId, now);
+  return offerDto(ctx.db, id, buyerId, now);
 }
 
 /** GET /api/offers/received and /sent, newest first; lapsed offers are marked expired first. */
 export async function listMyOffers(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: number,
   side: 'sent' | 'received',
 ): Promise<Offer[]> {
-  const now = app.clock();
-  await expireOffersOf(app.db, userId, now);
-  return (await listOffersOf(app.db, userId, side)).map((row) => toOffer(row, userId, now));
+  const now = ctx.clock();
+  await expireOffersOf(ctx.db, userId, now);
+  return (await listOffersOf(ctx.db, userId, side)).map((row) => toOffer(row, userId, now));
 }
 
 /** Reads the offer, hiding it from anyone but its buyer and owner. */
@@ -206,10 +206,10 @@ async function offerForParty(db: Db, offerId: number, userId: number): Promise<O
  * checkout or accepted offer; it is then held for this buyer at the agreed price for 48 hours and
  * every other open offer on it is declined.
  */
-export async function acceptOffer(app: FastifyInstance, userId: number, offerId: number): Promise<Offer> {
-  const now = app.clock();
-  const first = await offerForParty(app.db, offerId, userId);
-  await app.db.transaction(async (tx) => {
+export async function acceptOffer(ctx: ServiceContext, userId: number, offerId: number): Promise<Offer> {
+  const now = ctx.clock();
+  const first = await offerForParty(ctx.db, offerId, userId);
+  await ctx.db.transaction(async (tx) => {
     const chip = await lockChipForChange(tx, first.chipId);
     const offer = (await lockOfferRow(tx, offerId))!;
     const transition = acceptTransitionFor(offer, userId);
@@ -228,26 +228,26 @@ export async function acceptOffer(app: FastifyInstance, userId: number, offerId:
     const acceptedUntil = new Date(now.getTime() + OFFER_ACCEPTED_HOLD_HOURS * 60 * 60 * 1000);
     const accepted = await updateOfferRow(tx, offer.id, { status: 'accepted', acceptedUntil });
     await holdChip(tx, chip, { buyerId: offer.buyerId, until: acceptedUntil, orderId: null, now });
-    await closeOtherOffers(tx, app, { chipId: chip.id, title: chip.title, keepOfferId: offer.id });
-    await notify(tx, app, transition, offer, {
+    await closeOtherOffers(tx, ctx, { chipId: chip.id, title: chip.title, keepOfferId: offer.id });
+    await notify(tx, ctx, transition, offer, {
       title: chip.title,
       amountCents: agreedAmountCents(accepted)!,
     });
   });
-  return offerDto(app.db, offerId, userId, now);
+  return offerDto(ctx.db, offerId, userId, now);
 }
 
 /** Runs an owner-or-buyer transition on a locked offer that must be in one of `from`. */
 async function transition(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: number,
   offerId: number,
   rule: { name: 'decline' | 'counter' | 'withdraw'; party: 'owner' | 'buyer'; verb: string },
   apply: (tx: Db, offer: OfferRow, now: Date) => Promise<void>,
 ): Promise<Offer> {
-  const now = app.clock();
-  const first = await offerForParty(app.db, offerId, userId);
-  await app.db.transaction(async (tx) => {
+  const now = ctx.clock();
+  const first = await offerForParty(ctx.db, offerId, userId);
+  await ctx.db.transaction(async (tx) => {
     // Chip before offer: the lock order every commerce transaction follows.
     await lockChipForChange(tx, first.chipId);
     const offer = (await lockOfferRow(tx, offerId))!;
@@ -263,7 +263,7 @@ async function transition(
     }
     await apply(tx, offer, now);
   });
-  return offerDto(app.db, offerId, userId, now);
+  return offerDto(ctx.db, offerId, userId, now);
 }
 
 /** Reads without a lock: callers may hold an offer lock, and chip locks are always taken first. */
@@ -272,30 +272,30 @@ async function chipTitle(tx: Db, chipId: number): Promise<string> {
 }
 
 /** POST /api/offers/:id/decline (owner): a pending or countered offer is declined. */
-export function declineOffer(app: FastifyInstance, userId: number, offerId: number): Promise<Offer> {
+export function declineOffer(ctx: ServiceContext, userId: number, offerId: number): Promise<Offer> {
   return transition(
-    app,
+    ctx,
     userId,
     offerId,
     { name: 'decline', party: 'owner', verb: 'decline' },
     async (tx, offer) => {
       await updateOfferRow(tx, offer.id, { status: 'declined' });
       const title = await chipTitle(tx, offer.chipId);
-      await notify(tx, app, 'decline', offer, { title, amountCents: offer.amountCents });
+      await notify(tx, ctx, 'decline', offer, { title, amountCents: offer.amountCents });
     },
   );
 }
 
 /** POST /api/offers/:id/counter (owner): answers a pending offer with another amount, open 7 more days. */
 export function counterOffer(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: number,
   offerId: number,
   input: CounterOfferInput,
 ): Promise<Offer> {
   const counterCents = parseUsdToCents(input.amountUsd);
   return transition(
-    app,
+    ctx,
     userId,
     offerId,
     { name: 'counter', party: 'owner', verb: 'counter' },
@@ -306,15 +306,15 @@ export function counterOffer(
         expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
       });
       const title = await chipTitle(tx, offer.chipId);
-      await notify(tx, app, 'counter', offer, { title, amountCents: counterCents });
+      await notify(tx, ctx, 'counter', offer, { title, amountCents: counterCents });
     },
   );
 }
 
 /** POST /api/offers/:id/withdraw (buyer): an open or accepted offer is withdrawn, freeing the chip. */
-export function withdrawOffer(app: FastifyInstance, userId: number, offerId: number): Promise<Offer> {
+export function withdrawOffer(ctx: ServiceContext, userId: number, offerId: number): Promise<Offer> {
   return transition(
-    app,
+    ctx,
     userId,
     offerId,
     { name: 'withdraw', party: 'buyer', verb: 'withdraw' },
@@ -323,7 +323,7 @@ export function withdrawOffer(app: FastifyInstance, userId: number, offerId: num
       const chip = await findChipRow(tx, offer.chipId);
       // A withdrawn acceptance frees the chip it held (not a checkout already under way).
       if (chip && offer.status === 'accepted') await releaseChipHold(tx, chip, { buyerId: offer.buyerId });
-      await notify(tx, app, 'withdraw', offer, {
+      await notify(tx, ctx, 'withdraw', offer, {
         title: chip?.title ?? BRAND.name,
         amountCents: offer.counterAmountCents ?? offer.amountCents,
       });
@@ -356,18 +356,18 @@ export async function attachOfferToOrder(tx: Db, offerId: number, orderId: numbe
 /** When a chip sells: the offer used is completed; every other open or accepted offer is declined. */
 export async function closeOffersOnSale(
   tx: Db,
-  app: FastifyInstance,
+  ctx: ServiceContext,
   args: { chipId: number; offerId: number | null; orderId: number },
 ): Promise<void> {
   if (args.offerId !== null)
     await updateOfferRow(tx, args.offerId, { status: 'completed', orderId: args.orderId });
   const title = await chipTitle(tx, args.chipId);
-  await closeOtherOffers(tx, app, { chipId: args.chipId, title, keepOfferId: args.offerId });
+  await closeOtherOffers(tx, ctx, { chipId: args.chipId, title, keepOfferId: args.offerId });
 }
 
 /** Background sweep: lapsed open offers and lapsed acceptances become expired. */
-export function expireLapsedOffers(app: FastifyInstance): Promise<number> {
-  return expireOffers(app.db, app.clock());
+export function expireLapsedOffers(ctx: ServiceContext): Promise<number> {
+  return expireOffers(ctx.db, ctx.clock());
 }
 
 /** For a quote: the agreed amount of the buyer's accepted offer on the chip, read without locks. */

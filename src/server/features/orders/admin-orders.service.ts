@@ -2,7 +2,7 @@
  * The admin's order actions: status moves, surprize media, and making the chip of a paid mint. What
  * each order allows comes from order-lifecycle.ts; the chip's custody from chip-lifecycle.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import type {
   AdminOrder,
   AdminOrderDetail,
@@ -164,14 +164,14 @@ function mailInfo(order: OrderRow, title: string): OrderMailInfo {
  * The customer is e-mailed and the change audited.
  */
 export async function updateOrderStatus(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   adminId: number,
   orderId: number,
   input: UpdateOrderStatusInput,
 ): Promise<AdminOrder> {
-  const found = await findOrderById(app.db, orderId);
+  const found = await findOrderById(ctx.db, orderId);
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const { next, chip } = await app.db.transaction(async (tx) => {
+  const { next, chip } = await ctx.db.transaction(async (tx) => {
     const chip = found.chipId === null ? null : await lockChipForChange(tx, found.chipId);
     const order = (await lockOrder(tx, orderId))!;
     assertOrderMove(order, chip, input.status);
@@ -189,7 +189,7 @@ export async function updateOrderStatus(
     const next = await moveOrder(tx, order, {
       to: input.status,
       actorUserId: adminId,
-      ...(shipping ? { patch: { ...shipping, shippedAt: app.clock() }, data: shipping } : {}),
+      ...(shipping ? { patch: { ...shipping, shippedAt: ctx.clock() }, data: shipping } : {}),
     });
     await recordAudit(tx, {
       adminId,
@@ -204,12 +204,12 @@ export async function updateOrderStatus(
       const title = chip?.title ?? order.mintTitle ?? `Order #${order.id}`;
       await enqueueMail(
         tx,
-        orderStatusMail(buyer.email, app.config.publicUrl, mailInfo(next, title), input.status, shipping),
+        orderStatusMail(buyer.email, ctx.config.publicUrl, mailInfo(next, title), input.status, shipping),
       );
     }
     return { next, chip: movedChip };
   });
-  return toAdminOrder(app.db, next, chip);
+  return toAdminOrder(ctx.db, next, chip);
 }
 
 function mediaUrlFields(fields: CreateArtchipFields): Record<string, string | null> {
@@ -242,12 +242,12 @@ function assertAwaitingChip(order: OrderRow): void {
  * the chip is made, so the order shows 'Media Uploaded'. Audited.
  */
 export async function uploadOrderMedia(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   adminId: number,
   orderId: number,
   input: OrderMediaInput,
 ): Promise<AdminOrder> {
-  const updated = await app.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     assertAwaitingChip(order);
@@ -273,7 +273,7 @@ export async function uploadOrderMedia(
     });
     return next;
   });
-  return toAdminOrder(app.db, updated);
+  return toAdminOrder(ctx.db, updated);
 }
 
 /** The media row behind a stored image URL (uploads are content-addressed by hash). */
@@ -290,22 +290,22 @@ async function mediaForUrl(db: Db, url: string | null | undefined): Promise<Medi
  * minted event; the order is marked completed; the creator is e-mailed; the change is audited.
  */
 export async function createArtchipFromOrder(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   adminId: number,
   orderId: number,
   input: OrderMediaInput,
 ): Promise<{ order: AdminOrder; artchip: Chip }> {
-  const preview = await findOrderById(app.db, orderId);
+  const preview = await findOrderById(ctx.db, orderId);
   if (!preview) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const links = { ...(preview.adminMedia ?? {}), ...mediaUrlFields(input.fields) };
   const image = preview.isSurprize
-    ? (input.image ?? (await mediaForUrl(app.db, preview.adminMedia?.adminImageUrl)))
-    : await mediaForUrl(app.db, preview.originalImageUrl);
+    ? (input.image ?? (await mediaForUrl(ctx.db, preview.adminMedia?.adminImageUrl)))
+    : await mediaForUrl(ctx.db, preview.originalImageUrl);
   const storedAdditional = preview.adminMedia?.additionalImageUrls?.split('\n').filter(Boolean) ?? [];
   const additional =
     input.additionalImages.length > 0 ? input.additionalImages.map((m) => m.originalUrl) : storedAdditional;
 
-  const { order, chipId } = await app.db.transaction(async (tx) => {
+  const { order, chipId } = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     assertAwaitingChip(order);
@@ -366,11 +366,11 @@ export async function createArtchipFromOrder(
       after: { status: 'completed', chipId: chip.id, unitId: chip.unitId },
     });
     const creator = await findAccountById(tx, order.buyerId);
-    if (creator) await enqueueMail(tx, artchipCreatedMail(creator.email, app.config.publicUrl, chip.title));
+    if (creator) await enqueueMail(tx, artchipCreatedMail(creator.email, ctx.config.publicUrl, chip.title));
     return { order: next, chipId: chip.id };
   });
   return {
-    order: await toAdminOrder(app.db, order),
-    artchip: await getChipDto(app, chipId, { id: adminId, role: 'admin' }),
+    order: await toAdminOrder(ctx.db, order),
+    artchip: await getChipDto(ctx, chipId, { id: adminId, role: 'admin' }),
   };
 }

@@ -1,5 +1,5 @@
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { hashToken, safeEqual } from '#server/lib/tokens.ts';
-import type { FastifyInstance } from 'fastify';
 import { PAYMENT_FAILED_NOTE, PAYMENT_PENDING_NOTE, type Order } from '#shared/orders.schemas.ts';
 import type { CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -69,12 +69,12 @@ export function toOrderDto(row: OrderWithChip): Order {
 
 /** GET /api/orders/:id: the buyer's own order (or any, for an admin); anyone else gets NOT_FOUND. */
 export async function getOrder(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   viewer: AuthUser | null,
   orderId: number,
   paymentToken?: string,
 ): Promise<Order> {
-  const row = await findOrderWithChip(app.db, orderId);
+  const row = await findOrderWithChip(ctx.db, orderId);
   if (!row || !canSeeOrder(row.order, viewer, paymentToken)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return toOrderDto(row);
 }
@@ -98,8 +98,8 @@ export function canSeeOrder(
 }
 
 /** GET /api/my-orders: the user's orders, newest first. */
-export async function listMyOrders(app: FastifyInstance, userId: number): Promise<Order[]> {
-  return (await listOrdersOfBuyer(app.db, userId)).map(toOrderDto);
+export async function listMyOrders(ctx: ServiceContext, userId: number): Promise<Order[]> {
+  return (await listOrdersOfBuyer(ctx.db, userId)).map(toOrderDto);
 }
 
 /**
@@ -110,13 +110,13 @@ export async function listMyOrders(app: FastifyInstance, userId: number): Promis
  * probed and nobody claims an account by knowing its e-mail (issue 14, finding 1).
  */
 export async function getCheckoutSuccess(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   orderId: number,
   query: { email?: string | undefined; token?: string | undefined },
 ): Promise<CheckoutSuccessResponse> {
-  const now = app.clock();
-  const order = await findOrderById(app.db, orderId);
-  const buyer = order ? await findAccountById(app.db, order.buyerId) : null;
+  const now = ctx.clock();
+  const order = await findOrderById(ctx.db, orderId);
+  const buyer = order ? await findAccountById(ctx.db, order.buyerId) : null;
   const holdsGuestToken =
     order?.guestTokenHash != null &&
     query.token !== undefined &&
@@ -133,7 +133,7 @@ export async function getCheckoutSuccess(
     now.getTime() - order.createdAt.getTime() < SET_PASSWORD_HANDOUT_MS;
   let setPasswordToken: string | null = null;
   if (isEligible) {
-    setPasswordToken = await app.db.transaction(async (tx) =>
+    setPasswordToken = await ctx.db.transaction(async (tx) =>
       (await claimSetPasswordHandOut(tx, order.id, now)) ? createGuestClaimToken(tx, buyer.id, now) : null,
     );
   }
@@ -151,14 +151,14 @@ export async function getCheckoutSuccess(
  * lapsed offers expire. Checkout checks lapsed holds itself too, so the sweep is only tidiness.
  */
 export async function sweepLapsedHolds(
-  app: FastifyInstance,
+  ctx: ServiceContext,
 ): Promise<{ chipsFreed: number; offersExpired: number }> {
-  const now = app.clock();
+  const now = ctx.clock();
   let chipsFreed = 0;
-  for (const hold of await listLapsedHolds(app.db, now)) {
+  for (const hold of await listLapsedHolds(ctx.db, now)) {
     if (hold.orderId === null) continue;
     const orderId = hold.orderId;
-    await app.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       // Chip before order, the lock order every commerce transaction follows.
       const chip = await lockChipForChange(tx, hold.chipId);
       const order = await lockOrder(tx, orderId);
@@ -169,5 +169,5 @@ export async function sweepLapsedHolds(
     });
     chipsFreed++;
   }
-  return { chipsFreed, offersExpired: await expireLapsedOffers(app) };
+  return { chipsFreed, offersExpired: await expireLapsedOffers(ctx) };
 }

@@ -3,7 +3,7 @@
  * chip moves an owner makes (activate, price, list or unlist, resell), each through the chip
  * lifecycle. Asking for a shipment is a checkout (checkout/ship-request.service.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { parseUsdToCents } from '#shared/money.ts';
@@ -49,16 +49,16 @@ function userStatus(chip: ChipRow, userId: number): MyArtchipItem['userStatus'] 
 }
 
 /** GET /api/my-artchip: chips the user created or owns, plus paid mints not made yet, newest first. */
-export async function listMyArtchips(app: FastifyInstance, user: AuthUser): Promise<MyArtchipItem[]> {
+export async function listMyArtchips(ctx: ServiceContext, user: AuthUser): Promise<MyArtchipItem[]> {
   const [tokenPriceUsd, rows, mints] = await Promise.all([
-    currentTokenPriceUsd(app),
-    listChipsOfUser(app.db, user.id),
-    listPaidMintsAwaitingChip(app.db, user.id),
+    currentTokenPriceUsd(ctx),
+    listChipsOfUser(ctx.db, user.id),
+    listPaidMintsAwaitingChip(ctx.db, user.id),
   ]);
-  const ctx = { tokenPriceUsd, viewer: user, now: app.clock() };
+  const read = { tokenPriceUsd, viewer: user, now: ctx.clock() };
   const chips: MyArtchipItem[] = rows.map((row) => {
     const { chip } = row;
-    const artchip = toChipDto(row, ctx);
+    const artchip = toChipDto(row, read);
     return {
       kind: 'chip',
       userStatus: userStatus(chip, user.id),
@@ -95,31 +95,31 @@ export async function listMyArtchips(app: FastifyInstance, user: AuthUser): Prom
 
 /** Runs a lifecycle move on the caller's chip under its row lock and answers the chip as they see it. */
 async function changeOwnChip(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser,
   chipId: number,
   change: (tx: Db, chip: ChipRow, now: Date) => Promise<unknown>,
 ): Promise<Chip> {
-  const now = app.clock();
-  await app.db.transaction(async (tx) => {
+  const now = ctx.clock();
+  await ctx.db.transaction(async (tx) => {
     const chip = await lockChipForChange(tx, chipId);
     const isParty = chip && (ownerIdOf(chip) === user.id || chip.creatorId === user.id);
     // A chip that is neither yours nor public reads as missing.
     if (!chip || (!isParty && !isChipPublic(chip))) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
     await change(tx, chip, now);
   });
-  return getChipDto(app, chipId, user);
+  return getChipDto(ctx, chipId, user);
 }
 
 /** PATCH /api/artchip/:id/activate: the owner of a pending chip prices it and lists it. */
 export function activateArtchip(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser,
   chipId: number,
   input: ActivateArtchipInput,
 ) {
   const priceCents = parseUsdToCents(input.price);
-  return changeOwnChip(app, user, chipId, (tx, chip) =>
+  return changeOwnChip(ctx, user, chipId, (tx, chip) =>
     activateChip(tx, chip, {
       actorId: user.id,
       priceCents,
@@ -130,21 +130,21 @@ export function activateArtchip(
 
 /** PATCH /api/artchip/:id/pricing: the owner of an activated chip sets its USD price and direct PayPal. */
 export async function updateArtchipPricing(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser,
   chipId: number,
   input: UpdateArtchipPricingInput,
 ) {
   const priceCents = parseUsdToCents(input.priceUsd);
   if (input.paypalEnabled) {
-    const account = await findAccountById(app.db, user.id);
+    const account = await findAccountById(ctx.db, user.id);
     if (!account?.paypalEmail) {
       throw new AppError('UNPROCESSABLE', PAYPAL_EMAIL_REQUIRED_MESSAGE, {
         fieldErrors: { paypalEnabled: [PAYPAL_EMAIL_REQUIRED_MESSAGE] },
       });
     }
   }
-  return changeOwnChip(app, user, chipId, (tx, chip) =>
+  return changeOwnChip(ctx, user, chipId, (tx, chip) =>
     priceChip(tx, chip, { actorId: user.id, priceCents, paypalEnabled: input.paypalEnabled }),
   );
 }
@@ -154,12 +154,12 @@ export async function updateArtchipPricing(
  * unlisted one again at its price. Unticking never makes a chip read as sold.
  */
 export function setArtchipAvailability(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser,
   chipId: number,
   input: ArtchipAvailabilityInput,
 ) {
-  return changeOwnChip(app, user, chipId, async (tx, chip, now) => {
+  return changeOwnChip(ctx, user, chipId, async (tx, chip, now) => {
     if ((chip.status === 'active') === input.isAvailable && ownerIdOf(chip) === user.id) return;
     if (input.isAvailable) await listChip(tx, chip, { actorId: user.id, now });
     else await delistChip(tx, chip, { actorId: user.id, now });
@@ -168,22 +168,22 @@ export function setArtchipAvailability(
 
 /** POST /api/artchip/:id/resell: the owner of a chip kept in our vault lists it again at a price. */
 export function resellArtchip(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: AuthUser,
   chipId: number,
   input: ResellArtchipInput,
 ) {
   const priceCents = parseUsdToCents(input.priceUsd);
-  return changeOwnChip(app, user, chipId, (tx, chip, now) =>
+  return changeOwnChip(ctx, user, chipId, (tx, chip, now) =>
     listChip(tx, chip, { actorId: user.id, priceCents, now, resale: true }),
   );
 }
 
 /** GET /api/my-stats: chips minted and sold, and seller proceeds from the ledger. */
-export async function getMyStats(app: FastifyInstance, userId: number): Promise<MyStats> {
+export async function getMyStats(ctx: ServiceContext, userId: number): Promise<MyStats> {
   const [minted, proceeds] = await Promise.all([
-    countChipsCreatedBy(app.db, userId),
-    sumSellerProceeds(app.db, userId),
+    countChipsCreatedBy(ctx.db, userId),
+    sumSellerProceeds(ctx.db, userId),
   ]);
   return {
     minted,

@@ -1,5 +1,5 @@
 /** The demo payment simulation's completion, the one way a demo order is paid. */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { Order } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
@@ -11,12 +11,12 @@ import { completeOrderPayment } from './payments.service.ts';
  * Completing twice changes nothing; a chip taken meanwhile is a CONFLICT.
  */
 export async function completeDemoOrder(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   viewer: AuthUser | null,
   orderId: number,
   paymentToken?: string,
 ): Promise<Order> {
-  const order = await findOrderById(app.db, orderId);
+  const order = await findOrderById(ctx.db, orderId);
   const isBuyer = viewer !== null && order?.buyerId === viewer.id;
   if (!order || !(isBuyer || canSeeOrder(order, null, paymentToken))) {
     throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
@@ -24,7 +24,7 @@ export async function completeDemoOrder(
   if (order.paymentProvider !== 'demo') {
     throw new AppError('UNPROCESSABLE', 'This order is paid through its payment provider, not the demo.');
   }
-  const result = await completeOrderPayment(app, {
+  const result = await completeOrderPayment(ctx, {
     orderId,
     provider: 'demo',
     eventKey: `complete:${orderId}`,
@@ -35,5 +35,5 @@ export async function completeDemoOrder(
   if (result.outcome === 'unfulfillable') {
     throw new AppError('CONFLICT', 'This Artchip was sold to someone else before your payment completed.');
   }
-  return getOrder(app, viewer, orderId, paymentToken);
+  return getOrder(ctx, viewer, orderId, paymentToken);
 }

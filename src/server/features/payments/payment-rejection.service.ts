@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { updateOrder } from '#server/features/orders/index.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 import { applySignalOnce } from './payments.service.ts';
@@ -20,7 +20,7 @@ export type RejectOrderPaymentInput = {
  * payment is NOT changed (it stays payable); a paid order is left alone ('ignored').
  */
 export async function rejectOrderPayment(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: RejectOrderPaymentInput,
 ): Promise<{ outcome: 'rejected' | 'duplicate' | 'ignored'; orderId: number }> {
   const signal = {
@@ -35,7 +35,7 @@ export async function rejectOrderPayment(
     outcome: 'duplicate',
     orderId: input.orderId,
   };
-  return applySignalOnce(app, signal, duplicate, async ({ tx, order, settle }) => {
+  return applySignalOnce(ctx, signal, duplicate, async ({ tx, order, settle }) => {
     if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
       await settle('ignored');
       return { outcome: 'ignored' as const, orderId: order.id };

@@ -4,7 +4,7 @@
  * otherwise the method cannot be used. Live adapters are added to PAYMENT_PROVIDER_FACTORIES; checkout
  * and order code never name a provider.
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { Config } from '#server/config.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/settings.schemas.ts';
 import type { PaymentOption } from '#shared/checkout.schemas.ts';
@@ -59,26 +59,26 @@ export function createPaymentRegistry(candidates: PaymentProvider[], demoPayment
 const registries = new WeakMap<Config, PaymentRegistry>();
 
 /** The app's payment registry, built from its config on first use. */
-export function getPaymentRegistry(app: FastifyInstance): PaymentRegistry {
-  let registry = registries.get(app.config);
+export function getPaymentRegistry(ctx: ServiceContext): PaymentRegistry {
+  let registry = registries.get(ctx.config);
   if (!registry) {
-    const live = PAYMENT_PROVIDER_FACTORIES.map((factory) => factory(app.config)).filter(
+    const live = PAYMENT_PROVIDER_FACTORIES.map((factory) => factory(ctx.config)).filter(
       (p): p is PaymentProvider => p !== null,
     );
-    registry = createPaymentRegistry([...live, demoPaymentProvider], app.config.demoPayments);
-    registries.set(app.config, registry);
+    registry = createPaymentRegistry([...live, demoPaymentProvider], ctx.config.demoPayments);
+    registries.set(ctx.config, registry);
   }
   return registry;
 }
 
 /** Replaces an app's providers (tests, or a caller wiring adapters by hand before the app is ready). */
-export function setPaymentProviders(app: FastifyInstance, providers: PaymentProvider[]): void {
-  registries.set(app.config, createPaymentRegistry(providers, app.config.demoPayments));
+export function setPaymentProviders(ctx: ServiceContext, providers: PaymentProvider[]): void {
+  registries.set(ctx.config, createPaymentRegistry(providers, ctx.config.demoPayments));
 }
 
 /** The methods `allowed` by the settings that some provider can take, each labelled demo or live. */
-export function paymentOptionsFor(app: FastifyInstance, allowed: readonly PaymentMethod[]): PaymentOption[] {
-  const registry = getPaymentRegistry(app);
+export function paymentOptionsFor(ctx: ServiceContext, allowed: readonly PaymentMethod[]): PaymentOption[] {
+  const registry = getPaymentRegistry(ctx);
   const options: PaymentOption[] = [];
   for (const method of allowed) {
     const provider = registry.providerFor(method);
@@ -93,6 +93,6 @@ export function isPaymentProviderName(name: string): name is PaymentProviderName
 }
 
 /** What the app's adapters may use (PaymentContext): never the app itself. */
-export function paymentContext(app: FastifyInstance): PaymentContext {
-  return { db: app.db, log: app.log, publicUrl: app.config.publicUrl };
+export function paymentContext(ctx: ServiceContext): PaymentContext {
+  return { db: ctx.db, log: ctx.log, publicUrl: ctx.config.publicUrl };
 }

@@ -4,7 +4,7 @@
  * often its signal arrives: the signal's (provider, eventKey) row is inserted first, in the same
  * transaction as everything it causes.
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { computeSaleSplit } from '#shared/pricing.ts';
 import { toPricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -77,7 +77,7 @@ function mailInfo(order: OrderRow, title: string): OrderMailInfo {
 
 type SaleContext = {
   tx: Db;
-  app: FastifyInstance;
+  ctx: ServiceContext;
   order: OrderRow;
   /** The order's chip, already locked. */
   chip: ChipRow | null;
@@ -88,7 +88,7 @@ type SaleContext = {
 /** Purchase: ownership, sale booking and provenance. Returns false when the chip cannot be handed over. */
 async function fulfilPurchase({
   tx,
-  app,
+  ctx,
   order,
   chip,
   now,
@@ -131,12 +131,12 @@ async function fulfilPurchase({
     kind: 'platform_fee',
     amountCents: split.platformFeeCents,
   });
-  await closeOffersOnSale(tx, app, { chipId: chip.id, offerId: order.offerId, orderId: order.id });
+  await closeOffersOnSale(tx, ctx, { chipId: chip.id, offerId: order.offerId, orderId: order.id });
   const seller = await findAccountById(tx, order.sellerId);
   if (seller) {
     await enqueueMail(
       tx,
-      chipSoldMail(seller.email, app.config.publicUrl, chip.title, split.sellerProceedsCents),
+      chipSoldMail(seller.email, ctx.config.publicUrl, chip.title, split.sellerProceedsCents),
     );
   }
   return true;
@@ -167,7 +167,7 @@ export type SignalContext = {
  * chip and the order (chip first, the lock order of every commerce transaction), then apply it.
  */
 export async function applySignalOnce<T>(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   signal: {
     provider: PaymentProviderName;
     eventKey: string;
@@ -180,10 +180,10 @@ export async function applySignalOnce<T>(
   onDuplicate: T,
   apply: (ctx: SignalContext) => Promise<T>,
 ): Promise<T> {
-  const now = app.clock();
-  const found = await findOrderById(app.db, signal.orderId);
+  const now = ctx.clock();
+  const found = await findOrderById(ctx.db, signal.orderId);
   if (!found) throw new AppError('NOT_FOUND', 'Order not found');
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const event = await insertPaymentEventOnce(tx, {
       provider: signal.provider,
       eventKey: signal.eventKey,
@@ -207,11 +207,11 @@ export async function applySignalOnce<T>(
  * commissions; and queues the buyer's confirmation and the seller's notice.
  */
 export async function completeOrderPayment(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: CompleteOrderPaymentInput,
 ): Promise<CompleteOrderPaymentResult> {
   // Read before the transaction: the settings read does not join it.
-  const settings = toPricingSettings(await getSiteSettings(app));
+  const settings = toPricingSettings(await getSiteSettings(ctx));
   const signal = {
     provider: input.provider,
     eventKey: input.eventKey,
@@ -221,7 +221,7 @@ export async function completeOrderPayment(
     locksChip: true,
   };
   const duplicate: CompleteOrderPaymentResult = { outcome: 'duplicate', orderId: input.orderId };
-  return applySignalOnce(app, signal, duplicate, async ({ tx, order, chip, now, settle }) => {
+  return applySignalOnce(ctx, signal, duplicate, async ({ tx, order, chip, now, settle }) => {
     const finish = async (outcome: PaymentOutcome, reason?: string): Promise<CompleteOrderPaymentResult> => {
       await settle(reason ?? outcome);
       return reason === undefined
@@ -235,9 +235,9 @@ export async function completeOrderPayment(
       return finish('rejected', 'amount_mismatch');
     }
 
-    const ctx: SaleContext = {
+    const sale: SaleContext = {
       tx,
-      app,
+      ctx,
       order,
       chip,
       now,
@@ -246,7 +246,7 @@ export async function completeOrderPayment(
     let title = order.mintTitle ?? '';
     if (order.orderType === 'purchase' || order.orderType === 'shipping') {
       const isFulfilled =
-        order.orderType === 'purchase' ? await fulfilPurchase(ctx) : await fulfilShipping(ctx);
+        order.orderType === 'purchase' ? await fulfilPurchase(sale) : await fulfilShipping(sale);
       if (!isFulfilled) {
         await cancelOrder(tx, order, {
           reason: 'chip_unavailable',
@@ -278,7 +278,7 @@ export async function completeOrderPayment(
         tx,
         orderConfirmationMail(
           buyer.email,
-          app.config.publicUrl,
+          ctx.config.publicUrl,
           mailInfo(paid, title),
           order.isNewAccount && !buyer.passwordHash,
         ),
@@ -302,7 +302,7 @@ export type FailOrderPaymentInput = {
  * left alone. The buyer may check out again.
  */
 export async function failOrderPayment(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: FailOrderPaymentInput,
 ): Promise<{ outcome: 'failed' | 'duplicate' | 'ignored'; orderId: number }> {
   const signal = {
@@ -317,7 +317,7 @@ export async function failOrderPayment(
     outcome: 'duplicate',
     orderId: input.orderId,
   };
-  return applySignalOnce(app, signal, duplicate, async ({ tx, order, chip, settle }) => {
+  return applySignalOnce(ctx, signal, duplicate, async ({ tx, order, chip, settle }) => {
     if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
       await settle('ignored');
       return { outcome: 'ignored' as const, orderId: order.id };
@@ -334,16 +334,16 @@ export async function failOrderPayment(
  * Background reconciliation: asks each provider that can be asked about unpaid orders it holds and
  * applies what it answers, for signals that were missed (a webhook that never arrived).
  */
-export async function reconcilePendingPayments(app: FastifyInstance): Promise<number> {
-  const registry = getPaymentRegistry(app);
+export async function reconcilePendingPayments(ctx: ServiceContext): Promise<number> {
+  const registry = getPaymentRegistry(ctx);
   let applied = 0;
-  for (const order of await listUnpaidOrdersInWindow(app.db, reconcileWindow(app.clock()))) {
+  for (const order of await listUnpaidOrdersInWindow(ctx.db, reconcileWindow(ctx.clock()))) {
     const provider = registry.byName(order.paymentProvider);
     if (!provider?.lookupPayment || !order.providerRef) continue;
     try {
-      const result = await provider.lookupPayment(order.providerRef, paymentContext(app));
+      const result = await provider.lookupPayment(order.providerRef, paymentContext(ctx));
       if (result.status === 'completed' && result.eventKey && result.amountCents !== undefined) {
-        const done = await completeOrderPayment(app, {
+        const done = await completeOrderPayment(ctx, {
           orderId: order.id,
           provider: provider.name,
           eventKey: result.eventKey,
@@ -353,7 +353,7 @@ export async function reconcilePendingPayments(app: FastifyInstance): Promise<nu
         });
         if (done.outcome === 'completed') applied++;
       } else if (result.status === 'failed' || result.status === 'expired') {
-        await failOrderPayment(app, {
+        await failOrderPayment(ctx, {
           orderId: order.id,
           provider: provider.name,
           eventKey: `lookup:${result.status}:${order.providerRef}`,
@@ -361,7 +361,7 @@ export async function reconcilePendingPayments(app: FastifyInstance): Promise<nu
         });
       }
     } catch (err) {
-      app.log.warn({ err, orderId: order.id, provider: provider.name }, 'payment lookup failed');
+      ctx.log.warn({ err, orderId: order.id, provider: provider.name }, 'payment lookup failed');
     }
   }
   return applied;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { PaypalCaptureResponse } from '#shared/payments.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -34,10 +34,10 @@ function paymentStatusOf(order: OrderRow): PaymentStatus {
  * is ignored: the PayPal order was created at checkout for the order's server-computed total.
  */
 export async function getPaypalOrderForCheckout(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   orderId: number,
 ): Promise<{ id: string }> {
-  const order = await findOrderById(app.db, orderId);
+  const order = await findOrderById(ctx.db, orderId);
   if (!order || order.paymentProvider !== 'paypal' || !order.providerRef) {
     throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   }
@@ -48,7 +48,7 @@ export async function getPaypalOrderForCheckout(
 }
 
 /** Captures (or, when it was captured before, reads) a PayPal order; no database work here. */
-async function captureAtPaypal(app: FastifyInstance, api: PaypalApi, paypalOrderId: string, order: OrderRow) {
+async function captureAtPaypal(ctx: ServiceContext, api: PaypalApi, paypalOrderId: string, order: OrderRow) {
   try {
     return await api.captureOrder(paypalOrderId, paypalCaptureRequestId(paypalOrderId));
   } catch (err) {
@@ -58,7 +58,7 @@ async function captureAtPaypal(app: FastifyInstance, api: PaypalApi, paypalOrder
     if (issue === 'ORDER_NOT_APPROVED') {
       throw new AppError('UNPROCESSABLE', 'The payment was not approved at PayPal. Please try again.');
     }
-    app.log.error({ err, orderId: order.id, paypalOrderId }, 'PayPal capture failed');
+    ctx.log.error({ err, orderId: order.id, paypalOrderId }, 'PayPal capture failed');
     throw new AppError('PAYMENT_FAILED', PAYPAL_UNREACHABLE);
   }
 }
@@ -70,11 +70,11 @@ async function captureAtPaypal(app: FastifyInstance, api: PaypalApi, paypalOrder
  * order pending for the reconciliation job.
  */
 export async function capturePaypalOrder(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   api: PaypalApi,
   paypalOrderId: string,
 ): Promise<PaypalCaptureResponse> {
-  const order = await findOrderByProviderRef(app.db, 'paypal', paypalOrderId);
+  const order = await findOrderByProviderRef(ctx.db, 'paypal', paypalOrderId);
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   if (order.paymentStatus === 'completed') {
     return { id: paypalOrderId, status: 'COMPLETED', orderId: order.id, paymentStatus: 'completed' };
@@ -83,10 +83,10 @@ export async function capturePaypalOrder(
   // rather than take money for a chip that may have been sold meanwhile.
   if (order.paymentStatus === 'failed' || order.status === 'cancelled')
     throw new AppError('CONFLICT', CHECKOUT_EXPIRED);
-  const captured = await captureAtPaypal(app, api, paypalOrderId, order);
+  const captured = await captureAtPaypal(ctx, api, paypalOrderId, order);
   const settlement: PaypalSettlement | null = settlementOf(captured, order.id);
   if (settlement?.status === 'COMPLETED') {
-    const result = await completeOrderPayment(app, {
+    const result = await completeOrderPayment(ctx, {
       orderId: order.id,
       provider: 'paypal',
       eventKey: settlement.captureId,
@@ -104,7 +104,7 @@ export async function capturePaypalOrder(
   } else if (settlement?.status !== 'PENDING') {
     throw new AppError('PAYMENT_FAILED', PAYMENT_FAILED);
   }
-  const fresh = (await findOrderById(app.db, order.id)) ?? order;
+  const fresh = (await findOrderById(ctx.db, order.id)) ?? order;
   return {
     id: paypalOrderId,
     status: settlement?.status ?? captured.status ?? 'UNKNOWN',

@@ -1,5 +1,5 @@
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { TokenPayment } from '#shared/payments.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -32,12 +32,12 @@ function isSameSecret(a: string, b: string): boolean {
  * an <img> QR request carries none). Anyone else gets NOT_FOUND, so orders cannot be probed.
  */
 async function getViewableTokenOrder(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   viewer: AuthUser | null,
   orderId: number,
   reference: string | undefined,
 ): Promise<OrderRow & { providerRef: string; artchipAmount: string }> {
-  const order = await findOrderById(app.db, orderId);
+  const order = await findOrderById(ctx.db, orderId);
   if (!order || order.paymentProvider !== 'solana' || !order.providerRef || !order.artchipAmount) {
     throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   }
@@ -54,13 +54,13 @@ function paymentStatusOf(order: OrderRow): TokenPayment['paymentStatus'] {
 
 /** GET /api/payments/solana/:orderId: the transfer request, quote expiry and payment status. */
 export async function getTokenPayment(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   settings: SolanaSettings,
   viewer: AuthUser | null,
   orderId: number,
   reference: string | undefined,
 ): Promise<TokenPayment> {
-  const order = await getViewableTokenOrder(app, viewer, orderId, reference);
+  const order = await getViewableTokenOrder(ctx, viewer, orderId, reference);
   return {
     orderId: order.id,
     paymentUrl: transferRequestUrl(settings, {
@@ -79,13 +79,13 @@ export async function getTokenPayment(
 
 /** GET /api/payments/solana/:orderId/qr.svg: the transfer request as a QR code for a wallet to scan. */
 export async function getTokenPaymentQrSvg(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   settings: SolanaSettings,
   viewer: AuthUser | null,
   orderId: number,
   reference: string | undefined,
 ): Promise<string> {
-  const order = await getViewableTokenOrder(app, viewer, orderId, reference);
+  const order = await getViewableTokenOrder(ctx, viewer, orderId, reference);
   const url = transferRequestUrl(settings, {
     id: order.id,
     artchipAmount: order.artchipAmount,
@@ -100,11 +100,11 @@ export async function getTokenPaymentQrSvg(
  * as rejected and flag the order. Signatures recorded before are not fetched again.
  */
 export async function settleTokenOrder(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   provider: { settings: SolanaSettings; rpc: SolanaRpc },
   order: OrderRow,
 ): Promise<boolean> {
-  const known = await listRecordedEventKeys(app.db, 'solana', order.id);
+  const known = await listRecordedEventKeys(ctx.db, 'solana', order.id);
   const found = await searchReference(provider.settings, provider.rpc, order, known);
   for (const { signature, verdict } of found) {
     const payload = {
@@ -114,7 +114,7 @@ export async function settleTokenOrder(
       receivedBaseUnits: verdict.receivedBaseUnits.toString(),
     };
     if (verdict.kind === 'paid') {
-      const result = await completeOrderPayment(app, {
+      const result = await completeOrderPayment(ctx, {
         orderId: order.id,
         provider: 'solana',
         eventKey: signature,
@@ -125,7 +125,7 @@ export async function settleTokenOrder(
       });
       return result.outcome === 'completed';
     }
-    await rejectOrderPayment(app, {
+    await rejectOrderPayment(ctx, {
       orderId: order.id,
       provider: 'solana',
       eventKey: signature,
@@ -140,20 +140,20 @@ export async function settleTokenOrder(
  * Background task (every ~10 s): looks on chain for the payments of unpaid token orders placed within
  * the quote window plus a margin, and settles what it finds. Returns how many orders it paid.
  */
-export async function checkTokenPayments(app: FastifyInstance): Promise<number> {
-  const provider = getPaymentRegistry(app).byName('solana');
+export async function checkTokenPayments(ctx: ServiceContext): Promise<number> {
+  const provider = getPaymentRegistry(ctx).byName('solana');
   if (!isSolanaProvider(provider)) return 0;
-  const now = app.clock();
-  const pending = await listUnpaidOrdersInWindow(app.db, {
+  const now = ctx.clock();
+  const pending = await listUnpaidOrdersInWindow(ctx.db, {
     provider: 'solana',
     createdAfter: new Date(now.getTime() - WATCH_MAX_AGE_MS),
   });
   let paid = 0;
   for (const order of pending) {
     try {
-      if (await settleTokenOrder(app, provider, order)) paid++;
+      if (await settleTokenOrder(ctx, provider, order)) paid++;
     } catch (err) {
-      app.log.warn({ err, orderId: order.id }, 'token payment check failed');
+      ctx.log.warn({ err, orderId: order.id }, 'token payment check failed');
     }
   }
   return paid;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { CoinPrice } from '#shared/price.schemas.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
 import { formatChange, formatTokenPriceUsd, percentChange } from './price.format.ts';
@@ -25,11 +25,11 @@ type PriceState = {
  */
 const states = new WeakMap<object, PriceState>();
 
-function stateOf(app: FastifyInstance): PriceState {
-  let state = states.get(app.config);
+function stateOf(ctx: ServiceContext): PriceState {
+  let state = states.get(ctx.config);
   if (!state) {
     state = { cached: null, refreshing: null, lastPruneAt: null };
-    states.set(app.config, state);
+    states.set(ctx.config, state);
   }
   return state;
 }
@@ -47,49 +47,49 @@ function coinPrice(priceUsd: string, change: number, at: Date, isFallback: boole
 }
 
 /** The settings' fallback (launch) price, marked as such, with no change. */
-async function fallbackPrice(app: FastifyInstance): Promise<CoinPrice> {
-  const settings = await getSiteSettings(app);
-  return coinPrice(settings.tokenFallbackPriceUsd, 0, app.clock(), true);
+async function fallbackPrice(ctx: ServiceContext): Promise<CoinPrice> {
+  const settings = await getSiteSettings(ctx);
+  return coinPrice(settings.tokenFallbackPriceUsd, 0, ctx.clock(), true);
 }
 
 /** Change against the stored tick nearest to 24 h before `at`; 0 without such history. */
-async function changeFromHistory(app: FastifyInstance, priceUsd: string, at: Date): Promise<number> {
-  const past = await findTickNearest(app.db, new Date(at.getTime() - DAY_MS), HISTORY_TOLERANCE_MS);
+async function changeFromHistory(ctx: ServiceContext, priceUsd: string, at: Date): Promise<number> {
+  const past = await findTickNearest(ctx.db, new Date(at.getTime() - DAY_MS), HISTORY_TOLERANCE_MS);
   return past ? percentChange(priceUsd, past.priceUsd) : 0;
 }
 
 /** The last stored live price when the source cannot be read, else the fallback price. */
-async function lastKnownPrice(app: FastifyInstance): Promise<CoinPrice> {
-  const latest = await findLatestTick(app.db);
-  if (!latest) return fallbackPrice(app);
-  const change = await changeFromHistory(app, latest.priceUsd, latest.createdAt);
+async function lastKnownPrice(ctx: ServiceContext): Promise<CoinPrice> {
+  const latest = await findLatestTick(ctx.db);
+  if (!latest) return fallbackPrice(ctx);
+  const change = await changeFromHistory(ctx, latest.priceUsd, latest.createdAt);
   return coinPrice(latest.priceUsd, change, latest.createdAt, false);
 }
 
-async function pruneHistory(app: FastifyInstance, state: PriceState, now: Date): Promise<void> {
+async function pruneHistory(ctx: ServiceContext, state: PriceState, now: Date): Promise<void> {
   if (state.lastPruneAt !== null && now.getTime() - state.lastPruneAt < PRUNE_EVERY_MS) return;
   state.lastPruneAt = now.getTime();
-  await deleteTicksBefore(app.db, new Date(now.getTime() - HISTORY_KEEP_MS));
+  await deleteTicksBefore(ctx.db, new Date(now.getTime() - HISTORY_KEEP_MS));
 }
 
-async function readSource(app: FastifyInstance, url: string): Promise<CoinPrice> {
-  const state = stateOf(app);
-  const now = app.clock();
+async function readSource(ctx: ServiceContext, url: string): Promise<CoinPrice> {
+  const state = stateOf(ctx);
+  const now = ctx.clock();
   let price: CoinPrice;
   let quote: SourceQuote | undefined;
   try {
     quote = await fetchSourceQuote(url);
   } catch (err) {
-    app.log.warn({ err }, 'token price source failed; using the last stored price');
+    ctx.log.warn({ err }, 'token price source failed; using the last stored price');
   }
   if (quote) {
-    await insertPriceTick(app.db, { priceUsd: quote.priceUsd, source: sourceLabel(url), createdAt: now });
-    const change = quote.change24h ?? (await changeFromHistory(app, quote.priceUsd, now));
+    await insertPriceTick(ctx.db, { priceUsd: quote.priceUsd, source: sourceLabel(url), createdAt: now });
+    const change = quote.change24h ?? (await changeFromHistory(ctx, quote.priceUsd, now));
     price = coinPrice(quote.priceUsd, change, now, false);
   } else {
-    price = await lastKnownPrice(app);
+    price = await lastKnownPrice(ctx);
   }
-  await pruneHistory(app, state, now);
+  await pruneHistory(ctx, state, now);
   // A failed read is cached too, so a broken source is not asked again on every request.
   state.cached = { price, at: now.getTime() };
   return price;
@@ -99,34 +99,34 @@ async function readSource(app: FastifyInstance, url: string): Promise<CoinPrice>
  * Reads the source now (one read at a time per process), stores a tick and refreshes the cache.
  * Without a source it answers the fallback price.
  */
-export async function refreshTokenPrice(app: FastifyInstance): Promise<CoinPrice> {
-  const url = app.config.priceSourceUrl;
-  if (!url) return fallbackPrice(app);
-  const state = stateOf(app);
-  state.refreshing ??= readSource(app, url).finally(() => {
+export async function refreshTokenPrice(ctx: ServiceContext): Promise<CoinPrice> {
+  const url = ctx.config.priceSourceUrl;
+  if (!url) return fallbackPrice(ctx);
+  const state = stateOf(ctx);
+  state.refreshing ??= readSource(ctx, url).finally(() => {
     state.refreshing = null;
   });
   return state.refreshing;
 }
 
 /** Background task: refreshes the price when a source is configured; does nothing otherwise. */
-export async function refreshLiveTokenPrice(app: FastifyInstance): Promise<CoinPrice | null> {
-  return app.config.priceSourceUrl ? refreshTokenPrice(app) : null;
+export async function refreshLiveTokenPrice(ctx: ServiceContext): Promise<CoinPrice | null> {
+  return ctx.config.priceSourceUrl ? refreshTokenPrice(ctx) : null;
 }
 
 /** The token price record the ticker shows (GET /api/price/artchip): live, last stored, or fallback. */
-export async function getCoinPrice(app: FastifyInstance): Promise<CoinPrice> {
-  if (!app.config.priceSourceUrl) return fallbackPrice(app);
-  const cached = stateOf(app).cached;
-  const now = app.clock().getTime();
+export async function getCoinPrice(ctx: ServiceContext): Promise<CoinPrice> {
+  if (!ctx.config.priceSourceUrl) return fallbackPrice(ctx);
+  const cached = stateOf(ctx).cached;
+  const now = ctx.clock().getTime();
   if (cached && now >= cached.at && now - cached.at < PRICE_CACHE_MS) return cached.price;
-  return refreshTokenPrice(app);
+  return refreshTokenPrice(ctx);
 }
 
 /** USD per token for quoting token amounts, and whether it is the fallback (launch) price. */
 export async function getTokenPriceUsd(
-  app: FastifyInstance,
+  ctx: ServiceContext,
 ): Promise<{ priceUsd: string; isFallback: boolean }> {
-  const price = await getCoinPrice(app);
+  const price = await getCoinPrice(ctx);
   return { priceUsd: price.price_usd, isFallback: price.is_fallback };
 }

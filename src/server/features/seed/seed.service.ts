@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { sql } from 'drizzle-orm';
 import { BRAND } from '#shared/brand.ts';
 import { parsePercentToBasisPoints, percentOfCents } from '#shared/money.ts';
@@ -235,18 +235,18 @@ async function recordDemoSale(
  * account exists), so an admin who removes the demo chips does not get them back on restart.
  * Writes users, orders and ledger rows directly: this is fixture data, not a use case of those features.
  */
-export async function seedDemoCatalogue(app: FastifyInstance): Promise<{ chipsCreated: number }> {
-  if (!app.config.seedDemo) return { chipsCreated: 0 };
-  if ((await hasAnyChip(app.db)) || (await hasUser(app.db, DEMO_CREATORS[0].username)))
+export async function seedDemoCatalogue(ctx: ServiceContext): Promise<{ chipsCreated: number }> {
+  if (!ctx.config.seedDemo) return { chipsCreated: 0 };
+  if ((await hasAnyChip(ctx.db)) || (await hasUser(ctx.db, DEMO_CREATORS[0].username)))
     return { chipsCreated: 0 };
 
   // Image work and file writes happen before the transaction (no slow work while holding locks).
   const images: MediaRow[] = await Promise.all(
-    DEMO_CHIPS.map(async (c) => processUpload(app, await renderArtwork(c.art), { uploaderId: null })),
+    DEMO_CHIPS.map(async (c) => processUpload(ctx, await renderArtwork(c.art), { uploaderId: null })),
   );
 
-  const now = app.clock().getTime();
-  return app.db.transaction(async (tx) => {
+  const now = ctx.clock().getTime();
+  return ctx.db.transaction(async (tx) => {
     // Several servers starting together on one PostgreSQL: one seeds, the others see its chips.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     if (await hasAnyChip(tx)) return { chipsCreated: 0 };
@@ -302,8 +302,8 @@ export async function seedDemoCatalogue(app: FastifyInstance): Promise<{ chipsCr
  * On a fresh install (no users at all) creates the company account, so it is user 1 whatever else
  * start-up creates next (the first admin) and whether or not the demo catalogue is seeded.
  */
-export async function ensureCompanyAccount(app: FastifyInstance): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function ensureCompanyAccount(ctx: ServiceContext): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
     if (!anyUser) {
@@ -315,10 +315,10 @@ export async function ensureCompanyAccount(app: FastifyInstance): Promise<void> 
 /** BOOTSTRAP_STEPS entry (first, so the company is user 1): company account, then the demo catalogue. */
 export const demoSeedStep: BootstrapStep = {
   name: 'demo catalogue',
-  run: async (app) => {
+  run: async (ctx) => {
     const started = Date.now();
-    await ensureCompanyAccount(app);
-    const { chipsCreated } = await seedDemoCatalogue(app);
-    if (chipsCreated > 0) app.log.info({ chipsCreated, ms: Date.now() - started }, 'demo catalogue seeded');
+    await ensureCompanyAccount(ctx);
+    const { chipsCreated } = await seedDemoCatalogue(ctx);
+    if (chipsCreated > 0) ctx.log.info({ chipsCreated, ms: Date.now() - started }, 'demo catalogue seeded');
   },
 };

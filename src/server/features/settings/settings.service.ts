@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import {
   SiteSettingsSchema,
@@ -36,31 +36,31 @@ function validStoredFields(data: Record<string, unknown>): Partial<Record<Settin
 }
 
 /** Settings from the stored JSON: defaults for absent keys, and for invalid ones (logged, never fatal). */
-function settingsFromStored(app: FastifyInstance, data: Record<string, unknown>): SiteSettings {
+function settingsFromStored(ctx: ServiceContext, data: Record<string, unknown>): SiteSettings {
   const parsed = SiteSettingsSchema.safeParse(data);
   if (parsed.success) return parsed.data;
-  app.log.warn(
+  ctx.log.warn(
     { issues: parsed.error.issues },
     'stored site settings are invalid; using defaults for those keys',
   );
   return SiteSettingsSchema.parse(validStoredFields(data));
 }
 
-async function loadSettings(app: FastifyInstance): Promise<SiteSettings> {
-  return settingsFromStored(app, (await findSettingsData(app.db)) ?? {});
+async function loadSettings(ctx: ServiceContext): Promise<SiteSettings> {
+  return settingsFromStored(ctx, (await findSettingsData(ctx.db)) ?? {});
 }
 
 /** The validated site settings with PRODUCT.md defaults filled in; cached per app. Callers get their own copy. */
-export async function getSiteSettings(app: FastifyInstance): Promise<SiteSettings> {
-  const now = app.clock().getTime();
-  let entry = cache.get(app.config);
+export async function getSiteSettings(ctx: ServiceContext): Promise<SiteSettings> {
+  const now = ctx.clock().getTime();
+  let entry = cache.get(ctx.config);
   if (!entry || now - entry.loadedAt >= SETTINGS_CACHE_MS || now < entry.loadedAt) {
-    const settings = loadSettings(app);
+    const settings = loadSettings(ctx);
     entry = { settings, loadedAt: now };
-    cache.set(app.config, entry);
+    cache.set(ctx.config, entry);
     // A failed load must not stay cached.
     settings.catch(() => {
-      if (cache.get(app.config) === entry) cache.delete(app.config);
+      if (cache.get(ctx.config) === entry) cache.delete(ctx.config);
     });
   }
   return structuredClone(await entry.settings);
@@ -68,14 +68,14 @@ export async function getSiteSettings(app: FastifyInstance): Promise<SiteSetting
 
 /** Applies an admin's partial update, audited in the same transaction, and returns the new settings. */
 export async function updateSiteSettings(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   adminId: number,
   input: UpdateSiteSettingsInput,
 ): Promise<SiteSettings> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  const after = await app.db.transaction(async (tx) => {
+  const after = await ctx.db.transaction(async (tx) => {
     const stored = await lockSettingsData(tx);
-    const before = settingsFromStored(app, stored);
+    const before = settingsFromStored(ctx, stored);
     // Only keys ever set are stored, so untouched settings keep following the defaults.
     const next = { ...validStoredFields(stored), ...changes };
     const updated = SiteSettingsSchema.parse(next);
@@ -90,18 +90,18 @@ export async function updateSiteSettings(
     });
     return updated;
   });
-  cache.delete(app.config);
+  cache.delete(ctx.config);
   return structuredClone(after);
 }
 
 /** Public facts about this deployment (support address, live-auction link, demo payments, brand). */
-export function getSiteInfo(app: FastifyInstance): SiteInfo {
+export function getSiteInfo(ctx: ServiceContext): SiteInfo {
   return {
     brand: { name: BRAND.name, plural: BRAND.plural, slug: BRAND.slug, ticker: BRAND.ticker },
-    supportEmail: app.config.mail.supportEmail,
-    liveAuctionUrl: app.config.liveAuctionUrl,
-    demoPayments: app.config.demoPayments,
-    livePrice: app.config.priceSourceUrl !== undefined,
-    tokenMint: app.config.solana?.tokenMint ?? null,
+    supportEmail: ctx.config.mail.supportEmail,
+    liveAuctionUrl: ctx.config.liveAuctionUrl,
+    demoPayments: ctx.config.demoPayments,
+    livePrice: ctx.config.priceSourceUrl !== undefined,
+    tokenMint: ctx.config.solana?.tokenMint ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '#server/config.ts';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { Db } from '#server/db/client.ts';
 import { enqueueMail } from '#server/features/mail/index.ts';
@@ -8,7 +8,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The links of a list e-mail: the confirm and unsubscribe pages, and the RFC 8058 one-click endpoint. */
-export function listLinks(app: FastifyInstance, confirmToken: string | null, unsubscribeToken: string) {
+export function listLinks(app: { config: Config }, confirmToken: string | null, unsubscribeToken: string) {
   const base = app.config.publicUrl;
   const unsub = encodeURIComponent(unsubscribeToken);
   return {
@@ -22,7 +22,7 @@ export function listLinks(app: FastifyInstance, confirmToken: string | null, uns
 
 /** Queues the double opt-in e-mail; call inside the transaction that stored the confirmation token. */
 export async function enqueueConfirmationMail(
-  app: FastifyInstance,
+  app: { config: Config },
   tx: Db,
   to: string,
   confirmToken: string,

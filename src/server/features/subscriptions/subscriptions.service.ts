@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '#server/lib/service-context.ts';
 import type {
   ConfirmSubscriptionInput,
   EmailSignupInput,
@@ -28,11 +28,11 @@ export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is invalid.';
  * e-mail; a not yet confirmed one gets a fresh link; a confirmed one is left as it is.
  */
 export async function signUpForEmailList(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: EmailSignupInput,
 ): Promise<EmailSignupResponse> {
   const confirmToken = createSecretToken();
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     let row = await lockSubscriptionByEmail(tx, input.email);
     if (!row) {
       const created = await insertSubscription(tx, {
@@ -41,7 +41,7 @@ export async function signUpForEmailList(
         unsubscribeToken: createSecretToken(),
       });
       if (created) {
-        await enqueueConfirmationMail(app, tx, created.email, confirmToken, created.unsubscribeToken);
+        await enqueueConfirmationMail(ctx, tx, created.email, confirmToken, created.unsubscribeToken);
         return;
       }
       // Another request inserted the address meanwhile; continue with its row.
@@ -54,22 +54,22 @@ export async function signUpForEmailList(
       confirmTokenHash: hashToken(confirmToken),
       unsubscribedAt: null,
     });
-    await enqueueConfirmationMail(app, tx, row.email, confirmToken, row.unsubscribeToken);
+    await enqueueConfirmationMail(ctx, tx, row.email, confirmToken, row.unsubscribeToken);
   });
   return { message: SIGNUP_MESSAGE };
 }
 
 /** Confirms an address with the one-time token from its confirmation e-mail. */
 export async function confirmEmailSubscription(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: ConfirmSubscriptionInput,
 ): Promise<SubscriptionChangeResponse> {
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await lockSubscriptionByConfirmHash(tx, hashToken(input.token));
     if (!row || row.status !== 'not_confirmed') throw new AppError('INVALID_TOKEN', INVALID_CONFIRM_LINK);
     await updateSubscription(tx, row.id, {
       status: 'confirmed',
-      confirmedAt: app.clock(),
+      confirmedAt: ctx.clock(),
       confirmTokenHash: null,
     });
     return { status: 'confirmed', message: CONFIRMED_MESSAGE };
@@ -78,7 +78,7 @@ export async function confirmEmailSubscription(
 
 /** Unsubscribes the address behind an unsubscribe token; repeating it is harmless. */
 export async function unsubscribeFromEmailList(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { token: string | undefined },
 ): Promise<SubscriptionChangeResponse> {
   const token = input.token;
@@ -87,14 +87,14 @@ export async function unsubscribeFromEmailList(
       fieldErrors: { token: [INVALID_UNSUBSCRIBE_LINK] },
     });
   }
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await lockSubscriptionByUnsubscribeToken(tx, token);
     if (!row) throw new AppError('INVALID_TOKEN', INVALID_UNSUBSCRIBE_LINK);
     if (row.status !== 'unsubscribed') {
       // Dropping the confirmation token stops an old confirmation link from re-subscribing the address.
       await updateSubscription(tx, row.id, {
         status: 'unsubscribed',
-        unsubscribedAt: app.clock(),
+        unsubscribedAt: ctx.clock(),
         confirmTokenHash: null,
       });
     }
