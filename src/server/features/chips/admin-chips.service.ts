@@ -3,7 +3,7 @@ import { AppError, assertFound } from '#server/lib/app-error.ts';
 import { isUniqueViolation } from '#server/lib/sql.ts';
 import { pageFrom } from '#server/lib/page.ts';
 import { recordAudit } from '#server/features/audit/index.ts';
-import { centsToUsdString, parseUsdToCents } from '#shared/money.ts';
+import { parseUsdToCents } from '#shared/money.ts';
 import { chipMakerLabel, type ChipStatus } from '#shared/chips.schemas.ts';
 import { lockChipForChange, setChipStatusByAdmin } from './chip-lifecycle.ts';
 import {
@@ -15,42 +15,14 @@ import {
 } from '#shared/admin.schemas.ts';
 import { findChip, findChipClash, listChips } from './admin-chips.repo.ts';
 import { updateChip } from './chips.repo.ts';
+import { chipRecordFields } from './chips.service.ts';
 
 type ChipRow = NonNullable<Awaited<ReturnType<typeof findChip>>>;
 type ChipValues = ChipRow['chip'];
 
+/** A chip as the admin sees it: its record fields (the response schema keeps the admin's) and maker. */
 export function toAdminChip(row: ChipRow): AdminChip {
-  const c = row.chip;
-  return {
-    id: c.id,
-    title: c.title,
-    slug: c.slug,
-    description: c.description,
-    priceUsd: c.priceCents === null ? null : centsToUsdString(c.priceCents),
-    imageUrl: c.imageUrl,
-    originalImageUrl: c.originalImageUrl,
-    adminImageUrl: c.adminImageUrl,
-    additionalImageUrls: c.additionalImageUrls,
-    unitId: c.unitId,
-    nfcUid: c.nfcUid,
-    isAvailable: c.status === 'active',
-    isActive: c.status !== 'pending',
-    isForSale: c.status === 'active',
-    isSurprize: c.isSurprize,
-    creatorId: c.creatorId,
-    creatorUsername: row.creatorUsername,
-    maker: chipMakerLabel(c),
-    ownerUsername: row.ownerUsername,
-    associatedUrl: c.associatedUrl,
-    tiktokUrl: c.tiktokUrl,
-    youtubeUrl: c.youtubeUrl,
-    instagramUrl: c.instagramUrl,
-    xUrl: c.xUrl,
-    status: c.status,
-    shape: c.shape,
-    shippingOption: c.custody === 'in_vault' ? 'store' : 'ship',
-    createdAt: c.createdAt.toISOString(),
-  };
+  return { ...chipRecordFields(row), maker: chipMakerLabel(row.chip) };
 }
 
 /** Every chip with filters (status, maker, surprize, availability, text), newest first; one keyset page. */

@@ -72,20 +72,19 @@ export async function currentTokenPriceUsd(ctx: ServiceContext): Promise<string>
 /** Who reads a chip, and when: its actions are the viewer's. */
 export type ChipReadContext = { tokenPriceUsd: string; viewer: ChipViewer; now: Date };
 
-/** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at the token price. */
-export function toChipDto(
-  row: { chip: ChipRow; creatorUsername: string; ownerUsername: string | null },
-  ctx: ChipReadContext,
-): Chip {
-  const { chip, creatorUsername, ownerUsername } = row;
-  const cents = chip.priceCents;
+type ChipRowWithNames = { chip: ChipRow; creatorUsername: string; ownerUsername: string | null };
+
+/**
+ * The fields every view of a chip (the public ChipSchema, the admin's AdminChipSchema) reads from
+ * its row alone. The wire flags follow from the listing state and custody (chip-lifecycle.ts).
+ */
+export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipRowWithNames) {
   return {
     id: chip.id,
     title: chip.title,
     slug: chip.slug,
     description: chip.description,
-    price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
-    priceUsd: cents === null ? null : centsToUsdString(cents),
+    priceUsd: chip.priceCents === null ? null : centsToUsdString(chip.priceCents),
     imageUrl: chip.imageUrl,
     imageVariants: chip.imageVariants,
     imageWidth: chip.imageWidth,
@@ -112,11 +111,20 @@ export function toChipDto(
     createdAt: chip.createdAt.toISOString(),
     shape: chip.shape,
     status: chip.status,
-    shippingOption: chip.custody === 'in_vault' ? 'store' : 'ship',
+    shippingOption: chip.custody === 'in_vault' ? ('store' as const) : ('ship' as const),
     custody: chip.custody,
-    isReserved: isHeld(chip, ctx.now),
-    actions: chipActions(chip, ctx.viewer, ctx.now),
-    isDemo: isDemoChip({ creatorUsername, title: chip.title }),
+  };
+}
+
+/** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at the token price. */
+export function toChipDto(row: ChipRowWithNames, ctx: ChipReadContext): Chip {
+  const cents = row.chip.priceCents;
+  return {
+    ...chipRecordFields(row),
+    price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
+    isReserved: isHeld(row.chip, ctx.now),
+    actions: chipActions(row.chip, ctx.viewer, ctx.now),
+    isDemo: isDemoChip({ creatorUsername: row.creatorUsername, title: row.chip.title }),
   };
 }
 

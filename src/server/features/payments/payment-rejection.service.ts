@@ -1,7 +1,7 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { updateOrder } from '#server/features/orders/index.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
-import { applySignalOnce } from './payments.service.ts';
+import { applySignalOnce, type SignalContext } from './payments.service.ts';
 
 /** A verified provider signal that does not pay its order (a short transfer, the wrong token or wallet). */
 export type RejectOrderPaymentInput = {
@@ -35,13 +35,11 @@ export async function rejectOrderPayment(
     outcome: 'duplicate',
     orderId: input.orderId,
   };
-  return applySignalOnce(ctx, signal, duplicate, async ({ tx, order, settle }) => {
-    if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
-      await settle('ignored');
-      return { outcome: 'ignored' as const, orderId: order.id };
-    }
+  const ignored = { outcome: 'ignored' as const, orderId: input.orderId };
+  const apply = async ({ tx, order, settle }: SignalContext) => {
     await updateOrder(tx, order.id, { paymentFlagged: input.reason });
     await settle('rejected');
     return { outcome: 'rejected' as const, orderId: order.id };
-  });
+  };
+  return applySignalOnce(ctx, signal, duplicate, apply, ignored);
 }

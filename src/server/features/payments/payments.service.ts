@@ -179,6 +179,11 @@ export async function applySignalOnce<T>(
   },
   onDuplicate: T,
   apply: (ctx: SignalContext) => Promise<T>,
+  /**
+   * For signals that only act on an order still waiting for this provider's payment: answered (and
+   * recorded as 'ignored') when the order is paid or belongs to another provider.
+   */
+  onNotPayable?: T,
 ): Promise<T> {
   const now = ctx.clock();
   const found = await findOrderById(ctx.db, signal.orderId);
@@ -195,6 +200,11 @@ export async function applySignalOnce<T>(
     const chip = signal.locksChip && found.chipId !== null ? await lockChipForChange(tx, found.chipId) : null;
     const order = (await lockOrder(tx, signal.orderId))!;
     const settle = (outcome: string) => setPaymentEventOutcome(tx, event.id, outcome, now);
+    const isPayable = order.paymentStatus !== 'completed' && order.paymentProvider === signal.provider;
+    if (onNotPayable !== undefined && !isPayable) {
+      await settle('ignored');
+      return onNotPayable;
+    }
     return apply({ tx, order, chip, now, settle });
   });
 }
@@ -317,17 +327,15 @@ export async function failOrderPayment(
     outcome: 'duplicate',
     orderId: input.orderId,
   };
-  return applySignalOnce(ctx, signal, duplicate, async ({ tx, order, chip, settle }) => {
-    if (order.paymentStatus === 'completed' || order.paymentProvider !== input.provider) {
-      await settle('ignored');
-      return { outcome: 'ignored' as const, orderId: order.id };
-    }
+  const ignored = { outcome: 'ignored' as const, orderId: input.orderId };
+  const apply = async ({ tx, order, chip, settle }: SignalContext) => {
     await cancelOrder(tx, order, { reason: input.reason, paymentFailed: true });
     // An offer's hold outlives its checkout: the buyer may still pay at the agreed price.
     if (chip) await releaseChipHold(tx, chip, { orderId: order.id, keepForBuyer: order.offerId !== null });
     await settle('failed');
     return { outcome: 'failed' as const, orderId: order.id };
-  });
+  };
+  return applySignalOnce(ctx, signal, duplicate, apply, ignored);
 }
 
 /**
