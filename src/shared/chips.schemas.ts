@@ -86,6 +86,8 @@ export const ChipSchema = z.object({
   status: z.enum(CHIP_STATUSES),
   shippingOption: z.enum(['ship', 'store']),
   custody: z.enum(CHIP_CUSTODIES),
+  /** The highest price it was actually sold for (0 before its first sale): the platform fee's base. */
+  highestSaleCents: z.number().int(),
   /** Held by a checkout in progress or an accepted offer: nobody else can buy it just now. */
   isReserved: z.boolean(),
   actions: ChipActionsSchema,

@@ -6,6 +6,7 @@ import {
   computeAffiliateCommissions,
   computeOrderSummary,
   computeSaleSplit,
+  splitSale,
   isPaymentMethodAllowed,
   MINT_KINDS,
   SHIPPING_COUNTRIES,
@@ -413,5 +414,28 @@ describe('isPaymentMethodAllowed', () => {
     const settings = { paymentMethods: { mint: ['card' as const], purchase: ['artchip' as const] } };
     expect(isPaymentMethodAllowed(settings, 'mint', 'card')).toBe(true);
     expect(isPaymentMethodAllowed(settings, 'purchase', 'card')).toBe(false);
+  });
+});
+
+describe('splitSale', () => {
+  it('takes the fee on the higher of the highest sale so far and this sale, capped at the sale', () => {
+    const bp = 3000;
+    expect(splitSale({ salePriceCents: 1000, highestSaleCents: 0, platformFeeBasisPoints: bp })).toEqual({
+      platformFeeCents: 300,
+      sellerProceedsCents: 700,
+      feeBaseCents: 1000,
+    });
+    expect(splitSale({ salePriceCents: 4500, highestSaleCents: 5000, platformFeeBasisPoints: bp })).toEqual({
+      platformFeeCents: 1500,
+      sellerProceedsCents: 3000,
+      feeBaseCents: 5000,
+    });
+    expect(splitSale({ salePriceCents: 100, highestSaleCents: 100_000, platformFeeBasisPoints: bp })).toEqual(
+      {
+        platformFeeCents: 100,
+        sellerProceedsCents: 0,
+        feeBaseCents: 100_000,
+      },
+    );
   });
 });

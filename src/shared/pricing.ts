@@ -114,6 +114,7 @@ export function computeOrderSummary(input: OrderSummaryInput): OrderSummary {
 /** Inputs of a sale split, all integers (cents and basis points). */
 export type SaleSplitInput = {
   salePriceCents: number;
+  /** The fee base: the highest price the chip was actually sold for, this sale included. */
   highestHistoricalPriceCents: number;
   platformFeeBasisPoints: number;
 };
@@ -122,9 +123,9 @@ export type SaleSplitInput = {
 export type SaleSplit = { platformFeeCents: number; sellerProceedsCents: number };
 
 /**
- * The platform fee is platformFeePercent of the chip's highest historical USD price (spec §9), so
- * relisting cheaper cannot shrink the fee. Callers include the current sale in that history; the
- * fee is capped at the sale price so proceeds never go negative.
+ * The platform fee is platformFeePercent of the highest price the chip was actually paid for, this
+ * sale included (PRODUCT.md; a listed price never counts), capped at the sale price so proceeds never
+ * go negative. Use splitSale, which includes the sale in the base.
  */
 export function computeSaleSplit(input: SaleSplitInput): SaleSplit {
   assertNonNegativeCents(input.salePriceCents, 'Sale price');
@@ -168,4 +169,25 @@ export function isPaymentMethodAllowed(
   method: PaymentMethod,
 ): boolean {
   return settings.paymentMethods[orderType].includes(method);
+}
+
+/**
+ * Who gets what if the chip sells at salePriceCents now: the fee base is the higher of the chip's
+ * highest sale so far and this sale. Shown before anyone commits (list, price, offer, accept) and
+ * applied when the sale is paid, so the two never differ.
+ */
+export function splitSale(input: {
+  salePriceCents: number;
+  highestSaleCents: number;
+  platformFeeBasisPoints: number;
+}): SaleSplit & { feeBaseCents: number } {
+  const feeBaseCents = Math.max(input.highestSaleCents, input.salePriceCents);
+  return {
+    ...computeSaleSplit({
+      salePriceCents: input.salePriceCents,
+      highestHistoricalPriceCents: feeBaseCents,
+      platformFeeBasisPoints: input.platformFeeBasisPoints,
+    }),
+    feeBaseCents,
+  };
 }

@@ -195,6 +195,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     status: 'active',
     shippingOption: 'store',
     custody: 'in_vault',
+    highestSaleCents: 0,
     isReserved: false,
     actions: {
       buy: false,

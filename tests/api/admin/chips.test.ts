@@ -194,11 +194,9 @@ describe('PATCH /api/admin/artchip/:id', () => {
       ).json(),
     );
     expect(audit.items[0]!.before).toMatchObject({ title: chip.title, priceCents: 1000, unitId: null });
-    expect(audit.items[0]!.after).toMatchObject({
-      title: 'Renamed',
-      priceCents: 1234,
-      highestPriceCents: 1234,
-    });
+    expect(audit.items[0]!.after).toMatchObject({ title: 'Renamed', priceCents: 1234 });
+    // The admin's price is a listed price: it never moves the fee base (issue 11).
+    expect(audit.items[0]!.after).not.toHaveProperty('highestPriceCents');
   });
 
   it('replaces the main image and adds extra ones with multipart', async () => {

@@ -73,7 +73,8 @@ describe('createChipRecord', () => {
       originalImageUrl: '/media/orig.png',
       imageWidth: 900,
       imageHeight: 600,
-      highestPriceCents: 5000,
+      // Never sold yet: the fee base starts at 0 whatever the listed price (issue 11).
+      highestPriceCents: 0,
     });
     const next = await app.db.transaction((tx) =>
       createChipRecord(tx, { creatorId: user.id, title: 'Whatever 2' }),

@@ -134,8 +134,9 @@ describe('PATCH /api/artchip/:id/pricing and /availability', () => {
       payload: { priceUsd: '30', paypalEnabled: true },
     });
     expect(ChipSchema.parse(res.json())).toMatchObject({ priceUsd: '30.00', paypalEnabled: true });
+    // A listed price never raises the fee base (the highest price actually paid; issue 11).
     const [row] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
-    expect(row!.highestPriceCents).toBe(3000);
+    expect(row!.highestPriceCents).toBe(2000);
     const cheaper = await injectAs(app, creator.token, {
       method: 'PATCH',
       url,
@@ -143,7 +144,7 @@ describe('PATCH /api/artchip/:id/pricing and /availability', () => {
     });
     expect(ChipSchema.parse(cheaper.json()).priceUsd).toBe('10.00');
     const [kept] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
-    expect(kept!.highestPriceCents).toBe(3000);
+    expect(kept!.highestPriceCents).toBe(2000);
     expectError(
       await injectAs(app, stranger.token, { method: 'PATCH', url, payload: { priceUsd: '1' } }),
       403,

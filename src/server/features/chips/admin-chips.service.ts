@@ -120,7 +120,6 @@ function chipChanges(before: ChipValues, input: AdminChipUpdateInput, images: Ch
     const cents = input.priceUsd === '' ? null : parseUsdToCents(input.priceUsd);
     if (cents !== before.priceCents) {
       changes.priceCents = cents;
-      if (cents !== null && cents > before.highestPriceCents) changes.highestPriceCents = cents;
     }
   }
   if (input.unitId !== undefined && (input.unitId || null) !== before.unitId)

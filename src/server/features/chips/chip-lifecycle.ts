@@ -201,9 +201,12 @@ async function apply(
   return next;
 }
 
-/** The price patch: the highest price the chip has had is kept for the platform fee (spec §9). */
-function pricePatch(chip: ChipRow, priceCents: number): Partial<NewChipRow> {
-  return { priceCents, highestPriceCents: Math.max(chip.highestPriceCents, priceCents) };
+/**
+ * The price patch. A listed price never raises the fee base (highestPriceCents, the highest price
+ * actually paid): listing at $1,000,000 and repricing would otherwise take every later owner's sale.
+ */
+function pricePatch(priceCents: number): Partial<NewChipRow> {
+  return { priceCents };
 }
 
 /** pending → active at a price. */
@@ -219,7 +222,7 @@ export async function activateChip(
     {
       status: 'active',
       custody: 'in_vault',
-      ...pricePatch(chip, args.priceCents),
+      ...pricePatch(args.priceCents),
       ...(args.description !== undefined ? { description: args.description } : {}),
     },
     {
@@ -246,7 +249,7 @@ export async function listChip(
   return apply(
     tx,
     chip,
-    { status: 'active', ...pricePatch(chip, priceCents), ...(args.resale ? { paypalEnabled: false } : {}) },
+    { status: 'active', ...pricePatch(priceCents), ...(args.resale ? { paypalEnabled: false } : {}) },
     {
       type: 'listed',
       actorUserId: args.actorId,
@@ -275,7 +278,7 @@ export async function priceChip(
   return apply(
     tx,
     chip,
-    { ...pricePatch(chip, args.priceCents), paypalEnabled: args.paypalEnabled },
+    { ...pricePatch(args.priceCents), paypalEnabled: args.paypalEnabled },
     {
       type: 'priced',
       actorUserId: args.actorId,

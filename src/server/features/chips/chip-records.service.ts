@@ -105,7 +105,7 @@ export async function createChipRecord(tx: Db, input: CreateChipRecordInput): Pr
   const values: Omit<NewChipRow, 'slug' | 'unitId'> = {
     ...rest,
     ownerId: rest.ownerId === undefined ? rest.creatorId : rest.ownerId,
-    highestPriceCents: rest.highestPriceCents ?? rest.priceCents ?? 0,
+    highestPriceCents: rest.highestPriceCents ?? 0,
     nfcUid: rest.nfcUid ? normalizeNfcUid(rest.nfcUid) : rest.nfcUid,
     ...(image
       ? {

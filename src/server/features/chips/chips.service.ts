@@ -113,6 +113,7 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
     status: chip.status,
     shippingOption: chip.custody === 'in_vault' ? ('store' as const) : ('ship' as const),
     custody: chip.custody,
+    highestSaleCents: chip.highestPriceCents,
   };
 }
 

@@ -18,7 +18,10 @@ export const chips = pgTable(
     description: text(),
     /** USD price in cents; null until the owner prices it. */
     priceCents: integer(),
-    /** Highest USD price the chip has ever had; the platform fee is a percentage of it. */
+    /**
+     * Highest USD price the chip has actually been sold for on Artchip (0 before its first sale): the
+     * platform fee's base (PRODUCT.md). A listed or asked price never counts; only sellChip raises it.
+     */
     highestPriceCents: integer().notNull().default(0),
     imageUrl: text(),
     originalImageUrl: text(),

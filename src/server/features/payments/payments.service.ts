@@ -5,7 +5,7 @@
  * transaction as everything it causes.
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { computeSaleSplit } from '#shared/pricing.ts';
+import { splitSale } from '#shared/pricing.ts';
 import { toPricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -99,11 +99,9 @@ async function fulfilPurchase({
     return false;
   }
   const salePriceCents = order.basePriceCents;
-  // The fee is a share of the highest price the chip ever had, this sale included (spec §9).
-  const highestPriceCents = Math.max(chip.highestPriceCents, salePriceCents);
-  const split = computeSaleSplit({
+  const split = splitSale({
     salePriceCents,
-    highestHistoricalPriceCents: highestPriceCents,
+    highestSaleCents: chip.highestPriceCents,
     platformFeeBasisPoints,
   });
   await sellChip(tx, chip, {
