@@ -49,7 +49,8 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   // Tests tagged @global-settings change site-wide settings that other journeys read, so they run on
-  // their own after every other test instead of alongside them.
+  // their own after every other test instead of alongside them, and one at a time: the settings form
+  // saves every field, so two of them at once would undo each other's changes.
   projects: [
     {
       name: 'chromium',
@@ -60,6 +61,7 @@ export default defineConfig({
       name: 'chromium-global-settings',
       grep: /@global-settings/,
       dependencies: ['chromium'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],

@@ -26,6 +26,7 @@ import { adminContactRoutes } from './features/contact/admin-contact.routes.ts';
 import { adminMailRoutes } from './features/mail/admin-mail.routes.ts';
 import { adminAuditRoutes } from './features/audit/admin-audit.routes.ts';
 import { adminAffiliatesRoutes } from './features/affiliates/admin-affiliates.routes.ts';
+import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
 import { nfcRoutes } from './features/nfc/nfc.routes.ts';
 import { paymentsConfigRoutes } from './features/payments/payments-config.routes.ts';
 
@@ -64,6 +65,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(ownerToolsRoutes);
   await app.register(offersRoutes);
   await app.register(affiliatesRoutes);
+  await app.register(payoutsRoutes);
   await app.register(paymentsConfigRoutes);
   await app.register(spaRoutes);
 }

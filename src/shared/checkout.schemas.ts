@@ -275,6 +275,15 @@ export const CheckoutResponseSchema = z.object({
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
 /**
+ * POST /api/orders/:id/pay body (Pay now): the method to pay an unpaid or failed order again with;
+ * by default the order's own method, if still offered.
+ */
+export const PayOrderRequestSchema = z.object({ paymentMethod: PaymentMethodSchema.optional() });
+
+/** What Pay now sends. */
+export type PayOrderRequest = z.infer<typeof PayOrderRequestSchema>;
+
+/**
  * GET /api/orders/:id/checkout-success query: the buyer's e-mail (from the success URL) and the
  * guest token the checkout handed to this browser.
  */

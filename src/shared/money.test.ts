@@ -5,7 +5,8 @@ import {
   assertCents,
   basisPointsToPercentString,
   centsToUsdString,
-  formatTokens,
+  formatBasisPoints,
+  formatTokenAmount,
   formatUsd,
   isCents,
   isValidTokenPriceUsd,
@@ -250,18 +251,46 @@ describe('token amount display', () => {
     expect(roundTokensForDisplay(amount)).toBe(expected);
   });
 
-  it('formats with separators, decimals and ticker', () => {
-    expect(formatTokens('15000.000000')).toBe('15,000');
-    expect(formatTokens('1234567.5')).toBe('1,234,568');
-    expect(formatTokens('1234.56789', { fractionDigits: 2 })).toBe('1,234.57');
-    expect(formatTokens('0.5', { fractionDigits: 6 })).toBe('0.500000');
-    expect(formatTokens('15000', { withTicker: true })).toBe('15,000 $ARTCHIP');
+  it.each([
+    ['25000.000000', '25,000'],
+    ['1234567.5', '1,234,567.5'],
+    ['10032.520326', '10,032.53'],
+    ['10032.520000', '10,032.52'],
+    ['99.999001', '100'],
+    ['1.000001', '1.01'],
+    ['0.5', '0.5'],
+    ['0.123456', '0.13'],
+    ['0.000123', '0.00013'],
+    ['0.000100', '0.0001'],
+    ['0.999999', '1'],
+    ['0.000000', '0'],
+    ['7', '7'],
+  ])('formats %s as %s: grouped, no trailing zeros, short form rounded up', (amount, expected) => {
+    expect(formatTokenAmount(amount)).toBe(expected);
   });
 
-  it('rejects bad amounts and digit counts', () => {
+  it('keeps every decimal when exact, and adds the ticker on request', () => {
+    expect(formatTokenAmount('22500.500000', { isExact: true })).toBe('22,500.5');
+    expect(formatTokenAmount('10032.520326', { isExact: true, withTicker: true })).toBe(
+      '10,032.520326 $ARTCHIP',
+    );
+    expect(formatTokenAmount('25000.000000', { withTicker: true })).toBe('25,000 $ARTCHIP');
+  });
+
+  it('never shows less than the amount (short form)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (microTokens) => {
+        const amount = `${microTokens / 1_000_000n}.${String(microTokens % 1_000_000n).padStart(6, '0')}`;
+        const shown = formatTokenAmount(amount).replaceAll(',', '');
+        expect(tokenAmountToBaseUnits(shown)).toBeGreaterThanOrEqual(microTokens);
+      }),
+    );
+  });
+
+  it('rejects bad amounts', () => {
     expect(() => roundTokensForDisplay('-1')).toThrow(RangeError);
-    expect(() => formatTokens('abc')).toThrow(RangeError);
-    expect(() => formatTokens('1', { fractionDigits: 7 })).toThrow(RangeError);
+    expect(() => formatTokenAmount('abc')).toThrow(RangeError);
+    expect(() => formatTokenAmount('-5')).toThrow(RangeError);
   });
 
   it('converts to on-chain base units, rounding up when the mint has fewer decimals', () => {
@@ -270,5 +299,17 @@ describe('token amount display', () => {
     expect(tokenAmountToBaseUnits('1.000001', 2)).toBe(101n);
     expect(tokenAmountToBaseUnits('2', 0)).toBe(2n);
     expect(() => tokenAmountToBaseUnits('1', -1)).toThrow(RangeError);
+  });
+});
+
+describe('formatBasisPoints', () => {
+  it.each([
+    [3000, '30%'],
+    [1250, '12.5%'],
+    [1234, '12.34%'],
+    [5, '0.05%'],
+    [0, '0%'],
+  ])('formats %i basis points as %s', (basisPoints, expected) => {
+    expect(formatBasisPoints(basisPoints)).toBe(expected);
   });
 });

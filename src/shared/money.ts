@@ -212,20 +212,56 @@ export function roundTokensForDisplay(amount: string): string {
   return roundHalfUp(parseDecimal(amount, 'Token amount'), 0).toString();
 }
 
-/** Options for formatTokens. */
-export type FormatTokensOptions = { fractionDigits?: number; withTicker?: boolean };
+/** Options for formatTokenAmount. */
+export type FormatTokenAmountOptions = {
+  /**
+   * Every decimal the amount has instead of the short form: only where a wallet sends exactly this
+   * amount ("Send exactly" on the token payment page), so the page and the wallet read the same.
+   */
+  isExact?: boolean;
+  /** Appends the ticker: "25,000 $ARTCHIP". */
+  withTicker?: boolean;
+};
+
+/** Decimals the short form keeps from 1 token up. */
+const SHORT_TOKEN_DECIMALS = 2;
+
+/** Rounds a non-negative decimal up to `target` places and returns its units at that scale. */
+function roundUp({ units, scale }: Decimal, target: number): bigint {
+  if (scale <= target) return units * 10n ** BigInt(target - scale);
+  const divisor = 10n ** BigInt(scale - target);
+  return (units + divisor - 1n) / divisor;
+}
 
 /**
- * A token amount for people, rounded half-up to `fractionDigits` (default 0, as on chip pages) with
- * thousands separators: "15000.000000" → "15,000", or "15,000 $ARTCHIP" with `withTicker`.
+ * The one formatter for token amounts people read, on every page and in every e-mail: thousands
+ * grouped, no trailing zeros. The short form (default) keeps at most 2 decimals from 1 token up and 2
+ * significant decimals below 1, rounded UP, so a shown amount is never less than the one quoted
+ * (ADR 004): "25000.000000" → "25,000", "10032.520326" → "10,032.53", "0.000123" → "0.00013".
+ * `isExact` keeps every decimal ("22500.500000" → "22,500.5").
  */
-export function formatTokens(amount: string, options: FormatTokensOptions = {}): string {
-  const { fractionDigits = 0, withTicker = false } = options;
-  if (!Number.isSafeInteger(fractionDigits) || fractionDigits < 0 || fractionDigits > TOKEN_DECIMALS) {
-    throw new RangeError(`fractionDigits must be 0 to ${TOKEN_DECIMALS}`);
+export function formatTokenAmount(amount: string, options: FormatTokenAmountOptions = {}): string {
+  const parsed = parseDecimal(amount.trim(), 'Token amount');
+  let decimals = parsed.scale;
+  if (!options.isExact) {
+    const isBelowOne = parsed.units > 0n && parsed.units < 10n ** BigInt(parsed.scale);
+    // Below 1, the zeros after the point plus 2 significant digits: 0.000123 keeps 5 decimals.
+    const leadingZeros = parsed.scale - parsed.units.toString().length;
+    decimals = isBelowOne ? leadingZeros + SHORT_TOKEN_DECIMALS : SHORT_TOKEN_DECIMALS;
   }
-  const rounded = roundHalfUp(parseDecimal(amount, 'Token amount'), fractionDigits);
-  const [whole = '0', fraction] = formatUnits(rounded, fractionDigits).split('.');
-  const text = fraction === undefined ? groupThousands(whole) : `${groupThousands(whole)}.${fraction}`;
-  return withTicker ? `${text} ${BRAND.ticker}` : text;
+  const [whole = '0', fraction = ''] = formatUnits(roundUp(parsed, decimals), decimals).split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  const text = trimmed ? `${groupThousands(whole)}.${trimmed}` : groupThousands(whole);
+  return options.withTicker ? `${text} ${BRAND.ticker}` : text;
+}
+
+/** Basis points as a short percentage: 3000 → "30%", 1250 → "12.5%", 1234 → "12.34%". */
+export function formatBasisPoints(basisPoints: number): string {
+  assertCents(basisPoints, 'Basis points');
+  const sign = basisPoints < 0 ? '-' : '';
+  const abs = Math.abs(basisPoints);
+  const fraction = String(abs % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return `${sign}${Math.trunc(abs / 100)}${fraction ? `.${fraction}` : ''}%`;
 }

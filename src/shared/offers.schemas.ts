@@ -51,6 +51,11 @@ export const OfferSchema = z.object({
   creatorUsername: z.string(),
   /** The chip's listed USD price in cents when the offer was read; null when unpriced. */
   listPriceCents: z.number().int().nullable(),
+  /**
+   * The highest price the chip has been paid for so far (0 before its first sale): with the amount,
+   * it gives the platform fee and the seller's proceeds (splitSale), shown before anyone answers.
+   */
+  highestSaleCents: z.number().int(),
   buyerId: z.number().int(),
   buyerUsername: z.string(),
   ownerId: z.number().int(),

@@ -118,6 +118,11 @@ export const OrderSchema = z.object({
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * True when POST /api/orders/:id/pay will work now: an unpaid, failed or lapsed mint or purchase
+   * (its chip still buyable) that no newer order replaced. My Orders shows 'Pay now' then.
+   */
+  canPayNow: z.boolean(),
 });
 
 /** An order as its buyer sees it. */

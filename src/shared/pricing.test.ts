@@ -6,6 +6,7 @@ import {
   computeAffiliateCommissions,
   computeOrderSummary,
   computeSaleSplit,
+  describePlatformFee,
   splitSale,
   isPaymentMethodAllowed,
   MINT_KINDS,
@@ -73,6 +74,7 @@ const settingsArb: fc.Arbitrary<PricingSettings> = fc.record({
   paypalMarkupBasisPoints: percentBpArb,
   tokenFallbackPriceUsd: fc.constant('0.001'),
   paymentMethods: fc.constant({ mint: ['artchip' as const], purchase: [...PAYMENT_METHODS] }),
+  payoutHoldDays: fc.integer({ min: 0, max: 365 }),
 });
 
 const tokenPriceArb = fc
@@ -437,5 +439,26 @@ describe('splitSale', () => {
         feeBaseCents: 100_000,
       },
     );
+  });
+});
+
+describe('describePlatformFee', () => {
+  const bp = 3000;
+  it('names the sale price as the base when the chip never sold for more', () => {
+    expect(
+      describePlatformFee({ salePriceCents: 5000, highestSaleCents: 0, platformFeeBasisPoints: bp }),
+    ).toBe('30% of the sale price');
+    expect(
+      describePlatformFee({ salePriceCents: 5000, highestSaleCents: 5000, platformFeeBasisPoints: 1250 }),
+    ).toBe('12.5% of the sale price');
+  });
+
+  it("names the chip's highest price when this sale is lower, and a cap when the fee takes it all", () => {
+    expect(
+      describePlatformFee({ salePriceCents: 4500, highestSaleCents: 5000, platformFeeBasisPoints: bp }),
+    ).toBe("30% of this chip's highest price, $50.00");
+    expect(
+      describePlatformFee({ salePriceCents: 100, highestSaleCents: 100_000, platformFeeBasisPoints: bp }),
+    ).toBe("30% of this chip's highest price, $1,000.00, capped at the sale price");
   });
 });

@@ -2,7 +2,14 @@
  * Order pricing, sale splits and affiliate commissions, in integer cents. Pure, so the checkout
  * dialog shows exactly the figures the server charges (PRODUCT.md "One source of truth for money").
  */
-import { addCents, assertCents, percentOfCents, tokenAmountForUsd } from './money.ts';
+import {
+  addCents,
+  assertCents,
+  formatBasisPoints,
+  formatUsd,
+  percentOfCents,
+  tokenAmountForUsd,
+} from './money.ts';
 import type { PaymentMethod, PaymentMethodsSetting, PricingSettings } from './settings.schemas.ts';
 
 /** Order types: minting a new chip or buying a listed one. */
@@ -171,16 +178,19 @@ export function isPaymentMethodAllowed(
   return settings.paymentMethods[orderType].includes(method);
 }
 
+/** A sale at salePriceCents of a chip whose highest sale so far was highestSaleCents (0: none yet). */
+export type SplitSaleInput = {
+  salePriceCents: number;
+  highestSaleCents: number;
+  platformFeeBasisPoints: number;
+};
+
 /**
  * Who gets what if the chip sells at salePriceCents now: the fee base is the higher of the chip's
  * highest sale so far and this sale. Shown before anyone commits (list, price, offer, accept) and
  * applied when the sale is paid, so the two never differ.
  */
-export function splitSale(input: {
-  salePriceCents: number;
-  highestSaleCents: number;
-  platformFeeBasisPoints: number;
-}): SaleSplit & { feeBaseCents: number } {
+export function splitSale(input: SplitSaleInput): SaleSplit & { feeBaseCents: number } {
   const feeBaseCents = Math.max(input.highestSaleCents, input.salePriceCents);
   return {
     ...computeSaleSplit({
@@ -190,4 +200,20 @@ export function splitSale(input: {
     }),
     feeBaseCents,
   };
+}
+
+/**
+ * The platform fee's rule in words, as every dialog and the sold e-mail state it: "30% of the sale
+ * price" when the sale is the fee base (no sale before, or this one is the highest), otherwise "30% of
+ * this chip's highest price, $50.00", and ", capped at the sale price" when the fee took all of it.
+ */
+export function describePlatformFee(input: SplitSaleInput): string {
+  const split = splitSale(input);
+  const percent = formatBasisPoints(input.platformFeeBasisPoints);
+  const rule =
+    split.feeBaseCents > input.salePriceCents
+      ? `${percent} of this chip's highest price, ${formatUsd(split.feeBaseCents)}`
+      : `${percent} of the sale price`;
+  const isCapped = percentOfCents(split.feeBaseCents, input.platformFeeBasisPoints) > split.platformFeeCents;
+  return isCapped ? `${rule}, capped at the sale price` : rule;
 }

@@ -30,6 +30,7 @@ describe('SiteSettingsSchema', () => {
       paypalMarkupPercent: '20.00',
       tokenFallbackPriceUsd: '0.001',
       paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
+      payoutHoldDays: 7,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -164,6 +165,7 @@ describe('toPricingSettings', () => {
       paypalMarkupBasisPoints: 2000,
       tokenFallbackPriceUsd: '0.001',
       paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
+      payoutHoldDays: 7,
     });
   });
 

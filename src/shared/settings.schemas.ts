@@ -105,6 +105,12 @@ const SITE_SETTINGS_SHAPE = {
   paypalMarkupPercent: PercentSchema,
   tokenFallbackPriceUsd: TokenPriceUsdSchema,
   paymentMethods: PaymentMethodsSettingSchema,
+  /** Days a seller's proceeds stay on hold after the sale settles, before they can be paid out. */
+  payoutHoldDays: z
+    .number({ error: 'Must be a whole number of days from 0 to 365' })
+    .int({ error: 'Must be a whole number of days from 0 to 365' })
+    .min(0, { error: 'Must be a whole number of days from 0 to 365' })
+    .max(365, { error: 'Must be a whole number of days from 0 to 365' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -131,6 +137,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   paypalMarkupPercent: '20.00',
   tokenFallbackPriceUsd: '0.001',
   paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
+  payoutHoldDays: 7,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -169,6 +176,7 @@ export const SiteSettingsSchema = z.object({
     DEFAULT_SITE_SETTINGS.tokenFallbackPriceUsd,
   ),
   paymentMethods: SITE_SETTINGS_SHAPE.paymentMethods.default(defaultPaymentMethods),
+  payoutHoldDays: SITE_SETTINGS_SHAPE.payoutHoldDays.default(DEFAULT_SITE_SETTINGS.payoutHoldDays),
 });
 
 /** Site settings as sent on the wire. */
@@ -196,6 +204,7 @@ export type PricingSettings = {
   /** Stays a decimal string: token prices need more precision than cents. */
   tokenFallbackPriceUsd: string;
   paymentMethods: PaymentMethodsSetting;
+  payoutHoldDays: number;
 };
 
 /** Converts validated wire settings to cents and basis points. */
@@ -214,6 +223,7 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
       mint: [...settings.paymentMethods.mint],
       purchase: [...settings.paymentMethods.purchase],
     },
+    payoutHoldDays: settings.payoutHoldDays,
   };
 }
 
@@ -233,6 +243,7 @@ export function toSiteSettings(pricing: PricingSettings): SiteSettings {
       mint: [...pricing.paymentMethods.mint],
       purchase: [...pricing.paymentMethods.purchase],
     },
+    payoutHoldDays: pricing.payoutHoldDays,
   };
 }
 

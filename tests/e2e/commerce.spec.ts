@@ -365,6 +365,9 @@ test('an accepted offer lets the buyer complete the purchase at the offer price'
   const received = ownerPage.getByRole('region', { name: 'Offers received' });
   await expect(received.getByText('Love the colours!')).toBeVisible();
   await received.getByRole('button', { name: `Accept offer on ${title}` }).click();
+  const accept = ownerPage.getByRole('dialog', { name: `Accept ${buyer.username}'s offer` });
+  await expect(accept.getByText('You receive')).toBeVisible();
+  await accept.getByRole('button', { name: 'Accept $45.00' }).click();
   await expect(received.getByText('Accepted')).toBeVisible();
 
   await buyerPage.goto('/my-artchip');

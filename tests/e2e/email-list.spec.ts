@@ -81,18 +81,22 @@ test('e-mail list: the Stay in the Loop block signs a visitor up', async ({ page
 test('the FAQ filters by category, expands answers and quotes fees from the settings', async ({ page }) => {
   await page.goto('/faq');
   await expect(page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 })).toBeVisible();
-  const question = page.getByRole('button', { name: 'How much do creators earn from a sale?' });
+  const question = page.getByRole('button', { name: 'How much does a seller receive from a sale?' });
   await expect(question).toHaveAttribute('aria-expanded', 'false');
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText('Creators keep 70% of each sale.')).toBeVisible();
+  await expect(
+    page.getByText(/The fee is 30% of the highest price the chip has actually sold for/),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Shipping & Vault', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Shipping & Vault', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect(page.getByRole('button', { name: 'How much do creators earn from a sale?' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'How much does a seller receive from a sale?' })).toHaveCount(
+    0,
+  );
   await page.getByRole('button', { name: 'How much is shipping?' }).click();
   await expect(page.getByText(/Shipping within the US costs \$10\.00/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -346,6 +346,9 @@ test('#5 the buyer accepts the counter-offer: they are told to check out, and th
   const sent = buyerPage.getByRole('region', { name: 'Offers sent' });
   await expect(sent.getByText(/Counter \$50\.00/)).toBeVisible();
   await sent.getByRole('button', { name: `Accept offer on ${title}` }).click();
+  const accept = buyerPage.getByRole('dialog', { name: `Accept ${creator.username}'s counter-offer` });
+  await expect(accept.getByText('You pay')).toBeVisible();
+  await accept.getByRole('button', { name: 'Accept $50.00' }).click();
   await expect(sent.getByText('Accepted', { exact: true })).toBeVisible();
 
   // The buyer, who must check out, is told so; the seller is told the counter was accepted. (The

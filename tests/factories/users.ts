@@ -47,17 +47,19 @@ export function insertAdmin(db: Db, overrides: UserOverrides = {}) {
   return insertUser(db, { role: 'admin', username: `admin_${(seq++).toString(36)}`, ...overrides });
 }
 
+/** A session for the user; validForMs lets tests that move their clock ahead keep it (default 24 h). */
 export async function createSession(
   db: Db,
   userId: number,
   kind: 'user' | 'admin' = 'user',
+  validForMs = 24 * 3600 * 1000,
 ): Promise<string> {
   const token = createSecretToken();
   await db.insert(sessions).values({
     userId,
     kind,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+    expiresAt: new Date(Date.now() + validForMs),
   });
   return token;
 }

@@ -6,6 +6,7 @@ export * from '#server/features/media/media.table.ts';
 export * from '#server/features/orders/orders.table.ts';
 export * from '#server/features/offers/offers.table.ts';
 export * from '#server/features/payments/payments.table.ts';
+export * from '#server/features/payouts/payouts.table.ts';
 export * from '#server/features/affiliates/affiliates.table.ts';
 export * from '#server/features/settings/settings.table.ts';
 export * from '#server/features/subscriptions/subscriptions.table.ts';

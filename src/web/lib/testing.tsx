@@ -142,6 +142,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     paidAt: '2030-01-01T00:01:00.000Z',
     shippedAt: null,
     createdAt: '2030-01-01T00:00:00.000Z',
+    canPayNow: false,
     ...overrides,
   };
 }

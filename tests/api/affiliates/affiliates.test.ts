@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AffiliateSummarySchema } from '#shared/affiliates.schemas.ts';
-import { commissions, payouts } from '#server/features/affiliates/affiliates.table.ts';
+import { commissions } from '#server/features/affiliates/affiliates.table.ts';
+import { payouts } from '#server/features/payouts/payouts.table.ts';
 import { users } from '#server/features/users/users.table.ts';
 import {
   listAffiliateStats,

@@ -56,6 +56,8 @@ describe('POST /api/artchip/:id/offers', () => {
       buyerId: buyer.user.id,
       message: 'Love it',
       listPriceCents: 5000,
+      // The fee base so far, for the split the dialogs show (the factory's chip sold before at $50).
+      highestSaleCents: 5000,
       canWithdraw: true,
       canAccept: false,
     });

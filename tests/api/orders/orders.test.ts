@@ -80,6 +80,19 @@ describe('POST /api/orders/:id/complete (demo payments)', () => {
         [seller.user.email, 'chip-sold'],
       ].sort(),
     );
+    // The seller is told the same split the ledger booked: price, fee with its rule and base, proceeds.
+    const soldMail = mails.find((m) => m.template === 'chip-sold')!;
+    for (const line of [
+      'has been sold for $100.00.',
+      "Platform fee: $36.00 (30% of this chip's highest price, $120.00).",
+      'You receive $64.00.',
+    ]) {
+      expect(soldMail.text).toContain(line);
+      expect(soldMail.html).toContain(line.replaceAll("'", '&#39;'));
+    }
+    // A card order's confirmation names no token amount.
+    const confirmation = mails.find((m) => m.template === 'order-confirmation')!;
+    expect(confirmation.text).not.toContain('$ARTCHIP');
   });
 
   it('changes nothing when completed twice', async () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/features/users/users.table.ts';
-import { commissions, payouts } from './affiliates.table.ts';
+import { commissions } from './affiliates.table.ts';
 
 export type CommissionRow = typeof commissions.$inferSelect;
 
@@ -108,24 +108,12 @@ export async function lockPendingCommissions(tx: Db, affiliateUserId: number): P
     .for('update');
 }
 
-export async function insertPayout(tx: Db, values: typeof payouts.$inferInsert) {
-  const [row] = await tx.insert(payouts).values(values).returning();
-  return row!;
-}
-
 export async function markCommissionsPaid(tx: Db, ids: number[], payoutId: number): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(commissions)
     .set({ status: 'paid', payoutId })
     .where(and(inArray(commissions.id, ids), eq(commissions.status, 'pending')));
-}
-
-export async function sumPayouts(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${payouts.amountCents}), 0)::int` })
-    .from(payouts);
-  return row?.n ?? 0;
 }
 
 /** Commissions booked and not yet paid out, in cents (the Overview's pending payouts). */
@@ -135,4 +123,16 @@ export async function sumPendingCommissions(db: Db): Promise<number> {
     .from(commissions)
     .where(eq(commissions.status, 'pending'));
   return Number(row?.n ?? 0);
+}
+
+/** Affiliates with commissions waiting for a payout, and how much. */
+export async function listPendingCommissionTotals(db: Db) {
+  return db
+    .select({
+      userId: commissions.affiliateUserId,
+      pendingCents: sql<number>`sum(${commissions.amountCents})::int`,
+    })
+    .from(commissions)
+    .where(eq(commissions.status, 'pending'))
+    .groupBy(commissions.affiliateUserId);
 }

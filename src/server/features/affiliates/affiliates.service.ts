@@ -15,14 +15,13 @@ import { findAccountById } from '#server/features/users/index.ts';
 import {
   countReferrals,
   insertCommissionOnce,
-  insertPayout,
   listAffiliateStatRows,
   listCommissionRows,
   lockPendingCommissions,
   markCommissionsPaid,
   sumCommissions,
-  sumPayouts,
 } from './affiliates.repo.ts';
+import { insertPayout, sumPayouts } from '#server/features/payouts/index.ts';
 
 type CommissionWithNames = Awaited<ReturnType<typeof listCommissionRows>>[number];
 
@@ -127,7 +126,7 @@ export async function listCommissions(db: Db, affiliateUserId?: number): Promise
 export async function getAdminAffiliateSummary(db: Db): Promise<AdminAffiliateSummary> {
   const [stats, totalPayoutsCents, commissions] = await Promise.all([
     listAffiliateStats(db),
-    sumPayouts(db),
+    sumPayouts(db, 'affiliate'),
     listCommissions(db),
   ]);
   return {
@@ -154,6 +153,7 @@ export async function payOutAffiliate(
       throw new AppError('UNPROCESSABLE', 'This affiliate has no pending commissions');
     const amountCents = pending.reduce((sum, c) => sum + c.amountCents, 0);
     const payout = await insertPayout(tx, {
+      kind: 'affiliate',
       userId: args.userId,
       amountCents,
       txReference: args.txReference || null,

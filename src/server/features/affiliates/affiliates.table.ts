@@ -2,21 +2,7 @@ import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { baseColumns } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { orders } from '#server/features/orders/orders.table.ts';
-
-export const payouts = pgTable(
-  'payouts',
-  {
-    ...baseColumns,
-    userId: integer()
-      .notNull()
-      .references(() => users.id),
-    amountCents: integer().notNull(),
-    /** Paid in the token; the on-chain or bank reference the admin entered, if any. */
-    txReference: text(),
-    adminId: integer().references(() => users.id),
-  },
-  (t) => [index('payouts_user_id_idx').on(t.userId), index('payouts_admin_id_idx').on(t.adminId)],
-);
+import { payouts } from '#server/features/payouts/payouts.table.ts';
 
 export const commissions = pgTable(
   'commissions',

@@ -3,16 +3,27 @@ import {
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   LegacyPurchaseRequestSchema,
+  PayOrderRequestSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
 } from '#shared/checkout.schemas.ts';
 import { CHIP_API } from '#shared/brand.ts';
-import { ArtchipIdParamsSchema, ShipArtchipInputSchema } from '#shared/orders.schemas.ts';
+import {
+  ArtchipIdParamsSchema,
+  OrderIdParamsSchema,
+  PaymentTokenQuerySchema,
+  ShipArtchipInputSchema,
+} from '#shared/orders.schemas.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
+import { payOrderAgain } from './pay-again.service.ts';
 import { requestArtchipShipping } from './ship-request.service.ts';
 
-/** Checkout (guest purchases allowed; mints need a session), its live quote and the legacy buy call. */
+/**
+ * Checkout (guest purchases allowed; mints need a session), its live quote, the legacy buy call and
+ * Pay now for an unpaid or failed order.
+ */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
 
@@ -41,6 +52,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: LegacyPurchaseRequestSchema, response: { 200: CheckoutResponseSchema } },
     },
     async (request) => legacyPurchase(app, currentUser(request), request.body.productId),
+  );
+
+  app.post(
+    '/api/orders/:id/pay',
+    {
+      config: { auth: 'optional', rateLimit },
+      schema: {
+        params: OrderIdParamsSchema,
+        querystring: PaymentTokenQuerySchema,
+        body: PayOrderRequestSchema,
+        response: { 200: CheckoutResponseSchema },
+      },
+    },
+    async (request) => {
+      // The buyer's session, or the order's one-time demo payment token for a guest buyer.
+      if (!request.user && !request.query.token) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+      return payOrderAgain(app, request.user, request.params.id, request.body, request.query.token);
+    },
   );
 
   app.post(

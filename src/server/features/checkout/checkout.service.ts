@@ -16,53 +16,35 @@ import {
   type QuoteRequest,
   type QuoteResponse,
 } from '#shared/checkout.schemas.ts';
-import { IMAGE_REQUIRED_MESSAGE } from '#shared/media.schemas.ts';
-import {
-  computeOrderSummary,
-  isPaymentMethodAllowed,
-  SHIPPING_COUNTRIES,
-  type OrderSummary,
-  type ShippingCountry,
-} from '#shared/pricing.ts';
+import { computeOrderSummary, isPaymentMethodAllowed, type OrderSummary } from '#shared/pricing.ts';
 import { toPricingSettings, type PaymentMethod, type PricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { findMediaByHash } from '#server/features/media/index.ts';
 import {
   createShippingAddress,
   findAccountByEmail,
-  findAccountById,
   findOrCreateGuestUser,
   listShippingAddresses,
 } from '#server/features/users/index.ts';
 import { getTokenPriceUsd } from '#server/features/price/index.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
-import {
-  cancelOrder,
-  lockOrder,
-  placeOrder,
-  type ShippingAddressSnapshot,
-} from '#server/features/orders/index.ts';
-import {
-  findChipRow,
-  holdChip,
-  lockChipForChange,
-  ownerIdOf,
-  refuseBuy,
-  type ChipRow,
-} from '#server/features/chips/index.ts';
-import {
-  attachOfferToOrder,
-  findAgreedOfferAmount,
-  getAcceptedOfferForCheckout,
-} from '#server/features/offers/index.ts';
+import type { ShippingAddressSnapshot } from '#server/features/orders/index.ts';
+import { findChipRow } from '#server/features/chips/index.ts';
+import { findAgreedOfferAmount } from '#server/features/offers/index.ts';
 import {
   getPaymentRegistry,
   paymentOptionsFor,
   type PaymentProvider,
 } from '#server/features/payments/index.ts';
+import {
+  placeMintOrder,
+  placePurchaseOrder,
+  requireUploadedImage,
+  shippingCountryOf,
+  type OrderRequest,
+} from './place-order.ts';
 import { startOrderPayment } from './start-payment.ts';
 
 const METHOD_NOT_AVAILABLE = 'This payment method is not available for this order.';
@@ -99,11 +81,6 @@ export function toSummaryDto(
   };
 }
 
-/** A saved country, mapped onto the checkout's list ('other' for the rest of the world). */
-export function shippingCountryOf(country: string): ShippingCountry {
-  return (SHIPPING_COUNTRIES as readonly string[]).includes(country) ? (country as ShippingCountry) : 'other';
-}
-
 /** The provider that takes `method` for `orderType`, or a clear 422. */
 export function requirePaymentProvider(
   ctx: ServiceContext,
@@ -126,18 +103,6 @@ function addressError(): AppError {
   return new AppError('VALIDATION_FAILED', SELECT_ADDRESS_MESSAGE, {
     fieldErrors: { shippingAddressId: [SELECT_ADDRESS_MESSAGE] },
   });
-}
-
-/** The custom mint's image must be one uploaded through POST /api/media. */
-async function requireUploadedImage(db: Db, imageUrl: string | undefined): Promise<string> {
-  const hash = imageUrl ? /([0-9a-f]{64})\.(?:webp|jpg|png|gif)$/.exec(imageUrl)?.[1] : undefined;
-  const media = hash ? await findMediaByHash(db, hash) : null;
-  if (!media || media.originalUrl !== imageUrl) {
-    throw new AppError('VALIDATION_FAILED', IMAGE_REQUIRED_MESSAGE, {
-      fieldErrors: { 'mintData.imageUrl': [IMAGE_REQUIRED_MESSAGE] },
-    });
-  }
-  return media.originalUrl;
 }
 
 /** Resolves where the order ships: a saved address of the buyer, or a new one (saved on request). */
@@ -177,47 +142,6 @@ async function resolveShippingAddress(
     zipCode: saved.zipCode,
     country: saved.country,
   };
-}
-
-/**
- * Under the chip's row lock: the chip must be on sale, not the buyer's, and held by no other unpaid
- * checkout or accepted offer. A lapsed hold (or the buyer's own earlier, abandoned checkout) is
- * cancelled so the chip can be held again.
- */
-async function holdChipForCheckout(
-  tx: Db,
-  args: { chipId: number; buyerId: number; offerId: number | undefined; now: Date },
-): Promise<{ chip: ChipRow; priceCents: number; offerId: number | null; offerHoldUntil: Date | null }> {
-  const chip = await lockChipForChange(tx, args.chipId);
-  if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
-  // Someone else's offer reads as missing, before anything is said about the chip.
-  const offer =
-    args.offerId === undefined
-      ? null
-      : await getAcceptedOfferForCheckout(tx, {
-          offerId: args.offerId,
-          buyerId: args.buyerId,
-          chipId: chip.id,
-          now: args.now,
-        });
-  const refusal = refuseBuy(chip, args.buyerId, args.now);
-  if (refusal) throw new AppError(refusal.code, refusal.message);
-  // The buyer starting again replaces their own unpaid checkout of this chip.
-  if (chip.reservedByOrderId !== null) {
-    const previous = await lockOrder(tx, chip.reservedByOrderId);
-    if (previous && previous.paymentStatus !== 'completed' && previous.status === 'pending') {
-      await cancelOrder(tx, previous, { reason: 'replaced_by_new_checkout', actorUserId: args.buyerId });
-    }
-  }
-  if (offer) {
-    return {
-      chip,
-      priceCents: offer.amountCents,
-      offerId: offer.offer.id,
-      offerHoldUntil: offer.offer.acceptedUntil,
-    };
-  }
-  return { chip, priceCents: chip.priceCents!, offerId: null, offerHoldUntil: null };
 }
 
 /** The buyer: the signed-in user, or a guest account for a new e-mail (never a registered one). */
@@ -261,69 +185,35 @@ export async function checkout(
   const guestToken = user ? null : createSecretToken();
   const { order, buyer, summary, title, sellerPaypalEmail } = await ctx.db.transaction(async (tx) => {
     const buyer = await resolveBuyer(tx, user, input.email || undefined);
-    const shippingAddress = await resolveShippingAddress(tx, buyer.id, input);
-    const country = shippingCountryOf(shippingAddress?.country ?? 'US');
-    const base = {
-      settings: pricing.settings,
-      paymentMethod: input.paymentMethod,
-      shippingOption: input.shippingOption,
-      country,
-      tokenPriceUsd: pricing.tokenPriceUsd,
-    };
-    const common = {
+    const request: OrderRequest = {
       buyerId: buyer.id,
       paymentMethod: input.paymentMethod,
       paymentProvider: provider.name,
       shippingOption: input.shippingOption,
-      shippingAddress,
+      shippingAddress: await resolveShippingAddress(tx, buyer.id, input),
       tokenPriceUsd: pricing.tokenPriceUsd,
       quoteExpiresAt: expiresAt,
       isNewAccount: buyer.isNew,
       guestTokenHash: buyer.isNew && guestToken ? hashToken(guestToken) : null,
     };
-    if (mint) {
-      const summary = computeOrderSummary({
-        ...base,
-        orderType: 'mint',
-        mintKind: mint.isSurprize ? 'surprize' : 'custom',
-      });
-      const order = await placeOrder(tx, {
-        ...common,
-        ...summary,
-        orderType: 'mint',
-        isSurprize: mint.isSurprize,
-        mintTitle: mint.title,
-        mintDescription: mint.description || null,
-        mintAssociatedUrl: mint.associatedUrl || null,
-        originalImageUrl: imageUrl,
-      });
-      return { order, buyer, summary, title: mint.title, sellerPaypalEmail: null };
-    }
-    const held = await holdChipForCheckout(tx, {
-      chipId: input.artchipId!,
-      buyerId: buyer.id,
-      offerId: input.offerId,
-      now,
-    });
-    const summary = computeOrderSummary({
-      ...base,
-      orderType: 'purchase',
-      chip: { priceCents: held.priceCents, paypalEnabled: held.chip.paypalEnabled },
-    });
-    const order = await placeOrder(tx, {
-      ...common,
-      ...summary,
-      orderType: 'purchase',
-      chipId: held.chip.id,
-      sellerId: ownerIdOf(held.chip),
-      offerId: held.offerId,
-    });
-    // An accepted offer's hold outlasts its checkout's: the buyer may pay until it ends.
-    const until = held.offerHoldUntil && held.offerHoldUntil > expiresAt ? held.offerHoldUntil : expiresAt;
-    await holdChip(tx, held.chip, { buyerId: buyer.id, until, orderId: order.id, now });
-    if (held.offerId !== null) await attachOfferToOrder(tx, held.offerId, order.id);
-    const seller = held.chip.paypalEnabled ? await findAccountById(tx, ownerIdOf(held.chip)) : null;
-    return { order, buyer, summary, title: held.chip.title, sellerPaypalEmail: seller?.paypalEmail ?? null };
+    const placed = mint
+      ? await placeMintOrder(tx, request, {
+          settings: pricing.settings,
+          mint: {
+            isSurprize: mint.isSurprize,
+            title: mint.title,
+            description: mint.description || null,
+            associatedUrl: mint.associatedUrl || null,
+            imageUrl,
+          },
+        })
+      : await placePurchaseOrder(tx, request, {
+          settings: pricing.settings,
+          chipId: input.artchipId!,
+          offerId: input.offerId,
+          now,
+        });
+    return { ...placed, buyer };
   });
 
   const payment = await startOrderPayment(ctx, order, provider, {

@@ -2,10 +2,6 @@
  * The checkout feature's public face: other features reach it only through these (a lint rule
  * enforces it). Owner tools reuse its pricing and payment start.
  */
-export {
-  loadPricingContext,
-  requirePaymentProvider,
-  shippingCountryOf,
-  toSummaryDto,
-} from './checkout.service.ts';
+export { loadPricingContext, requirePaymentProvider, toSummaryDto } from './checkout.service.ts';
+export { shippingCountryOf } from './place-order.ts';
 export { startOrderPayment } from './start-payment.ts';

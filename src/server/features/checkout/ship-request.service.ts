@@ -13,12 +13,8 @@ import { lockChipForChange, ownerIdOf, refuseShipToMe } from '#server/features/c
 import { placeOrder } from '#server/features/orders/index.ts';
 import { completeOrderPayment, getPaymentRegistry } from '#server/features/payments/index.ts';
 import { listShippingAddresses } from '#server/features/users/index.ts';
-import {
-  loadPricingContext,
-  requirePaymentProvider,
-  shippingCountryOf,
-  toSummaryDto,
-} from './checkout.service.ts';
+import { loadPricingContext, requirePaymentProvider, toSummaryDto } from './checkout.service.ts';
+import { shippingCountryOf } from './place-order.ts';
 import { startOrderPayment } from './start-payment.ts';
 
 const CHIP_NOT_FOUND = `${BRAND.name} not found`;

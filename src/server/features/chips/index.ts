@@ -22,6 +22,7 @@ export {
   refuseBuy,
   refuseOffer,
   refuseShipToMe,
+  type Refusal,
   releaseChipHold,
   sellChip,
   shipChip,

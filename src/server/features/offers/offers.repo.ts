@@ -126,6 +126,7 @@ function selectOffersWithNames(db: Db) {
       chipSlug: chips.slug,
       chipImageUrl: chips.imageUrl,
       chipPriceCents: chips.priceCents,
+      chipHighestSaleCents: chips.highestPriceCents,
       creatorUsername: creator.username,
       buyerUsername: buyer.username,
       ownerUsername: owner.username,

@@ -92,6 +92,7 @@ function toOffer(row: OfferWithNames, viewerId: number, now: Date): Offer {
     artchipImageUrl: row.chipImageUrl,
     creatorUsername: row.creatorUsername,
     listPriceCents: row.chipPriceCents,
+    highestSaleCents: row.chipHighestSaleCents,
     buyerId: o.buyerId,
     buyerUsername: row.buyerUsername,
     ownerId: o.ownerId,

@@ -186,10 +186,12 @@ export async function updateOrderStatus(
     if (input.status === 'delivered' && chip) {
       movedChip = await deliverChip(tx, chip, { actorId: adminId, orderId: order.id });
     }
+    const now = ctx.clock();
     const next = await moveOrder(tx, order, {
       to: input.status,
       actorUserId: adminId,
-      ...(shipping ? { patch: { ...shipping, shippedAt: ctx.clock() }, data: shipping } : {}),
+      at: now,
+      ...(shipping ? { patch: { ...shipping, shippedAt: now }, data: shipping } : {}),
     });
     await recordAudit(tx, {
       adminId,
@@ -348,6 +350,7 @@ export async function createArtchipFromOrder(
       {
         to: 'completed',
         actorUserId: adminId,
+        at: ctx.clock(),
         data: { artchipId: chip.id, unitId: chip.unitId },
       },
     );

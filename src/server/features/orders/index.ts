@@ -5,13 +5,24 @@
  * the functions here.
  */
 export { ledgerEntries, orders, type ShippingAddressSnapshot } from './orders.table.ts';
-export { cancelOrder, markOrderPaid, placeOrder } from './order-lifecycle.ts';
+export {
+  cancelOrder,
+  markOrderPaid,
+  placeOrder,
+  refusePayAgain,
+  replaceUnpaidOrder,
+} from './order-lifecycle.ts';
 export { chipSoldMail, orderConfirmationMail, type OrderMailInfo } from './orders.mail.ts';
 export {
   findOrderById,
   findOrderByProviderRef,
   insertLedgerEntryOnce,
+  isOrderReplaced,
+  listPayableSellers,
+  listSellerProceeds,
   listUnpaidOrdersInWindow,
+  lockPayableProceeds,
+  markProceedsPaid,
   lockOrder,
   type OrderRow,
   type PendingWindow,

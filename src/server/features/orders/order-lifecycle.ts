@@ -11,13 +11,17 @@
  *   purchase shipped, shipping:  processing ──markCompleted──▶ completed
  *                                processing | completed ──markShipped──▶ shipped ──markDelivered──▶ delivered
  *
+ * An unpaid mint or purchase (waiting for its payment, failed, or lapsed) may be paid again: the buyer's
+ * Pay now places a new order with the same request and the old one is marked replaced (refusePayAgain).
+ *
  * Shipping changes only the chip the order ships, and only while that chip is leaving the vault for
  * the order's buyer (chip-lifecycle canShipFor): a chip sold on meanwhile is not the order's to ship.
  */
+import { BRAND } from '#shared/brand.ts';
 import type { AdminOrderActions, OrderEventType, OrderStatus } from '#shared/orders.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { canShipFor, type ChipRow } from '#server/features/chips/index.ts';
+import { canShipFor, refuseBuy, type ChipRow, type Refusal } from '#server/features/chips/index.ts';
 import {
   insertOrderEvent,
   insertOrder,
@@ -67,15 +71,30 @@ export async function recordOrderEvent(
     type: OrderEventType;
     actorUserId: number | null;
     data?: Record<string, unknown>;
+    /** When it happened, by the app's clock (settlement and payouts are judged by it). */
+    at?: Date;
   },
 ): Promise<void> {
-  await insertOrderEvent(tx, { ...event, data: event.data ?? {} });
+  const { at, ...rest } = event;
+  await insertOrderEvent(tx, { ...rest, data: event.data ?? {}, ...(at ? { createdAt: at } : {}) });
 }
 
-/** Places an order (pending payment) and starts its timeline. */
-export async function placeOrder(tx: Db, values: NewOrderRow): Promise<OrderRow> {
+/**
+ * Places an order (pending payment) and starts its timeline; `data` goes on the 'placed' step (a
+ * pay-again order says which order it retries: { retryOf }).
+ */
+export async function placeOrder(
+  tx: Db,
+  values: NewOrderRow,
+  data?: Record<string, unknown>,
+): Promise<OrderRow> {
   const order = await insertOrder(tx, { ...values, status: 'pending', paymentStatus: 'pending' });
-  await recordOrderEvent(tx, { orderId: order.id, type: 'placed', actorUserId: order.buyerId });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'placed',
+    actorUserId: order.buyerId,
+    ...(data ? { data } : {}),
+  });
   return order;
 }
 
@@ -95,6 +114,7 @@ export async function markOrderPaid(
     type: 'paid',
     actorUserId: null,
     data: { provider: args.provider, eventKey: args.eventKey, amountCents: order.totalCents },
+    at: args.now,
   });
   return paid;
 }
@@ -120,6 +140,82 @@ export async function cancelOrder(
     data: { reason: args.reason },
   });
   return next;
+}
+
+/** Answered (409) when a paid order is to be paid again. */
+export const ORDER_ALREADY_PAID_MESSAGE = 'This order is already paid.';
+/** Answered (409) for an order a payment was flagged on (a refund, a wrong amount): support settles it. */
+export const ORDER_PAYMENT_FLAGGED_MESSAGE =
+  'A payment for this order needs our attention. Please contact support.';
+/** Answered (409) for an order its buyer already started again (Pay now, or a new checkout). */
+export const ORDER_REPLACED_MESSAGE = 'This order was replaced by a newer one. Pay that one from My Orders.';
+/** Answered (409) while the provider is still processing the order's payment. */
+export const ORDER_PAYMENT_PROCESSING_MESSAGE = 'The payment for this order is still processing.';
+/** Answered (409) for any other order that is not waiting for a payment. */
+export const ORDER_NOT_PAYABLE_MESSAGE = 'This order cannot be paid again.';
+/** Answered (422) for a shipping order: its owner asks for shipping again from My Artchip. */
+export const SHIPPING_ORDER_PAY_AGAIN_MESSAGE = 'Ask for shipping again from My Artchip.';
+
+type PayAgainState = Pick<OrderRow, 'orderType' | 'status' | 'paymentStatus' | 'paymentFlagged' | 'buyerId'>;
+
+/**
+ * Pay now: why the buyer cannot pay this order again at `now` (null: they can). An order may be paid
+ * again while it waits for its payment (the buyer left the payment page) or once its payment failed
+ * or its hold lapsed (cancelled, never paid), unless a payment was flagged on it (money may exist) or
+ * the buyer already replaced it. A purchase also needs its chip buyable by this buyer (chip
+ * lifecycle refuseBuy). Mints and purchases only: a shipping order is asked for again.
+ */
+export function refusePayAgain(
+  order: PayAgainState,
+  args: { isReplaced: boolean; chip: ChipRow | null; now: Date },
+): Refusal | null {
+  if (order.paymentStatus === 'completed') return { code: 'CONFLICT', message: ORDER_ALREADY_PAID_MESSAGE };
+  if (order.paymentFlagged !== null) return { code: 'CONFLICT', message: ORDER_PAYMENT_FLAGGED_MESSAGE };
+  if (order.orderType === 'shipping') {
+    return { code: 'UNPROCESSABLE', message: SHIPPING_ORDER_PAY_AGAIN_MESSAGE };
+  }
+  if (order.paymentStatus === 'processing') {
+    return { code: 'CONFLICT', message: ORDER_PAYMENT_PROCESSING_MESSAGE };
+  }
+  const isUnpaid =
+    (order.status === 'pending' && order.paymentStatus === 'pending') ||
+    (order.status === 'cancelled' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed'));
+  if (!isUnpaid) return { code: 'CONFLICT', message: ORDER_NOT_PAYABLE_MESSAGE };
+  if (args.isReplaced) return { code: 'CONFLICT', message: ORDER_REPLACED_MESSAGE };
+  if (order.orderType === 'purchase') {
+    if (!args.chip) return { code: 'NOT_FOUND', message: `${BRAND.name} not found` };
+    return refuseBuy(args.chip, order.buyerId, args.now);
+  }
+  return null;
+}
+
+/** Whether My Orders offers Pay now on this order: exactly when refusePayAgain lets it through. */
+export function canPayAgain(
+  order: PayAgainState,
+  args: { isReplaced: boolean; chip: ChipRow | null; now: Date },
+): boolean {
+  return refusePayAgain(order, args) === null;
+}
+
+/**
+ * The buyer paid an unpaid order again as a new order: the old one ends if it still waits for its
+ * payment, and its timeline says it was replaced either way, so it is never paid again itself.
+ */
+export async function replaceUnpaidOrder(
+  tx: Db,
+  order: OrderRow,
+  args: { actorUserId: number | null },
+): Promise<OrderRow> {
+  if (order.status === 'pending') {
+    return cancelOrder(tx, order, { reason: 'replaced_by_retry', actorUserId: args.actorUserId });
+  }
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'cancelled',
+    actorUserId: args.actorUserId,
+    data: { reason: 'replaced_by_retry' },
+  });
+  return order;
 }
 
 const ACTION_OF: Record<'processing' | 'completed' | 'shipped' | 'delivered', keyof AdminOrderActions> = {
@@ -155,6 +251,8 @@ export async function moveOrder(
   args: {
     to: OrderStatus;
     actorUserId: number;
+    /** The app's clock. */
+    at: Date;
     patch?: Partial<NewOrderRow>;
     data?: Record<string, unknown>;
   },
@@ -168,6 +266,7 @@ export async function moveOrder(
     orderId: order.id,
     type,
     actorUserId: args.actorUserId,
+    at: args.at,
     ...(args.data ? { data: args.data } : {}),
   });
   return next;

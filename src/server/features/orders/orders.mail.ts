@@ -1,6 +1,7 @@
 /** The commerce e-mails: order confirmation, sold, status changes, mint made, offers. Text and HTML. */
 import { BRAND, ROUTES } from '#shared/brand.ts';
-import { formatUsd } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd } from '#shared/money.ts';
+import { describePlatformFee } from '#shared/pricing.ts';
 import { composeMail as compose, type MailMessage } from '#server/features/mail/index.ts';
 
 /** What an order mail says about the order. */
@@ -22,7 +23,7 @@ function describe(order: OrderMailInfo): string {
 
 function paidWith(order: OrderMailInfo): string {
   if (order.paymentMethod === 'artchip' && order.artchipAmount) {
-    return `${formatUsd(order.totalCents)} (${order.artchipAmount} ${BRAND.ticker})`;
+    return `${formatUsd(order.totalCents)} (${formatTokenAmount(order.artchipAmount, { withTicker: true })})`;
   }
   return formatUsd(order.totalCents);
 }
@@ -61,20 +62,36 @@ export function orderConfirmationMail(
   });
 }
 
-/** To the seller when their chip sells. */
-export function chipSoldMail(
-  to: string,
-  publicUrl: string,
-  title: string,
-  proceedsCents: number,
-): MailMessage {
+/**
+ * What the sold e-mail states: the figures the sale was booked with (splitSale's), so the e-mail, the
+ * dialogs the seller saw and the ledger agree.
+ */
+export type ChipSoldMailInfo = {
+  title: string;
+  salePriceCents: number;
+  platformFeeBasisPoints: number;
+  /** The fee base: the chip's highest sale price, this sale included. */
+  feeBaseCents: number;
+  platformFeeCents: number;
+  sellerProceedsCents: number;
+};
+
+/** To the seller when their chip sells: the sale price, the platform fee with its rule and base, the proceeds. */
+export function chipSoldMail(to: string, publicUrl: string, sale: ChipSoldMailInfo): MailMessage {
+  const rule = describePlatformFee({
+    salePriceCents: sale.salePriceCents,
+    highestSaleCents: sale.feeBaseCents,
+    platformFeeBasisPoints: sale.platformFeeBasisPoints,
+  });
   return compose({
     to,
-    subject: `Your ${BRAND.name} "${title}" sold`,
+    subject: `Your ${BRAND.name} "${sale.title}" sold`,
     template: 'chip-sold',
     heading: `Your ${BRAND.name} sold!`,
     paragraphs: [
-      `"${title}" has been sold. Your proceeds of ${formatUsd(proceedsCents)} are booked to your account.`,
+      `"${sale.title}" has been sold for ${formatUsd(sale.salePriceCents)}.`,
+      `Platform fee: ${formatUsd(sale.platformFeeCents)} (${rule}).`,
+      `You receive ${formatUsd(sale.sellerProceedsCents)}. Your proceeds are booked to your account.`,
     ],
     action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
   });

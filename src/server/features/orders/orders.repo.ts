@@ -2,33 +2,60 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from
 import type { OrderListQuery } from '#shared/admin.schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '#server/db/client.ts';
-import { chips } from '#server/features/chips/index.ts';
+import { chips, type ChipRow } from '#server/features/chips/index.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { ledgerEntries, orderEvents, orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
-/** An order with what its DTO shows of the chip (the bought one, or the one made from the mint). */
+/**
+ * An order with what its DTO shows of the chip (the bought one, or the one made from the mint), the
+ * chip's state (whether Pay now can hold it) and whether the order was replaced by a newer one.
+ */
 export type OrderWithChip = {
   order: OrderRow;
+  chip: ChipRow | null;
   chipTitle: string | null;
   chipSlug: string | null;
   chipImageUrl: string | null;
   creatorUsername: string | null;
+  isReplaced: boolean;
 };
 
 const creator = alias(users, 'order_chip_creator');
+
+/**
+ * Whether the order's timeline says a newer order of its own buyer replaced it: Pay now
+ * (order-lifecycle replaceUnpaidOrder), or the buyer's new checkout of the same chip. Another buyer's
+ * checkout ending a lapsed hold replaces nothing of this buyer's.
+ */
+function isReplacedSql(order: { id: SQL | typeof orders.id; buyerId: SQL | typeof orders.buyerId }) {
+  return sql<boolean>`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${order.id}
+    and ${orderEvents.type} = 'cancelled'
+    and (${orderEvents.data}->>'reason' = 'replaced_by_retry'
+      or (${orderEvents.data}->>'reason' = 'replaced_by_new_checkout'
+        and ${orderEvents.actorUserId} = ${order.buyerId})))`;
+}
+
+/** Whether a newer order of its buyer replaced this one (Pay now, or a new checkout of the chip). */
+export async function isOrderReplaced(db: Db, order: Pick<OrderRow, 'id' | 'buyerId'>): Promise<boolean> {
+  const replaced = isReplacedSql({ id: sql`${order.id}`, buyerId: sql`${order.buyerId}` });
+  const [row] = rowsOf<{ replaced: boolean }>(await db.execute(sql`select ${replaced} as replaced`));
+  return row?.replaced === true;
+}
 
 function selectOrdersWithChip(db: Db) {
   // orders.chip_id is the bought chip, or for a mint the chip made from it (set by create-artchip).
   return db
     .select({
       order: orders,
+      chip: chips,
       chipTitle: chips.title,
       chipSlug: chips.slug,
       chipImageUrl: chips.imageUrl,
       creatorUsername: creator.username,
+      isReplaced: isReplacedSql(orders),
     })
     .from(orders)
     .leftJoin(chips, eq(chips.id, orders.chipId))
@@ -46,14 +73,14 @@ export async function insertOrderEvent(tx: Db, values: typeof orderEvents.$infer
 
 const actor = alias(users, 'order_event_actor');
 
-/** The order's timeline, oldest first, with the actor's username. */
+/** The order's timeline in the order things happened (insertion order), with the actor's username. */
 export async function listOrderEvents(db: Db, orderId: number) {
   return db
     .select({ event: orderEvents, actorUsername: actor.username })
     .from(orderEvents)
     .leftJoin(actor, eq(actor.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, orderId))
-    .orderBy(orderEvents.createdAt, orderEvents.id);
+    .orderBy(orderEvents.id);
 }
 
 export async function findOrderById(db: Db, id: number): Promise<OrderRow | null> {
@@ -221,4 +248,79 @@ export async function listUnpaidOrdersInWindow(db: Db, window: PendingWindow): P
     .where(and(...conditions))
     .orderBy(orders.createdAt)
     .limit(window.limit ?? 200);
+}
+
+/**
+ * When a sale settled, as SQL: a purchase kept in the vault settles when it is paid; a shipped one
+ * when it is delivered (its order's 'delivered' step). Null while it has not settled.
+ */
+const settledAt = sql<Date | null>`case
+  when ${orders.shippingOption} = 'store' then ${orders.paidAt}
+  else (select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.type = 'delivered')
+end`;
+
+/** A seller's proceeds entries with when their sale settled (null: not yet), oldest first. */
+export async function listSellerProceeds(db: Db, sellerId: number) {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      amountCents: ledgerEntries.amountCents,
+      status: ledgerEntries.status,
+      settledAt: settledAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(and(eq(ledgerEntries.userId, sellerId), eq(ledgerEntries.kind, 'seller_proceeds')))
+    .orderBy(ledgerEntries.id);
+}
+
+/**
+ * Locks the seller's proceeds that are payable at `settledBefore` (settled by then and not paid),
+ * so two payouts of one balance cannot both take them.
+ */
+export async function lockPayableProceeds(tx: Db, sellerId: number, settledBefore: Date) {
+  return tx
+    .select({ id: ledgerEntries.id, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(
+      and(
+        eq(ledgerEntries.userId, sellerId),
+        eq(ledgerEntries.kind, 'seller_proceeds'),
+        eq(ledgerEntries.status, 'pending'),
+        sql`${settledAt} <= ${settledBefore}`,
+      ),
+    )
+    .orderBy(ledgerEntries.id)
+    .for('update', { of: ledgerEntries });
+}
+
+/** Marks proceeds paid by a payout (only those still pending). */
+export async function markProceedsPaid(tx: Db, ids: number[], payoutId: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .update(ledgerEntries)
+    .set({ status: 'paid', payoutId })
+    .where(and(inArray(ledgerEntries.id, ids), eq(ledgerEntries.status, 'pending')))
+    .returning({ id: ledgerEntries.id });
+  return rows.length;
+}
+
+/** Sellers with proceeds payable at `settledBefore`, and how much. */
+export async function listPayableSellers(db: Db, settledBefore: Date) {
+  return db
+    .select({
+      userId: ledgerEntries.userId,
+      payableCents: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'seller_proceeds'),
+        eq(ledgerEntries.status, 'pending'),
+        sql`${settledAt} <= ${settledBefore}`,
+      ),
+    )
+    .groupBy(ledgerEntries.userId);
 }

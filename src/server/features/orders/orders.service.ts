@@ -8,7 +8,7 @@ import { createGuestClaimToken } from '#server/features/auth/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
 import { expireLapsedOffers } from '#server/features/offers/index.ts';
 import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/features/chips/index.ts';
-import { cancelOrder } from './order-lifecycle.ts';
+import { canPayAgain, cancelOrder } from './order-lifecycle.ts';
 import {
   claimSetPasswordHandOut,
   findOrderById,
@@ -30,8 +30,8 @@ function statusNote(paymentStatus: string): string | null {
   return null;
 }
 
-/** Order row (with its chip's names) → the buyer's view. */
-export function toOrderDto(row: OrderWithChip): Order {
+/** Order row (with its chip's names and state) → the buyer's view at `now`. */
+export function toOrderDto(row: OrderWithChip, now: Date): Order {
   const o = row.order;
   return {
     id: o.id,
@@ -64,6 +64,7 @@ export function toOrderDto(row: OrderWithChip): Order {
     paidAt: o.paidAt?.toISOString() ?? null,
     shippedAt: o.shippedAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
+    canPayNow: canPayAgain(o, { isReplaced: row.isReplaced, chip: row.chip, now }),
   };
 }
 
@@ -76,7 +77,7 @@ export async function getOrder(
 ): Promise<Order> {
   const row = await findOrderWithChip(ctx.db, orderId);
   if (!row || !canSeeOrder(row.order, viewer, paymentToken)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  return toOrderDto(row);
+  return toOrderDto(row, ctx.clock());
 }
 
 /**
@@ -99,7 +100,8 @@ export function canSeeOrder(
 
 /** GET /api/my-orders: the user's orders, newest first. */
 export async function listMyOrders(ctx: ServiceContext, userId: number): Promise<Order[]> {
-  return (await listOrdersOfBuyer(ctx.db, userId)).map(toOrderDto);
+  const now = ctx.clock();
+  return (await listOrdersOfBuyer(ctx.db, userId)).map((row) => toOrderDto(row, now));
 }
 
 /**

@@ -10,6 +10,7 @@ import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
 import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
+import { payouts } from '#server/features/payouts/payouts.table.ts';
 
 export type ShippingAddressSnapshot = {
   name: string;
@@ -120,11 +121,14 @@ export const ledgerEntries = pgTable(
     /** 'seller_proceeds' | 'platform_fee' | 'mint_fee' */
     kind: text().notNull(),
     amountCents: integer().notNull(),
-    /** 'pending' | 'paid' */
+    /** 'pending' | 'paid' (paid out, or paid to the seller directly by PayPal) */
     status: text().notNull().default('pending'),
+    /** The seller payout that paid these proceeds. */
+    payoutId: integer().references(() => payouts.id),
   },
   (t) => [
     uniqueIndex('ledger_entries_order_kind_uq').on(t.orderId, t.kind),
+    index('ledger_entries_payout_id_idx').on(t.payoutId),
     index('ledger_entries_user_id_idx').on(t.userId),
     index('ledger_entries_chip_id_idx').on(t.chipId),
   ],

@@ -134,7 +134,12 @@ async function fulfilPurchase({
   if (seller) {
     await enqueueMail(
       tx,
-      chipSoldMail(seller.email, ctx.config.publicUrl, chip.title, split.sellerProceedsCents),
+      chipSoldMail(seller.email, ctx.config.publicUrl, {
+        title: chip.title,
+        salePriceCents,
+        platformFeeBasisPoints,
+        ...split,
+      }),
     );
   }
   return true;

@@ -14,6 +14,7 @@ export {
   findAccountById,
   findOrCreateGuestUser,
   listShippingAddresses,
+  lockAccount,
   updateAccount,
   userFromRow,
 } from './users.service.ts';

@@ -171,3 +171,12 @@ export async function countCustomers(db: Db): Promise<number> {
     .where(eq(users.role, 'user'));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Locks a user's row for one money change at a time (a payout of their balance); FOR NO KEY UPDATE so
+ * rows referencing the user can still be inserted meanwhile. False when there is no such user.
+ */
+export async function lockUserForBalance(db: Db, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return rows.length > 0;
+}

@@ -283,3 +283,8 @@ export async function deleteShippingAddress(db: Db, userId: number, id: number):
     }
   });
 }
+
+/** Serialises changes to a user's balance (payouts) inside the caller's transaction; false if unknown. */
+export function lockAccount(tx: Db, userId: number): Promise<boolean> {
+  return repo.lockUserForBalance(tx, userId);
+}

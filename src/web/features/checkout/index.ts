@@ -12,5 +12,6 @@ export const LazyCheckoutDialog = lazy(async () => ({
   default: (await import('./components/checkout-dialog.tsx')).CheckoutDialog,
 }));
 export type { CheckoutTarget } from './components/checkout-form.tsx';
+export { useCheckoutQuote } from './api/get-checkout-quote.ts';
 export { PAYMENT_METHOD_LABELS } from './lib/payment-labels.ts';
 export { resolvePaymentRedirect, storeCardPaymentSecrets } from './lib/payment-redirect.ts';

@@ -152,10 +152,14 @@ export function ConfirmDialog({
   );
 }
 
-/** A bordered table wrapper that scrolls sideways on small screens. */
+/**
+ * A bordered table wrapper that scrolls sideways on small screens. `relative` makes it the containing
+ * block of visually hidden (absolutely positioned) header text, which would otherwise escape the
+ * scroll box and widen the page.
+ */
 export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200">
+    <div className="relative overflow-x-auto rounded-lg border border-gray-200">
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

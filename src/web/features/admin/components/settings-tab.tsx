@@ -143,6 +143,19 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           </fieldset>
         ))}
       </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-gray-900">Payouts</legend>
+        <TextField
+          label="Payout hold (days)"
+          type="number"
+          min={0}
+          max={365}
+          step={1}
+          hint="Seller proceeds become payable this many days after the sale settles."
+          error={errors.payoutHoldDays?.message}
+          {...register('payoutHoldDays', { valueAsNumber: true })}
+        />
+      </fieldset>
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Settings'}
       </Button>

@@ -143,6 +143,24 @@ describe('AdminOrderPage', () => {
     expect(timeline.getByText(/by the system/)).toBeTruthy();
   });
 
+  it('shows a token amount only for an order paid with the token', async () => {
+    const quoted = buildDetail().payment;
+    renderPage(buildDetail({ payment: { ...quoted, artchipAmount: '50000.000000' } }));
+    const card = within(await screen.findByRole('region', { name: 'Payment' }));
+    expect(card.getByText('Credit Card')).toBeTruthy();
+    expect(card.queryByText('Token amount')).toBeNull();
+    cleanup();
+
+    renderPage(
+      buildDetail({
+        paymentMethod: 'artchip',
+        payment: { ...quoted, method: 'artchip', provider: 'solana', artchipAmount: '50000.000000' },
+      }),
+    );
+    const token = within(await screen.findByRole('region', { name: 'Payment' }));
+    expect(token.getByText('Token amount').nextElementSibling?.textContent).toBe('50,000 $ARTCHIP');
+  });
+
   it('offers exactly the actions the order allows', async () => {
     renderPage(buildDetail());
     const actions = within(await screen.findByRole('region', { name: 'Actions' }));

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ArrowLeft, ImageOff } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { ChipCustody } from '#shared/chips.schemas.ts';
-import { formatTokens, formatUsd } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderEvent } from '#shared/orders.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/components/ui/cn.ts';
@@ -213,8 +213,9 @@ function PaymentSection({ order }: { order: AdminOrderDetail }) {
   if (payment.markupCents > 0) rows.push(['Markup', formatUsd(payment.markupCents)]);
   rows.push(['Shipping', formatUsd(payment.shippingCents)]);
   rows.push(['Total', <strong key="total">{formatUsd(payment.totalCents)}</strong>]);
-  if (payment.artchipAmount) {
-    rows.push(['Token amount', formatTokens(payment.artchipAmount, { withTicker: true })]);
+  // Only a token order was paid in tokens; a card or PayPal order's quote amount means nothing.
+  if (payment.method === 'artchip' && payment.artchipAmount) {
+    rows.push(['Token amount', formatTokenAmount(payment.artchipAmount, { withTicker: true })]);
   }
   return (
     <Section id="order-payment" title="Payment">

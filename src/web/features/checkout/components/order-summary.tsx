@@ -1,6 +1,6 @@
 import { BRAND } from '#shared/brand.ts';
 import type { OrderSummaryDto } from '#shared/checkout.schemas.ts';
-import { formatTokens, formatUsd } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 type OrderSummaryProps = {
@@ -79,7 +79,7 @@ export function OrderSummary({
             </div>
             <div className="flex justify-between">
               <dt>Token amount</dt>
-              <dd>{formatTokens(summary.artchipAmount, { withTicker: true })}</dd>
+              <dd>{formatTokenAmount(summary.artchipAmount, { withTicker: true })}</dd>
             </div>
           </dl>
           <p className="mt-2 text-xs text-gray-700">

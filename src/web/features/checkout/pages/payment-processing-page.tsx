@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
-import { BRAND } from '#shared/brand.ts';
-import { formatUsd } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import type { Order } from '#shared/orders.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -100,7 +99,7 @@ export default function PaymentProcessingPage() {
               Order #{order.id}
               {order.artchipTitle ? ` (${order.artchipTitle})` : ''} is paid: {formatUsd(order.totalCents)}
               {order.paymentMethod === 'artchip' && order.artchipAmount
-                ? ` (${order.artchipAmount} ${BRAND.ticker})`
+                ? ` (${formatTokenAmount(order.artchipAmount, { withTicker: true })})`
                 : ''}
               .
             </p>

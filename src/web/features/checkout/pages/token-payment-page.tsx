@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loader2, Wallet, XCircle } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
-import { formatTokens, formatUsd } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import type { TokenPayment } from '#shared/payments.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -29,12 +29,6 @@ function useSecondsUntil(iso: string | null): number | null {
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** Every decimal the wallet will send, with thousands separators ("22500.500000" → "22,500.5"). */
-function exactTokens(amount: string): string {
-  const fraction = amount.split('.')[1]?.replace(/0+$/, '') ?? '';
-  return formatTokens(amount, { fractionDigits: fraction.length, withTicker: true });
 }
 
 /**
@@ -141,7 +135,9 @@ function PaymentRequest({ payment, isPaid }: { payment: TokenPayment; isPaid: bo
         <dl className="space-y-1 text-sm text-gray-800">
           <div className="flex justify-between gap-4">
             <dt>Send exactly</dt>
-            <dd className="font-semibold text-gray-900">{exactTokens(payment.artchipAmount)}</dd>
+            <dd className="font-semibold text-gray-900">
+              {formatTokenAmount(payment.artchipAmount, { isExact: true, withTicker: true })}
+            </dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt>Order total</dt>

@@ -16,7 +16,7 @@ export function MakeOfferButton({
   chip,
   className,
 }: {
-  chip: Pick<Chip, 'id' | 'title'>;
+  chip: Pick<Chip, 'id' | 'title' | 'highestSaleCents'>;
   className?: string;
 }) {
   const { isAuthenticated } = useAuth();
@@ -39,7 +39,7 @@ export function MakeOfferButton({
         hasOpened && (
           <Suspense fallback={null}>
             <LazyMakeOfferDialog
-              chip={{ id: chip.id, title: chip.title }}
+              chip={{ id: chip.id, title: chip.title, highestSaleCents: chip.highestSaleCents }}
               open={isOpen}
               onOpenChange={setIsOpen}
             />

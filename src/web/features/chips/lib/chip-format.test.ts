@@ -17,9 +17,10 @@ describe('chip formatting', () => {
     expect(formatPriceUsd('abc')).toBeNull();
   });
 
-  it('formats whole tokens with the ticker', () => {
+  it('formats the token price with the one token formatter and the ticker', () => {
     expect(formatTokenPrice('15000')).toBe('15,000 $ARTCHIP');
-    expect(formatTokenPrice('1234.5')).toBe('1,235 $ARTCHIP');
+    // The server sends whole tokens (spec); anything finer is shown, never rounded down.
+    expect(formatTokenPrice('1234.5')).toBe('1,234.5 $ARTCHIP');
     expect(formatTokenPrice(null)).toBeNull();
   });
 

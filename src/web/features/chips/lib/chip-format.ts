@@ -1,6 +1,6 @@
 import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
-import { formatTokens, formatUsd, parseUsdToCents } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd, parseUsdToCents } from '#shared/money.ts';
 
 /** "12.5" → "$12.50" (thousands grouped); null when unpriced or malformed. */
 export function formatPriceUsd(priceUsd: string | null | undefined): string | null {
@@ -12,11 +12,11 @@ export function formatPriceUsd(priceUsd: string | null | undefined): string | nu
   }
 }
 
-/** The server's token amount rounded to whole tokens: "12500" → "12,500 $ARTCHIP"; null when unknown. */
+/** The server's token price (whole tokens, spec): "12500" → "12,500 $ARTCHIP"; null when unknown. */
 export function formatTokenPrice(price: string | null | undefined): string | null {
   if (price === null || price === undefined || price === '') return null;
   try {
-    return formatTokens(price, { withTicker: true });
+    return formatTokenAmount(price, { withTicker: true });
   } catch {
     return null;
   }

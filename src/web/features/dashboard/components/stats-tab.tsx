@@ -2,8 +2,12 @@ import { formatUsd } from '#shared/money.ts';
 import { BRAND } from '#shared/brand.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyStats } from '#web/features/orders/index.ts';
+import { PayoutsSection } from './payouts-section.tsx';
 
-/** My Statistics: real figures from GET /api/my-stats (minted, sold, revenue, proceeds pending). */
+/**
+ * My Statistics: real figures from GET /api/my-stats (minted, sold, revenue, proceeds pending), then
+ * the seller's payouts (issue 11).
+ */
 export function StatsTab() {
   const stats = useMyStats();
   return (
@@ -45,6 +49,7 @@ export function StatsTab() {
       <p className="text-sm text-gray-700">
         Revenue is what you keep from your sales after the marketplace fee.
       </p>
+      <PayoutsSection />
     </section>
   );
 }

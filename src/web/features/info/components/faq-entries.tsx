@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '#shared/brand.ts';
-import { AFFILIATE_LEVEL_1_BASIS_POINTS, AFFILIATE_LEVEL_2_BASIS_POINTS } from '#shared/pricing.ts';
 import type { SiteSettings } from '#shared/settings.schemas.ts';
+import { formatBasisPoints, formatUsd, parsePercentToBasisPoints } from '#shared/money.ts';
 import {
-  creatorSharePercent,
-  formatBasisPoints,
+  AFFILIATE_LEVEL_1_BASIS_POINTS,
+  AFFILIATE_LEVEL_2_BASIS_POINTS,
+  splitSale,
+} from '#shared/pricing.ts';
+import {
   formatPercentSetting,
   formatUsdSetting,
   paymentMethodList,
@@ -31,6 +34,28 @@ export type FaqEntry = {
 };
 
 const linkClass = 'font-medium text-brand-700 underline';
+
+/** The worked example of the fee rule: a chip sold before at $50 resells at $45. */
+const EXAMPLE_SALE = { highestSaleCents: 5000, salePriceCents: 4500 };
+
+/** PRODUCT.md's fee rule in words, with a worked example computed by the same splitSale as checkout. */
+function SaleProceedsAnswer({ platformFeePercent }: { platformFeePercent: string }) {
+  const platformFeeBasisPoints = parsePercentToBasisPoints(platformFeePercent);
+  const percent = formatBasisPoints(platformFeeBasisPoints);
+  const example = { ...EXAMPLE_SALE, platformFeeBasisPoints };
+  const split = splitSale(example);
+  return (
+    <>
+      The seller receives the sale price minus the platform fee. The fee is {percent} of the highest price the
+      chip has actually sold for on {BRAND.name}, this sale included, and never more than the sale itself; a
+      listed or asked price never counts. A first sale, or one above every earlier sale, pays {percent} of its
+      own price. A chip that sold for {formatUsd(EXAMPLE_SALE.highestSaleCents)} and resells for{' '}
+      {formatUsd(EXAMPLE_SALE.salePriceCents)} pays {percent} of {formatUsd(split.feeBaseCents)},{' '}
+      {formatUsd(split.platformFeeCents)}, so its seller receives {formatUsd(split.sellerProceedsCents)}.
+      Every dialog where you set or accept a price shows the fee and what you will receive before you confirm.
+    </>
+  );
+}
 
 export const FAQ_ENTRIES: FaqEntry[] = [
   {
@@ -123,13 +148,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   },
   {
     category: 'Creators & Fees',
-    question: 'How much do creators earn from a sale?',
-    answer: (s) => (
-      <>
-        Creators keep {creatorSharePercent(s.platformFeePercent)} of each sale. The platform fee of{' '}
-        {formatPercentSetting(s.platformFeePercent)} is taken on each sale.
-      </>
-    ),
+    question: 'How much does a seller receive from a sale?',
+    answer: (s) => <SaleProceedsAnswer platformFeePercent={s.platformFeePercent} />,
   },
   {
     category: 'Creators & Fees',
@@ -177,7 +197,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   {
     category: `${BRAND.ticker} Token`,
     question: `How many tokens does an ${BRAND.name} cost?`,
-    answer: `The USD price divided by the live token price shown in the ticker at the top of every page, rounded to whole tokens on chip pages. Checkout shows the exact amount.`,
+    answer: `The USD price divided by the live token price shown in the ticker at the top of every page, rounded to whole tokens on chip pages. Checkout shows the amount for your order, and the payment page the exact amount your wallet sends.`,
   },
 ];
 

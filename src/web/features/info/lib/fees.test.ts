@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  creatorSharePercent,
-  formatBasisPoints,
   formatCompactUsd,
   formatPercentSetting,
   formatUsdSetting,
@@ -12,16 +10,10 @@ import {
 
 describe('info page fee text', () => {
   it('formats percentages without needless decimals', () => {
-    expect(formatBasisPoints(1000)).toBe('10%');
-    expect(formatBasisPoints(1250)).toBe('12.5%');
-    expect(formatBasisPoints(1234)).toBe('12.34%');
-    expect(formatBasisPoints(5)).toBe('0.05%');
     expect(formatPercentSetting('10.00')).toBe('10%');
   });
 
-  it('derives the creator share and the PayPal total from the settings', () => {
-    expect(creatorSharePercent('30.00')).toBe('70%');
-    expect(creatorSharePercent('27.5')).toBe('72.5%');
+  it('derives the PayPal total from the settings', () => {
     expect(paypalTotalPercent('20.00')).toBe('120%');
   });
 

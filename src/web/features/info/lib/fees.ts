@@ -1,6 +1,7 @@
 /** Fee and price text for the info pages, computed from site settings with integer arithmetic. */
 import {
   BASIS_POINTS_PER_WHOLE,
+  formatBasisPoints,
   formatUsd,
   parsePercentToBasisPoints,
   parseUsdToCents,
@@ -8,23 +9,9 @@ import {
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
 
-/** Basis points as a short percentage: 1000 → "10%", 1250 → "12.5%", 1234 → "12.34%". */
-export function formatBasisPoints(basisPoints: number): string {
-  const whole = Math.trunc(basisPoints / 100);
-  const fraction = String(Math.abs(basisPoints % 100))
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
-
 /** A settings percentage ("10.00") as "10%". */
 export function formatPercentSetting(percent: string): string {
   return formatBasisPoints(parsePercentToBasisPoints(percent));
-}
-
-/** What the creator keeps of a sale: 100% minus the platform fee ("30.00" → "70%"). */
-export function creatorSharePercent(platformFeePercent: string): string {
-  return formatBasisPoints(BASIS_POINTS_PER_WHOLE - parsePercentToBasisPoints(platformFeePercent));
 }
 
 /** What direct PayPal costs relative to the USD price: markup "20.00" → "120%". */

@@ -9,12 +9,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useSiteInfo } from '#web/lib/api/get-site-info.ts';
 import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { TokenPriceCard } from '../components/token-price-card.tsx';
-import {
-  creatorSharePercent,
-  formatCompactUsd,
-  formatPercentSetting,
-  marketCapDollars,
-} from '../lib/fees.ts';
+import { formatCompactUsd, formatPercentSetting, marketCapDollars } from '../lib/fees.ts';
 
 /** Spec §9: total supply 1 billion; the launch price is the settings' fallback price ($0.001). */
 const TOTAL_SUPPLY = 1_000_000_000n;
@@ -82,7 +77,11 @@ function Overview({ settings }: { settings: SiteSettings | undefined }) {
           {settings?.artchipFreeShipping ? ', with free shipping' : ''} (not on mints).
         </li>
         <li>
-          Creators keep {settings ? creatorSharePercent(settings.platformFeePercent) : 'most'} of each sale.
+          Sellers receive the sale price minus the platform fee
+          {settings
+            ? `, ${formatPercentSetting(settings.platformFeePercent)} of the highest price the chip has sold for`
+            : ''}
+          .
         </li>
         <li>Prices on every chip page are shown in USD and in {BRAND.ticker} at the live price.</li>
         <li>

@@ -1,8 +1,9 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CounterOfferInputSchema, type CounterOfferInput, type Offer } from '#shared/offers.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { SaleSplit } from '#web/components/sale-split.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -19,6 +20,7 @@ export function CounterOfferDialog({ offer, open, onOpenChange }: CounterOfferDi
     resolver: zodResolver(CounterOfferInputSchema),
     defaultValues: { amountUsd: '' },
   });
+  const amountUsd = useWatch({ control: form.control, name: 'amountUsd' });
 
   async function submit(input: CounterOfferInput) {
     try {
@@ -51,6 +53,7 @@ export function CounterOfferDialog({ offer, open, onOpenChange }: CounterOfferDi
           error={form.formState.errors.amountUsd?.message}
           {...form.register('amountUsd')}
         />
+        <SaleSplit price={amountUsd} highestSaleCents={offer.highestSaleCents} viewer="seller" />
         <Button type="submit" className="w-full" disabled={counter.isPending}>
           {counter.isPending ? 'Sending...' : 'Send Counter-offer'}
         </Button>

@@ -1,7 +1,8 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateOfferInputSchema, OFFER_TTL_DAYS, type CreateOfferInput } from '#shared/offers.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { SaleSplit } from '#web/components/sale-split.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -9,7 +10,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
 
 type MakeOfferDialogProps = {
-  chip: { id: number; title: string };
+  chip: { id: number; title: string; highestSaleCents: number };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -23,6 +24,7 @@ export function MakeOfferDialog({ chip, open, onOpenChange }: MakeOfferDialogPro
     defaultValues: { amountUsd: '', message: '' },
   });
   const errors = form.formState.errors;
+  const amountUsd = useWatch({ control: form.control, name: 'amountUsd' });
 
   async function submit(input: CreateOfferInput) {
     try {
@@ -60,6 +62,7 @@ export function MakeOfferDialog({ chip, open, onOpenChange }: MakeOfferDialogPro
           error={errors.amountUsd?.message}
           {...form.register('amountUsd')}
         />
+        <SaleSplit price={amountUsd} highestSaleCents={chip.highestSaleCents} viewer="buyer" />
         <TextAreaField
           label="Message (optional)"
           error={errors.message?.message}

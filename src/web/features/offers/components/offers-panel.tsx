@@ -11,6 +11,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { LazyCheckoutDialog } from '#web/features/checkout/index.ts';
 import { useOffers, type OfferSide } from '../api/list-offers.ts';
 import { useRespondToOffer, type OfferAction } from '../api/respond-to-offer.ts';
+import { AcceptOfferDialog } from './accept-offer-dialog.tsx';
 import { CounterOfferDialog } from './counter-offer-dialog.tsx';
 
 const STATUS_TONES: Record<Offer['status'], 'gray' | 'green' | 'red' | 'yellow' | 'blue' | 'brand'> = {
@@ -33,8 +34,8 @@ const STATUS_LABELS: Record<Offer['status'], string> = {
   completed: 'Completed',
 };
 
-const ACTION_DONE: Record<OfferAction, string> = {
-  accept: 'Offer accepted',
+/** Accepting goes through AcceptOfferDialog, which shows the split first. */
+const ACTION_DONE: Record<Exclude<OfferAction, 'accept'>, string> = {
   decline: 'Offer declined',
   withdraw: 'Offer withdrawn',
 };
@@ -49,11 +50,12 @@ function formatDateTime(iso: string): string {
 function OfferRow({ offer, side }: { offer: Offer; side: OfferSide }) {
   const toast = useToast();
   const respond = useRespondToOffer();
+  const [isAcceptOpen, setIsAcceptOpen] = useState(false);
   const [isCounterOpen, setIsCounterOpen] = useState(false);
   const [isCheckoutOpen, setIsCheckoutOpen] = useState(false);
   const who = side === 'received' ? `From ${offer.buyerUsername}` : `To ${offer.ownerUsername}`;
 
-  function act(action: OfferAction) {
+  function act(action: Exclude<OfferAction, 'accept'>) {
     respond.mutate(
       { offerId: offer.id, action },
       {
@@ -118,7 +120,7 @@ function OfferRow({ offer, side }: { offer: Offer; side: OfferSide }) {
             size="sm"
             variant="success"
             disabled={respond.isPending}
-            onClick={() => act('accept')}
+            onClick={() => setIsAcceptOpen(true)}
           >
             Accept
           </Button>
@@ -157,6 +159,9 @@ function OfferRow({ offer, side }: { offer: Offer; side: OfferSide }) {
           </Button>
         )}
       </div>
+      {offer.canAccept && (
+        <AcceptOfferDialog offer={offer} side={side} open={isAcceptOpen} onOpenChange={setIsAcceptOpen} />
+      )}
       {offer.canCounter && (
         <CounterOfferDialog offer={offer} open={isCounterOpen} onOpenChange={setIsCounterOpen} />
       )}

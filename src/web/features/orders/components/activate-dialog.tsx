@@ -1,9 +1,10 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BRAND } from '#shared/brand.ts';
 import type { ChipCustody } from '#shared/chips.schemas.ts';
 import { ActivateArtchipInputSchema, type ActivateArtchipInput } from '#shared/orders.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { SaleSplit } from '#web/components/sale-split.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -12,7 +13,13 @@ import { useActivateArtchip } from '../api/activate-artchip.ts';
 
 type ActivateDialogProps = {
   /** custody 'dispatching': a ship-to-me mint not sent yet, which activating keeps in the vault. */
-  chip: { id: number; title: string; description: string | null; custody?: ChipCustody };
+  chip: {
+    id: number;
+    title: string;
+    description: string | null;
+    custody?: ChipCustody;
+    highestSaleCents: number;
+  };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -26,6 +33,7 @@ export function ActivateDialog({ chip, open, onOpenChange }: ActivateDialogProps
     defaultValues: { price: '', description: chip.description ?? '' },
   });
   const errors = form.formState.errors;
+  const price = useWatch({ control: form.control, name: 'price' });
 
   async function submit(input: ActivateArtchipInput) {
     try {
@@ -60,6 +68,7 @@ export function ActivateDialog({ chip, open, onOpenChange }: ActivateDialogProps
           error={errors.price?.message}
           {...form.register('price')}
         />
+        <SaleSplit price={price} highestSaleCents={chip.highestSaleCents} viewer="seller" />
         <TextAreaField
           label="Description (optional)"
           error={errors.description?.message}

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { ImageOff, Package } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
-import { formatTokens, formatUsd } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import type { Order } from '#shared/orders.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyOrders } from '../api/list-my-orders.ts';
+import { PayNowButton } from './pay-now-dialog.tsx';
 import {
   formatOrderDate,
   ORDER_STATUS_LABELS,
@@ -20,7 +21,7 @@ const PAYMENT_TONES = { pending: 'yellow', processing: 'blue', completed: 'green
 
 function tokenAmount(amount: string): string {
   try {
-    return formatTokens(amount, { withTicker: true });
+    return formatTokenAmount(amount, { withTicker: true });
   } catch {
     return `${amount} ${BRAND.ticker}`;
   }
@@ -84,12 +85,13 @@ function OrderCard({ order }: { order: Order }) {
               {note}
             </p>
           )}
+          {order.canPayNow && <PayNowButton order={order} />}
           <dl className="grid gap-x-6 gap-y-1 text-sm text-gray-800 sm:grid-cols-2">
             <div className="flex justify-between gap-2">
               <dt>Payment method</dt>
               <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
             </div>
-            {order.artchipAmount && (
+            {order.paymentMethod === 'artchip' && order.artchipAmount && (
               <div className="flex justify-between gap-2">
                 <dt>Token amount</dt>
                 <dd>{tokenAmount(order.artchipAmount)}</dd>

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PAYPAL_EMAIL_REQUIRED_MESSAGE,
@@ -7,6 +7,7 @@ import {
 } from '#shared/orders.schemas.ts';
 import type { z } from 'zod';
 import { Button } from '#web/components/ui/button.tsx';
+import { SaleSplit } from '#web/components/sale-split.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -15,7 +16,13 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useUpdateArtchipPricing } from '../api/update-artchip-pricing.ts';
 
 type PricingDialogProps = {
-  chip: { id: number; title: string; priceUsd: string | null; paypalEnabled: boolean };
+  chip: {
+    id: number;
+    title: string;
+    priceUsd: string | null;
+    paypalEnabled: boolean;
+    highestSaleCents: number;
+  };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -34,6 +41,7 @@ export function PricingDialog({ chip, open, onOpenChange }: PricingDialogProps) 
     defaultValues: { priceUsd: chip.priceUsd ?? '', paypalEnabled: hasPaypalEmail && chip.paypalEnabled },
   });
   const errors = form.formState.errors;
+  const priceUsd = useWatch({ control: form.control, name: 'priceUsd' });
 
   async function submit(input: UpdateArtchipPricingInput) {
     try {
@@ -62,6 +70,7 @@ export function PricingDialog({ chip, open, onOpenChange }: PricingDialogProps) 
           error={errors.priceUsd?.message}
           {...form.register('priceUsd')}
         />
+        <SaleSplit price={priceUsd} highestSaleCents={chip.highestSaleCents} viewer="seller" />
         {hasPaypalEmail ? (
           <label className="flex items-center gap-2 text-sm text-gray-800">
             <input type="checkbox" {...form.register('paypalEnabled')} />

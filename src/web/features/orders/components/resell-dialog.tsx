@@ -1,7 +1,8 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ResellArtchipInputSchema, type ResellArtchipInput } from '#shared/orders.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { SaleSplit } from '#web/components/sale-split.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -9,7 +10,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useResellArtchip } from '../api/resell-artchip.ts';
 
 type ResellDialogProps = {
-  chip: { id: number; title: string };
+  chip: { id: number; title: string; highestSaleCents: number };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -22,6 +23,7 @@ export function ResellDialog({ chip, open, onOpenChange }: ResellDialogProps) {
     resolver: zodResolver(ResellArtchipInputSchema),
     defaultValues: { priceUsd: '' },
   });
+  const priceUsd = useWatch({ control: form.control, name: 'priceUsd' });
 
   async function submit(input: ResellArtchipInput) {
     try {
@@ -50,6 +52,7 @@ export function ResellDialog({ chip, open, onOpenChange }: ResellDialogProps) {
           error={form.formState.errors.priceUsd?.message}
           {...form.register('priceUsd')}
         />
+        <SaleSplit price={priceUsd} highestSaleCents={chip.highestSaleCents} viewer="seller" />
         <Button type="submit" className="w-full" disabled={resell.isPending}>
           {resell.isPending ? 'Listing...' : 'List for resale'}
         </Button>

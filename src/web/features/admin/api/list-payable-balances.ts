@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PayableBalanceListSchema, type PayableBalance } from '#shared/payouts.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/payouts: every seller and affiliate with money payable now. */
+export async function listPayableBalances(): Promise<PayableBalance[]> {
+  return PayableBalanceListSchema.parse(await adminApi('/api/admin/payouts'));
+}
+
+export const payableBalancesQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'payouts'], queryFn: listPayableBalances });
+
+export function usePayableBalances() {
+  return useQuery(payableBalancesQueryOptions());
+}

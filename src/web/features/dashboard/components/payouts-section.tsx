@@ -1,0 +1,140 @@
+import { Link } from 'react-router';
+import type { SellerBalance } from '#shared/payouts.schemas.ts';
+import { ROUTES } from '#shared/brand.ts';
+import { formatUsd } from '#shared/money.ts';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useMyPayouts } from '../api/get-my-payouts.ts';
+
+const PROFILE_TAB_PATH = `${ROUTES.dashboard}?tab=profile`;
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleDateString('en-US', { dateStyle: 'medium' });
+}
+
+function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? 'Unknown'
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** PRODUCT.md "Fees, proceeds and payouts": when pending proceeds become payable, in one line. */
+export function holdRule(holdDays: number): string {
+  const after =
+    holdDays === 0
+      ? 'Payable as soon as the sale settles'
+      : `Payable ${holdDays} ${holdDays === 1 ? 'day' : 'days'} after the sale settles`;
+  return `${after} (when it is paid for a chip kept in the vault, when it is delivered for a shipped one).`;
+}
+
+/** My Statistics → Payouts: the seller's pending, payable and paid proceeds, where they are paid, and the history. */
+export function PayoutsSection() {
+  const balance = useMyPayouts();
+  return (
+    <section aria-labelledby="payouts-heading" className="space-y-4">
+      <h3 id="payouts-heading" className="text-lg font-semibold text-gray-900">
+        Payouts
+      </h3>
+      {balance.isPending && (
+        <div role="status" aria-label="Loading payouts" className="grid gap-4 sm:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-24 w-full" />
+          ))}
+        </div>
+      )}
+      {balance.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load your payouts. Please try again.
+        </p>
+      )}
+      {balance.data && <PayoutsDetails balance={balance.data} />}
+    </section>
+  );
+}
+
+function PayoutsDetails({ balance }: { balance: SellerBalance }) {
+  return (
+    <>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {[
+          { label: 'Pending', value: balance.pendingCents },
+          { label: 'Payable', value: balance.payableCents },
+          { label: 'Paid out', value: balance.paidCents },
+        ].map((stat) => (
+          <div key={stat.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm text-gray-700">{stat.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-gray-900">{formatUsd(stat.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-gray-700">
+        {holdRule(balance.holdDays)}
+        {balance.nextPayableAt && (
+          <> Your next pending proceeds become payable on {formatDateTime(balance.nextPayableAt)}.</>
+        )}
+      </p>
+      <PaidTo />
+      <div className="space-y-2">
+        <h4 className="font-semibold text-gray-900">Payout history</h4>
+        {balance.payouts.length === 0 ? (
+          <p className="text-sm text-gray-700">No payouts yet.</p>
+        ) : (
+          <div className="relative overflow-x-auto rounded-lg border border-gray-200">
+            <table className="min-w-full divide-y divide-gray-200 text-left text-sm text-gray-800">
+              <caption className="sr-only">Payout history</caption>
+              <thead className="bg-gray-50 text-gray-900">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Date
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Reference
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 bg-white">
+                {balance.payouts.map((payout) => (
+                  <tr key={payout.id}>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(payout.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatUsd(payout.amountCents)}</td>
+                    <td className="px-3 py-2 font-mono break-all">{payout.txReference ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Where the seller is paid: the PayPal e-mail of their profile, with the way to set it. */
+function PaidTo() {
+  const { user } = useAuth();
+  const paypalEmail = user?.paypalEmail;
+  return (
+    <p className="text-sm text-gray-800">
+      {paypalEmail ? (
+        <>
+          Payouts go to your PayPal e-mail <span className="font-medium break-all">{paypalEmail}</span>.{' '}
+          <Link to={PROFILE_TAB_PATH} className="font-medium text-brand-700 underline">
+            Change your PayPal e-mail
+          </Link>
+        </>
+      ) : (
+        <>
+          Add a PayPal e-mail so we know where to send your payouts.{' '}
+          <Link to={PROFILE_TAB_PATH} className="font-medium text-brand-700 underline">
+            Set your PayPal e-mail
+          </Link>
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { buildSettings } from '#web/lib/testing.tsx';
+import { FAQ_ENTRIES, renderAnswer } from './faq-entries.tsx';
+
+afterEach(cleanup);
+
+function answerText(question: string, platformFeePercent: string): string {
+  const entry = FAQ_ENTRIES.find((e) => e.question === question)!;
+  const { container } = render(
+    <MemoryRouter>{renderAnswer(entry, buildSettings({ platformFeePercent }))}</MemoryRouter>,
+  );
+  return container.textContent ?? '';
+}
+
+describe('the FAQ on what a seller receives', () => {
+  it('states the fee rule and a worked example from the platformFeePercent setting', () => {
+    const text = answerText('How much does a seller receive from a sale?', '30.00');
+    expect(text).toContain(
+      'The fee is 30% of the highest price the chip has actually sold for on Artchip, this sale included, and never more than the sale itself',
+    );
+    expect(text).toContain('a listed or asked price never counts');
+    expect(text).toContain(
+      'A chip that sold for $50.00 and resells for $45.00 pays 30% of $50.00, $15.00, so its seller receives $30.00.',
+    );
+  });
+
+  it('follows the setting instead of a hard-coded 30%', () => {
+    const text = answerText('How much does a seller receive from a sale?', '20.00');
+    expect(text).toContain('The fee is 20% of the highest price');
+    expect(text).toContain('pays 20% of $50.00, $10.00, so its seller receives $35.00.');
+    expect(text).not.toContain('30%');
+  });
+});

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { buildChip, buildSettings, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { ResellDialog } from './resell-dialog.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  const api = mockApi({
+    'GET /api/auth/user': () => ({ body: buildUser() }),
+    'GET /api/site-settings': () => ({ body: buildSettings() }),
+    'PATCH /api/artchip/9/pricing': () => ({ body: buildChip() }),
+  });
+  return { ...api, user: userEvent.setup() };
+}
+
+function splitIn(dialog: HTMLElement) {
+  return within(within(dialog).getByRole('region', { name: 'Who gets what' }));
+}
+
+function receivedIn(dialog: HTMLElement): string | null | undefined {
+  return splitIn(dialog).getByText('You receive').nextElementSibling?.textContent;
+}
+
+describe('ResellDialog shows what the seller receives', () => {
+  it('the split of the resale price, on the highest price paid so far', async () => {
+    const { user } = setup();
+    renderWithApp(
+      <ResellDialog chip={buildChip({ highestSaleCents: 4000 })} open onOpenChange={() => {}} />,
+      { token: 't' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'List Harbor Lights for resale' });
+    expect(
+      await splitIn(dialog).findByText('Enter a price to see the platform fee and what you receive.'),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('USD price'), '30');
+    expect(splitIn(dialog).getByText("30% of this chip's highest price, $40.00")).toBeTruthy();
+    expect(splitIn(dialog).getByText('Platform fee').nextElementSibling?.textContent).toBe('$12.00');
+    expect(receivedIn(dialog)).toBe('$18.00');
+  });
+});
