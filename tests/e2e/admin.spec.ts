@@ -9,19 +9,11 @@ import {
   test,
   uniqueUser,
 } from './fixtures.ts';
+import { adminToken, auth, json } from './api.ts';
 
 /** The admin back office: log-in, customers, orders, settings, affiliates, e-mail list, code-splitting. */
 
 type Account = { email: string; username: string; password: string; token: string; affiliateCode: string };
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Signs a user up through the API (optionally referred) and verifies the e-mail from the outbox. */
 async function signUpVerified(
@@ -45,10 +37,6 @@ async function signUpVerified(
     await request.get('/api/auth/user', { headers: auth(session.token) }),
   );
   return { ...user, token: session.token, affiliateCode: me.affiliateCode };
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  return (await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }))).token;
 }
 
 /** Puts an admin session into the browser as the log-in page does. */

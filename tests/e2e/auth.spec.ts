@@ -102,6 +102,8 @@ test('a forgotten password is reset through the e-mailed link, which signs the u
   await signUpByApi(page.request, account);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The login page has an Email field too: fill only once the set-password page has replaced it.
+  await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Email me a link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toBeVisible();

@@ -1,19 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  ADMIN,
-  expect,
-  expectNoSeriousA11yViolations,
-  linkFrom,
-  readMail,
-  test,
-  uniqueUser,
-} from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, linkFrom, readMail, test, uniqueUser } from './fixtures.ts';
+import { auth, createChipFromMint, json, type Account, uniqueTitle, type ChipJson } from './api.ts';
 
 /** Commerce journeys on the demo-payments server: mint, guest purchase, activation, offers. */
-
-type Account = { email: string; username: string; password: string; token: string };
-type ChipJson = { id: number; title: string; slug: string; creatorUsername: string; priceUsd: string | null };
 
 /** A small real PNG, made here so the upload pipeline sees genuine image bytes. */
 function makePng(seed: number): Promise<Buffer> {
@@ -22,13 +12,6 @@ function makePng(seed: number): Promise<Buffer> {
   })
     .png()
     .toBuffer();
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
 }
 
 /** Signs a user up through the API and verifies the e-mail with the link from the outbox. */
@@ -57,14 +40,6 @@ async function useSession(page: Page, token: string | null) {
   );
 }
 
-function auth(token: string) {
-  return { authorization: `Bearer ${token}` };
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  return (await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }))).token;
-}
-
 /** A paid custom mint made through the API (upload, checkout, demo completion). */
 async function paidMintOrder(request: APIRequestContext, creator: Account, title: string): Promise<number> {
   const media = await json<{ url: string }>(
@@ -91,15 +66,6 @@ async function paidMintOrder(request: APIRequestContext, creator: Account, title
 }
 
 /** The admin makes the chip of a paid mint order (spec §4), which the creator then activates. */
-async function createChipFromMint(request: APIRequestContext, orderId: number): Promise<ChipJson> {
-  const made = await json<{ artchip: ChipJson }>(
-    await request.post(`/api/admin/orders/${orderId}/create-artchip`, {
-      headers: auth(await adminToken(request)),
-      data: {},
-    }),
-  );
-  return made.artchip;
-}
 
 /** A creator's chip, live in the marketplace at `priceUsd`, made entirely through the API. */
 async function liveChip(request: APIRequestContext, title: string, priceUsd: string) {
@@ -112,10 +78,6 @@ async function liveChip(request: APIRequestContext, title: string, priceUsd: str
     }),
   );
   return { creator, chip };
-}
-
-function uniqueTitle(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
 test('a creator mints with an uploaded image, pays in demo mode and sees the order', async ({

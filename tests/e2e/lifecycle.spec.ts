@@ -1,14 +1,17 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, expectNoSeriousA11yViolations, readMail, test } from './fixtures.ts';
 import {
-  ADMIN,
-  expect,
-  expectNoSeriousA11yViolations,
-  linkFrom,
-  readMail,
-  test,
-  uniqueUser,
-} from './fixtures.ts';
+  adminToken,
+  auth,
+  buyIntoVault,
+  createChipFromMint,
+  json,
+  signUpVerified,
+  type Account,
+  type ChipJson,
+  uniqueTitle,
+} from './api.ts';
 
 /**
  * Issue 10: the journeys across chips, orders and offers, in the browser. Every button shown comes from
@@ -18,45 +21,12 @@ import {
  * is only where it works (#6). The admin order page is usable on a phone.
  */
 
-type Account = { email: string; username: string; password: string; token: string };
-type ChipJson = { id: number; title: string; slug: string; creatorUsername: string };
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
 function makePng(seed: number): Promise<Buffer> {
   return sharp({
     create: { width: 96, height: 96, channels: 3, background: { r: (seed * 41) % 256, g: 120, b: 200 } },
   })
     .png()
     .toBuffer();
-}
-
-function uniqueTitle(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-
-/** Signs a user up through the API and verifies the e-mail with the link from the outbox. */
-async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
-  const user = uniqueUser(prefix);
-  await json(await request.post('/api/auth/signup', { data: { ...user, confirmPassword: user.password } }));
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
-  return { ...user, token: session.token };
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  return (await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }))).token;
 }
 
 /** A page of its own browser context signed in with `token` (a user's, or the admin's with `isAdmin`). */
@@ -131,17 +101,6 @@ async function paidMint(
   return checkout.orderId;
 }
 
-/** The admin makes the chip of a paid mint order (it is then pending, its creator's to activate). */
-async function createChipFromMint(request: APIRequestContext, orderId: number): Promise<ChipJson> {
-  const made = await json<{ artchip: ChipJson }>(
-    await request.post(`/api/admin/orders/${orderId}/create-artchip`, {
-      headers: auth(await adminToken(request)),
-      data: {},
-    }),
-  );
-  return made.artchip;
-}
-
 /** A creator's chip listed at `priceUsd`, made entirely through the API. */
 async function liveChip(request: APIRequestContext, prefix: string, priceUsd = '40.00') {
   const creator = await signUpVerified(request, 'seller');
@@ -154,17 +113,6 @@ async function liveChip(request: APIRequestContext, prefix: string, priceUsd = '
     }),
   );
   return { creator, chip, title };
-}
-
-/** `buyer` buys the chip through the API, kept in our vault, paid by demo card. */
-async function buyIntoVault(request: APIRequestContext, buyer: Account, chipId: number) {
-  const checkout = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(buyer.token),
-      data: { orderType: 'purchase', artchipId: chipId, paymentMethod: 'card', shippingOption: 'store' },
-    }),
-  );
-  await json(await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(buyer.token) }));
 }
 
 const chipPath = (chip: ChipJson) => `/artchip/${chip.creatorUsername}/${chip.slug}`;

@@ -1,45 +1,13 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  ADMIN,
-  expect,
-  expectNoSeriousA11yViolations,
-  linkFrom,
-  readMail,
-  test,
-  uniqueUser,
-} from './fixtures.ts';
+import { ADMIN, expect, expectNoSeriousA11yViolations, readMail, test } from './fixtures.ts';
+import { auth, json, signUpVerified, type Account, type ChipJson } from './api.ts';
 
 /**
  * Issue 11, "who gets what": before setting or accepting a price, a seller sees the platform fee with
  * its rule and what they will receive, and a buyer what they pay; the sold e-mail repeats the same
  * figures. The fee is 30 % (the default setting) of the highest price the chip was actually paid for.
  */
-
-type Account = { email: string; username: string; password: string; token: string };
-type ChipJson = { id: number; title: string; slug: string; creatorUsername: string };
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
-/** Signs a user up through the API and verifies the e-mail with the link from the outbox. */
-async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
-  const user = uniqueUser(prefix);
-  await json(await request.post('/api/auth/signup', { data: { ...user, confirmPassword: user.password } }));
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
-  return { ...user, token: session.token };
-}
 
 /** A page of its own browser context signed in as `token`. */
 async function pageAs(browser: Browser, token: string): Promise<Page> {

@@ -1,19 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  ADMIN,
-  expect,
-  expectNoSeriousA11yViolations,
-  linkFrom,
-  readMail,
-  test,
-  uniqueUser,
-} from './fixtures.ts';
+import { ADMIN, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { auth, json, signUpVerified, type ChipJson } from './api.ts';
 
 /** Pay now (issue 11): an order left unpaid is paid again from My Orders, with nothing to re-enter. */
-
-type Account = { email: string; username: string; password: string; token: string };
-type ChipJson = { id: number; title: string; slug: string; creatorUsername: string };
 
 function makePng(seed: number): Promise<Buffer> {
   return sharp({
@@ -21,30 +11,6 @@ function makePng(seed: number): Promise<Buffer> {
   })
     .png()
     .toBuffer();
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
-function auth(token: string) {
-  return { authorization: `Bearer ${token}` };
-}
-
-/** Signs a user up through the API and verifies the e-mail with the link from the outbox. */
-async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
-  const user = uniqueUser(prefix);
-  await json(await request.post('/api/auth/signup', { data: { ...user, confirmPassword: user.password } }));
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
-  return { ...user, token: session.token };
 }
 
 /** A creator's chip, live in the marketplace at `priceUsd`: mint, demo payment, admin make, activate. */

@@ -9,6 +9,7 @@ import {
   test,
   uniqueUser,
 } from './fixtures.ts';
+import { auth, json, uniqueTitle } from './api.ts';
 
 /**
  * The card and PayPal payment pages on the demo-payments server (spec §2): missing parameters give
@@ -17,15 +18,6 @@ import {
 
 type Account = { email: string; username: string; token: string };
 type ChipJson = { id: number; title: string; priceUsd: string | null };
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
   const user = uniqueUser(prefix);
@@ -121,10 +113,6 @@ async function unpaidOrder(
 async function useSession(page: Page, token: string) {
   await page.goto('/faq');
   await page.evaluate((t) => localStorage.setItem('authToken', t), token);
-}
-
-function uniqueTitle(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
 test('payment pages without their parameters show Payment Error', async ({ page }) => {

@@ -1,14 +1,16 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 import {
-  ADMIN,
-  expect,
-  expectNoSeriousA11yViolations,
-  linkFrom,
-  readMail,
-  test,
-  uniqueUser,
-} from './fixtures.ts';
+  adminToken,
+  auth,
+  buyIntoVault,
+  json,
+  signUpVerified,
+  type Account,
+  type ChipJson,
+  uniqueTitle,
+} from './api.ts';
 
 /**
  * Issue 11: a seller's proceeds become payable when the sale settles plus the payout hold, an admin
@@ -16,39 +18,7 @@ import {
  * their dashboard. The hold is a site setting, so this runs in the @global-settings project.
  */
 
-type Account = { email: string; username: string; password: string; token: string };
-type ChipJson = { id: number; title: string; slug: string; creatorUsername: string };
 type SellerBalanceJson = { pendingCents: number; payableCents: number; paidCents: number };
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
-function uniqueTitle(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-
-/** Signs a user up through the API and verifies the e-mail with the link from the outbox. */
-async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
-  const user = uniqueUser(prefix);
-  await json(await request.post('/api/auth/signup', { data: { ...user, confirmPassword: user.password } }));
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
-  return { ...user, token: session.token };
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  return (await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }))).token;
-}
 
 /** A page of its own browser context signed in with `token` (a user's, or the admin's with `isAdmin`). */
 async function pageAs(browser: Browser, token: string, isAdmin = false): Promise<Page> {
@@ -110,17 +80,6 @@ async function listedChip(request: APIRequestContext, seller: Account, priceUsd:
     }),
   );
   return made.artchip;
-}
-
-/** `buyer` buys the chip through the API, kept in our vault, paid by demo card. */
-async function buyIntoVault(request: APIRequestContext, buyer: Account, chipId: number) {
-  const checkout = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(buyer.token),
-      data: { orderType: 'purchase', artchipId: chipId, paymentMethod: 'card', shippingOption: 'store' },
-    }),
-  );
-  await json(await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(buyer.token) }));
 }
 
 test('a seller is paid out by an admin and sees it in their history @global-settings', async ({

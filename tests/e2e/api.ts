@@ -1,0 +1,68 @@
+/**
+ * Test data made through the API for the browser journeys: accounts, sessions, chips and purchases.
+ * Shared by the spec files so each journey reads as what a person does.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN, expect, linkFrom, readMail, uniqueUser } from './fixtures.ts';
+
+export type Account = { email: string; username: string; password: string; token: string };
+export type ChipJson = {
+  id: number;
+  title: string;
+  slug: string;
+  creatorUsername: string;
+  priceUsd: string | null;
+};
+
+/** The session header of an account (or the admin). */
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as T;
+}
+
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** Signs a user up through the API and verifies the e-mail with the link from the outbox. */
+export async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
+  const user = uniqueUser(prefix);
+  await json(await request.post('/api/auth/signup', { data: { ...user, confirmPassword: user.password } }));
+  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
+  const session = await json<{ token: string }>(
+    await request.get(
+      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
+    ),
+  );
+  return { ...user, token: session.token };
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  return (await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }))).token;
+}
+
+/** The admin makes the chip of a paid mint order (it is then pending, its creator's to activate). */
+export async function createChipFromMint(request: APIRequestContext, orderId: number): Promise<ChipJson> {
+  const made = await json<{ artchip: ChipJson }>(
+    await request.post(`/api/admin/orders/${orderId}/create-artchip`, {
+      headers: auth(await adminToken(request)),
+      data: {},
+    }),
+  );
+  return made.artchip;
+}
+
+/** `buyer` buys the chip through the API, kept in our vault, paid by demo card. */
+export async function buyIntoVault(request: APIRequestContext, buyer: Account, chipId: number) {
+  const checkout = await json<{ orderId: number }>(
+    await request.post('/api/checkout', {
+      headers: auth(buyer.token),
+      data: { orderType: 'purchase', artchipId: chipId, paymentMethod: 'card', shippingOption: 'store' },
+    }),
+  );
+  await json(await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(buyer.token) }));
+}
