@@ -1,35 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { buildChip, buildSettings, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { buildChip, renderWithApp } from '#web/lib/testing.tsx';
 import { PricingDialog } from './pricing-dialog.tsx';
+import { receivedIn, setupPriceDialog, splitIn } from './price-dialog-testing.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function setup() {
-  const api = mockApi({
-    'GET /api/auth/user': () => ({ body: buildUser() }),
-    'GET /api/site-settings': () => ({ body: buildSettings() }),
-    'PATCH /api/artchip/9/pricing': () => ({ body: buildChip() }),
-  });
-  return { ...api, user: userEvent.setup() };
-}
-
-function splitIn(dialog: HTMLElement) {
-  return within(within(dialog).getByRole('region', { name: 'Who gets what' }));
-}
-
-function receivedIn(dialog: HTMLElement): string | null | undefined {
-  return splitIn(dialog).getByText('You receive').nextElementSibling?.textContent;
-}
-
 describe('PricingDialog shows what the seller receives', () => {
   it('the current price first, then live as a new one is typed', async () => {
-    const { user, callsTo } = setup();
+    const { user, callsTo } = setupPriceDialog();
     // Sold before at $50: a lower price still pays 30 % of $50; a higher one, 30 % of itself.
     renderWithApp(
       <PricingDialog
