@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimits } from '#server/features/rate-limit/index.ts';
 import { refreshLiveTokenPrice } from '#server/features/price/index.ts';
-import { sweepLapsedHolds } from '#server/features/orders/index.ts';
-import { checkTokenPayments, reconcilePendingPayments } from '#server/features/payments/index.ts';
+import {
+  checkTokenPayments,
+  reconcilePendingPayments,
+  retryRefunds,
+  sweepLapsedHoldsAndPayments,
+} from '#server/features/payments/index.ts';
 
 /** A periodic task: mail sending, payment reconciliation, price refresh. Each run must be safe to repeat. */
 export type BackgroundTask = {
@@ -15,7 +19,8 @@ export type BackgroundTask = {
 export const BACKGROUND_TASKS: BackgroundTask[] = [
   { name: 'mail', everyMs: 3_000, run: (app) => app.mailer.flush() },
   { name: 'price', everyMs: 30_000, run: refreshLiveTokenPrice },
-  { name: 'commerce-holds', everyMs: 60_000, run: sweepLapsedHolds },
+  { name: 'commerce-holds', everyMs: 60_000, run: sweepLapsedHoldsAndPayments },
+  { name: 'refunds', everyMs: 60_000, run: retryRefunds },
   { name: 'payments-reconcile', everyMs: 60_000, run: reconcilePendingPayments },
   { name: 'token-payments', everyMs: 10_000, run: checkTokenPayments },
   { name: 'rate-limit-prune', everyMs: 10 * 60_000, run: (app) => pruneRateLimits(app.db) },

@@ -48,6 +48,24 @@ describe('loadConfig', () => {
     expect(issuesOf({ DEMO_PAYMENTS: 'maybe' })).toEqual(['DEMO_PAYMENTS: must be true or false']);
   });
 
+  it('switches a live payout rail on only with its flag and its provider’s keys', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' };
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...stripe, ...paypal }).payouts).toEqual({
+      stripeConnect: false,
+      paypalPayouts: false,
+    });
+    expect(loadConfig({ ...stripe, STRIPE_CONNECT: 'true' }).payouts).toEqual({
+      stripeConnect: true,
+      paypalPayouts: false,
+    });
+    expect(loadConfig({ ...paypal, PAYPAL_PAYOUTS: 'true' }).payouts.paypalPayouts).toBe(true);
+    expect(issuesOf({ STRIPE_CONNECT: 'true', PAYPAL_PAYOUTS: 'true' })).toEqual([
+      'STRIPE_CONNECT: requires the Stripe keys (STRIPE_SECRET_KEY and the others)',
+      'PAYPAL_PAYOUTS: requires PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+    ]);
+  });
+
   it('treats empty strings as unset and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', SMTP_URL: '', PUBLIC_URL: 'https://artchip.example/' });
     expect(config.port).toBe(3000);

@@ -33,10 +33,12 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
+  STRIPE_CONNECT: bool(false),
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox', 'live']).default('sandbox')),
   PAYPAL_API_URL: optionalUrl,
+  PAYPAL_PAYOUTS: bool(false),
   SOLANA_RPC_URL: optionalUrl,
   TOKEN_MINT: optionalString,
   TREASURY_WALLET: optionalString,
@@ -82,6 +84,11 @@ export type Config = {
     | { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string | undefined }
     | undefined;
   solana: { rpcUrl: string; tokenMint: string; treasuryWallet: string } | undefined;
+  /**
+   * Live payout rails (issue 11): Stripe Connect (STRIPE_CONNECT) and PayPal Payouts (PAYPAL_PAYOUTS),
+   * each on only with its provider's keys. Without them a payout is recorded as paid manually.
+   */
+  payouts: { stripeConnect: boolean; paypalPayouts: boolean };
   priceSourceUrl: string | undefined;
   s3:
     | {
@@ -146,6 +153,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     else if (['false', '0', 'no', 'off'].includes(v)) demoPayments = false;
     else issues.push('DEMO_PAYMENTS: must be true or false');
   }
+  if (e.STRIPE_CONNECT && !hasStripe)
+    issues.push('STRIPE_CONNECT: requires the Stripe keys (STRIPE_SECRET_KEY and the others)');
+  if (e.PAYPAL_PAYOUTS && !hasPaypal)
+    issues.push('PAYPAL_PAYOUTS: requires PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
   if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined)
     issues.push('S3_BUCKET: required when S3_ENDPOINT is set');
   if (issues.length > 0) throw new ConfigError(issues);
@@ -184,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     solana: hasSolana
       ? { rpcUrl: e.SOLANA_RPC_URL!, tokenMint: e.TOKEN_MINT!, treasuryWallet: e.TREASURY_WALLET! }
       : undefined,
+    payouts: { stripeConnect: e.STRIPE_CONNECT, paypalPayouts: e.PAYPAL_PAYOUTS },
     priceSourceUrl: e.PRICE_SOURCE_URL,
     s3: e.S3_BUCKET
       ? {

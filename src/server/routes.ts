@@ -29,6 +29,8 @@ import { adminAffiliatesRoutes } from './features/affiliates/admin-affiliates.ro
 import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
 import { nfcRoutes } from './features/nfc/nfc.routes.ts';
 import { paymentsConfigRoutes } from './features/payments/payments-config.routes.ts';
+import { adminRefundsRoutes } from './features/payments/admin-refunds.routes.ts';
+import { accountingRoutes } from './features/accounting/accounting.routes.ts';
 
 /**
  * Every feature's routes, registered in one place: the only file that imports route plugins (the
@@ -53,6 +55,8 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(adminMailRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminAffiliatesRoutes);
+  await app.register(adminRefundsRoutes);
+  await app.register(accountingRoutes);
   await app.register(nfcRoutes);
   await app.register(chipsRoutes);
   await app.register(mediaRoutes);

@@ -303,7 +303,7 @@ export type CheckoutSuccessQuery = z.infer<typeof CheckoutSuccessQuerySchema>;
 export const CheckoutSuccessResponseSchema = z.object({
   orderId: z.number().int(),
   orderType: z.enum(['mint', 'purchase', 'shipping']),
-  paymentStatus: z.enum(['pending', 'processing', 'completed', 'failed']),
+  paymentStatus: z.enum(['pending', 'processing', 'completed', 'failed', 'refunded']),
   isNewAccount: z.boolean(),
   setPasswordToken: z.string().nullable(),
 });

@@ -190,6 +190,7 @@ export const CHIP_EVENT_TYPES = [
   'priced',
   'sold',
   'transferred',
+  'refunded',
   'shipped',
   'delivered',
   'verified_tap',

@@ -39,6 +39,8 @@ export const ORDER_EVENT_TYPES = [
   'delivered',
   'media_uploaded',
   'artchip_created',
+  'refund_requested',
+  'refunded',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -50,11 +52,13 @@ export const AdminOrderActionsSchema = z.object({
   markDelivered: z.boolean(),
   createArtchip: z.boolean(),
   uploadMedia: z.boolean(),
+  /** A paid order whose fulfilment can still be undone may be refunded (with a reason). */
+  refund: z.boolean(),
 });
 export type AdminOrderActions = z.infer<typeof AdminOrderActionsSchema>;
 
-/** Payment status (spec §4): pending → processing → completed | failed. */
-export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+/** Payment status (spec §4): pending → processing → completed | failed; completed → refunded. */
+export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
 
 /** Which provider handles an order's payment. */
 export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'paypal', 'solana'] as const;

@@ -1,3 +1,4 @@
+import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { orders } from '#server/features/orders/orders.table.ts';
 import { contactMessages } from '#server/features/contact/contact.table.ts';
@@ -70,6 +71,28 @@ export async function insertCommissionRow(
     .insert(commissions)
     .values({ level: 1, baseAmountCents: 1500, rateBasisPoints: 1000, amountCents: 150, ...values })
     .returning();
+  // The ledger lines the real booking writes with it (the affiliate earns it from the platform's fee).
+  const at = `order:${row!.orderId}:affiliate_commission:${row!.level}`;
+  const reason = `Level ${row!.level} commission on order #${row!.orderId}`;
+  await db.insert(ledgerLines).values([
+    {
+      entryKey: at,
+      orderId: row!.orderId,
+      account: 'affiliate',
+      kind: 'affiliate_commission',
+      userId: row!.affiliateUserId,
+      amountCents: row!.amountCents,
+      reason,
+    },
+    {
+      entryKey: `${at}:platform`,
+      orderId: row!.orderId,
+      account: 'platform',
+      kind: 'affiliate_commission',
+      amountCents: -row!.amountCents,
+      reason,
+    },
+  ]);
   return row!;
 }
 

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { media } from '#server/features/media/media.table.ts';
-import { ledgerEntries, orders } from '#server/features/orders/orders.table.ts';
+import { orders } from '#server/features/orders/orders.table.ts';
+import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
+import { ALLOCATION_KINDS, CASH_KINDS } from '#shared/ledger.schemas.ts';
 import { paymentEvents } from '#server/features/payments/payments.table.ts';
 import { offers } from '#server/features/offers/offers.table.ts';
 import { commissions } from '#server/features/affiliates/affiliates.table.ts';
@@ -94,9 +96,18 @@ export async function insertOrder(db: Db, overrides: OrderOverrides) {
 /** Everything a sale books, for assertions. */
 export async function readOrderBooks(db: Db, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await db
+    .select()
+    .from(ledgerLines)
+    .where(eq(ledgerLines.orderId, orderId))
+    .orderBy(ledgerLines.id);
   return {
     order: order!,
-    ledger: await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)),
+    /** What the order's money was allocated to (fee, proceeds, shipping, commissions, refund due). */
+    ledger: lines.filter((l) => (ALLOCATION_KINDS as readonly string[]).includes(l.kind)),
+    /** Money in and back out (payment, refund). */
+    cash: lines.filter((l) => (CASH_KINDS as readonly string[]).includes(l.kind)),
+    lines,
     events: await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)),
     commissions: await db.select().from(commissions).where(eq(commissions.orderId, orderId)),
   };

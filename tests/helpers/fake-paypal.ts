@@ -1,11 +1,14 @@
 /**
  * A local stand-in for PayPal's REST API in its response shapes: POST /v1/oauth2/token,
- * POST /v2/checkout/orders, POST /v2/checkout/orders/:id/capture, GET /v2/checkout/orders/:id.
- * PayPal-Request-Id makes creates and captures idempotent, as at PayPal; a second capture without it
- * answers 422 ORDER_ALREADY_CAPTURED. approve() plays the buyer approving in the PayPal popup.
+ * POST /v2/checkout/orders, POST /v2/checkout/orders/:id/capture, GET /v2/checkout/orders/:id (with
+ * its captures and refunds), POST /v2/payments/captures/:id/refund.
+ * PayPal-Request-Id makes creates, captures and refunds idempotent, as at PayPal; a second capture
+ * without it answers 422 ORDER_ALREADY_CAPTURED. approve() plays the buyer approving in the PayPal popup.
+ * A capture paid to another payee (direct PayPal) cannot be refunded with the platform's credentials:
+ * 403 NOT_AUTHORIZED / PERMISSION_DENIED, as PayPal answers without a partner's auth assertion.
  */
 import crypto from 'node:crypto';
-import { startFakeServer, type FakeServer } from './fake-server.ts';
+import { startFakeServer, type FakeResponse, type FakeServer } from './fake-server.ts';
 
 export const FAKE_PAYPAL_CLIENT_ID = 'fake-paypal-client';
 export const FAKE_PAYPAL_CLIENT_SECRET = 'fake-paypal-secret';
@@ -26,7 +29,19 @@ type PurchaseUnit = {
   description?: string;
   amount: Money;
   payee?: { email_address?: string; merchant_id?: string };
-  payments?: { captures: Capture[] };
+  payments?: { captures: Capture[]; refunds?: FakePaypalRefund[] };
+};
+export type FakePaypalRefund = {
+  id: string;
+  status: 'COMPLETED' | 'PENDING';
+  amount: Money;
+  custom_id?: string;
+  invoice_id?: string;
+  note_to_payer?: string;
+  seller_payable_breakdown: { gross_amount: Money; net_amount: Money; total_refunded_amount: Money };
+  create_time: string;
+  update_time: string;
+  links: { href: string; rel: string; method: string }[];
 };
 export type FakePaypalOrder = {
   id: string;
@@ -45,7 +60,14 @@ export type FakePaypal = FakeServer & {
   setCaptureOutcome: (status: 'COMPLETED' | 'PENDING' | 'DECLINED') => void;
   /** How many captures PayPal actually made for a PayPal order (money moved). */
   captureCount: (id: string) => number;
+  /** Every refund PayPal made, by refund id (money moved). */
+  refunds: Map<string, FakePaypalRefund & { captureId: string }>;
+  /** The capture id of a captured PayPal order. */
+  captureIdOf: (id: string) => string;
 };
+
+const toCents = (value: string) => Math.round(Number(value) * 100);
+const toValue = (cents: number) => (cents / 100).toFixed(2);
 
 function unprocessable(issue: string, description: string) {
   return {
@@ -62,7 +84,8 @@ function unprocessable(issue: string, description: string) {
 
 export async function startFakePaypal(): Promise<FakePaypal> {
   const orders = new Map<string, FakePaypalOrder>();
-  const replies = new Map<string, unknown>();
+  const replies = new Map<string, FakeResponse>();
+  const refunds = new Map<string, FakePaypalRefund & { captureId: string }>();
   const tokens = new Set<string>();
   let captureOutcome: 'COMPLETED' | 'PENDING' | 'DECLINED' = 'COMPLETED';
   const captures = new Map<string, number>();
@@ -99,11 +122,103 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed' } };
     const requestId = req.headers['paypal-request-id'];
     const replyKey = typeof requestId === 'string' ? `${req.method} ${req.path} ${requestId}` : null;
-    if (replyKey && replies.has(replyKey)) return { status: 200, body: replies.get(replyKey) };
-    const remember = (body: unknown) => {
-      if (replyKey) replies.set(replyKey, body);
-      return { status: 200, body };
+    const replay = replyKey ? replies.get(replyKey) : undefined;
+    if (replay) return replay;
+    const remember = (body: unknown, status = 200) => {
+      if (replyKey) replies.set(replyKey, { status, body });
+      return { status, body };
     };
+
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(req.path);
+    if (req.method === 'POST' && refundMatch) {
+      const captureId = refundMatch[1]!;
+      const unit = [...orders.values()]
+        .flatMap((o) => o.purchase_units)
+        .find((u) => u.payments?.captures.some((c) => c.id === captureId));
+      const capture = unit?.payments?.captures.find((c) => c.id === captureId);
+      if (!unit?.payments || !capture) {
+        return {
+          status: 404,
+          body: {
+            name: 'RESOURCE_NOT_FOUND',
+            message: 'The specified resource does not exist.',
+            details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }],
+          },
+        };
+      }
+      if (unit.payee?.email_address) {
+        return {
+          status: 403,
+          body: {
+            name: 'NOT_AUTHORIZED',
+            message: 'Authorization failed due to insufficient permissions.',
+            details: [
+              {
+                issue: 'PERMISSION_DENIED',
+                description: 'You do not have permission to access or perform operations on this resource.',
+              },
+            ],
+          },
+        };
+      }
+      if (capture.status === 'REFUNDED')
+        return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded');
+      if (capture.status === 'PENDING')
+        return unprocessable('PENDING_CAPTURE', 'Cannot initiate a refund as the capture is pending.');
+      if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED')
+        return unprocessable('REFUND_NOT_ALLOWED', 'Capture cannot be refunded.');
+      const body = (req.body ? JSON.parse(req.body) : {}) as {
+        amount?: Money;
+        custom_id?: string;
+        invoice_id?: string;
+        note_to_payer?: string;
+      };
+      const refunded = (unit.payments.refunds ?? [])
+        .filter((r) => refunds.get(r.id)?.captureId === captureId)
+        .reduce((sum, r) => sum + toCents(r.amount.value), 0);
+      const unrefunded = toCents(capture.amount.value) - refunded;
+      const cents = body.amount ? toCents(body.amount.value) : unrefunded;
+      if (body.amount && body.amount.currency_code !== capture.amount.currency_code)
+        return unprocessable(
+          'REFUND_CAPTURE_CURRENCY_MISMATCH',
+          'Refund must be in the same currency as the capture.',
+        );
+      if (cents > unrefunded)
+        return unprocessable(
+          'REFUND_AMOUNT_EXCEEDED',
+          'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+        );
+      const money = (c: number) => ({ currency_code: capture.amount.currency_code, value: toValue(c) });
+      const id = crypto.randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+      const refund: FakePaypalRefund = {
+        id,
+        status: 'COMPLETED',
+        amount: money(cents),
+        ...(body.custom_id ? { custom_id: body.custom_id } : {}),
+        ...(body.invoice_id ? { invoice_id: body.invoice_id } : {}),
+        ...(body.note_to_payer ? { note_to_payer: body.note_to_payer } : {}),
+        seller_payable_breakdown: {
+          gross_amount: money(cents),
+          net_amount: money(cents),
+          total_refunded_amount: money(refunded + cents),
+        },
+        create_time: now(),
+        update_time: now(),
+        links: [
+          { href: `https://api.sandbox.paypal.com/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+          {
+            href: `https://api.sandbox.paypal.com/v2/payments/captures/${captureId}`,
+            rel: 'up',
+            method: 'GET',
+          },
+        ],
+      };
+      refunds.set(id, { ...refund, captureId });
+      unit.payments.refunds = [...(unit.payments.refunds ?? []), refund];
+      capture.status = refunded + cents === toCents(capture.amount.value) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      capture.update_time = now();
+      return remember(structuredClone(refund), 201);
+    }
 
     if (req.method === 'POST' && req.path === '/v2/checkout/orders') {
       const body = JSON.parse(req.body) as { intent: string; purchase_units: PurchaseUnit[] };
@@ -178,5 +293,11 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       captureOutcome = status;
     },
     captureCount: (id) => captures.get(id) ?? 0,
+    refunds,
+    captureIdOf: (id) => {
+      const captureId = orders.get(id)?.purchase_units[0]?.payments?.captures[0]?.id;
+      if (!captureId) throw new Error(`fake PayPal order ${id} has no capture`);
+      return captureId;
+    },
   };
 }

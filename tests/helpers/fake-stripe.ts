@@ -1,11 +1,12 @@
 /**
- * A local stand-in for the Stripe API (POST /v1/payment_intents, GET /v1/payment_intents/:id) in
- * Stripe's response shapes, honouring Idempotency-Key, plus webhook events signed with Stripe's real
- * scheme (stripe.webhooks.generateTestHeaderString). No test reaches the internet.
+ * A local stand-in for the Stripe API (POST /v1/payment_intents, GET /v1/payment_intents/:id,
+ * POST /v1/payment_intents/:id/cancel, POST /v1/refunds) in Stripe's response and error shapes,
+ * honouring Idempotency-Key, plus webhook events signed with Stripe's real scheme
+ * (stripe.webhooks.generateTestHeaderString). No test reaches the internet.
  */
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
-import { startFakeServer, type FakeServer } from './fake-server.ts';
+import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server.ts';
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake';
 export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
@@ -27,10 +28,42 @@ type Intent = {
   cancellation_reason: string | null;
   last_payment_error: { message: string; type: string; code: string } | null;
   payment_method_types: string[];
+  latest_charge: string | null;
 };
+
+export type FakeStripeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string | null;
+  charge: string | null;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: string | null;
+  source_transfer_reversal: string | null;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  transfer_reversal: string | null;
+};
+
+/** The statuses from which Stripe lets a PaymentIntent be canceled (processing only in rare cases). */
+const CANCELLABLE_STATUSES = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+];
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 
 export type FakeStripe = FakeServer & {
   intents: Map<string, Intent>;
+  /** Every refund Stripe made, by refund id (money moved unless failed or canceled). */
+  refunds: Map<string, FakeStripeRefund>;
+  /** The status new refunds get: succeeded (default, like card refunds in test mode) or pending. */
+  setRefundOutcome: (status: 'succeeded' | 'pending') => void;
   /** Environment for buildTestApp: live card payments against this fake. */
   env: Record<string, string>;
   succeed: (id: string, amountReceived?: number) => Intent;
@@ -45,13 +78,172 @@ export type FakeStripe = FakeServer & {
 
 const sdk = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
-function stripeError(status: number, message: string, code: string) {
-  return { status, body: { error: { type: 'invalid_request_error', message, code } } };
+function stripeError(
+  status: number,
+  message: string,
+  code: string | undefined,
+  extra: Record<string, unknown> = {},
+): FakeResponse {
+  return {
+    status,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        message,
+        ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}),
+        ...extra,
+      },
+    },
+  };
+}
+
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of form) {
+    const m = /^metadata\[(.+)\]$/.exec(k);
+    if (m) metadata[m[1]!] = v;
+  }
+  return metadata;
+}
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
   const byIdempotencyKey = new Map<string, Intent>();
+  const refunds = new Map<string, FakeStripeRefund>();
+  let refundOutcome: 'succeeded' | 'pending' = 'succeeded';
+  // Idempotent POSTs other than PaymentIntent creation: the first answer, and the request it answered.
+  const replies = new Map<string, { request: string; response: FakeResponse }>();
+
+  const refundedCents = (intentId: string) =>
+    [...refunds.values()]
+      .filter((r) => r.payment_intent === intentId && (r.status === 'succeeded' || r.status === 'pending'))
+      .reduce((sum, r) => sum + r.amount, 0);
+
+  const createRefund = (form: URLSearchParams): FakeResponse => {
+    const intentId = form.get('payment_intent');
+    if (!intentId) {
+      return stripeError(
+        400,
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        'parameter_missing',
+      );
+    }
+    const intent = intents.get(intentId);
+    if (!intent) {
+      return stripeError(400, `No such payment_intent: '${intentId}'`, 'resource_missing', {
+        param: 'payment_intent',
+      });
+    }
+    const reason = form.get('reason');
+    if (reason !== null && !REFUND_REASONS.includes(reason)) {
+      return stripeError(400, `Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`, undefined, {
+        param: 'reason',
+      });
+    }
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      return stripeError(
+        400,
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        undefined,
+      );
+    }
+    const unrefunded = intent.amount_received - refundedCents(intent.id);
+    if (unrefunded <= 0) {
+      return stripeError(
+        400,
+        `Charge ${intent.latest_charge} has already been refunded.`,
+        'charge_already_refunded',
+      );
+    }
+    const rawAmount = form.get('amount');
+    const amount = rawAmount === null ? unrefunded : Number(rawAmount);
+    if (!Number.isInteger(amount) || amount < 1) {
+      return stripeError(400, 'Invalid positive integer', 'parameter_invalid_integer', { param: 'amount' });
+    }
+    if (amount > unrefunded) {
+      return stripeError(
+        400,
+        `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(unrefunded)})`,
+        'amount_too_large',
+        { param: 'amount' },
+      );
+    }
+    const refund: FakeStripeRefund = {
+      id: `re_${crypto.randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      balance_transaction: `txn_${crypto.randomBytes(12).toString('hex')}`,
+      charge: intent.latest_charge,
+      created: Math.floor(Date.now() / 1000),
+      currency: intent.currency,
+      metadata: metadataOf(form),
+      payment_intent: intent.id,
+      reason,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: refundOutcome,
+      transfer_reversal: null,
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  };
+
+  const cancelIntent = (id: string, form: URLSearchParams): FakeResponse => {
+    const intent = intents.get(id);
+    if (!intent)
+      return stripeError(404, `No such payment_intent: '${id}'`, 'resource_missing', { param: 'intent' });
+    const reason = form.get('cancellation_reason');
+    if (reason !== null && !CANCELLATION_REASONS.includes(reason)) {
+      return stripeError(
+        400,
+        `Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`,
+        undefined,
+        {
+          param: 'cancellation_reason',
+        },
+      );
+    }
+    if (!CANCELLABLE_STATUSES.includes(intent.status)) {
+      return stripeError(
+        400,
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELLABLE_STATUSES.join(', ')}, processing.`,
+        'payment_intent_unexpected_state',
+        { payment_intent: { ...intent } },
+      );
+    }
+    intent.status = 'canceled';
+    intent.cancellation_reason = reason;
+    return { status: 200, body: { ...intent } };
+  };
+
+  /** Stripe replays a key's first answer; the same key with other parameters is an idempotency_error. */
+  const idempotent = (req: FakeRequest, run: () => FakeResponse): FakeResponse => {
+    const key = req.headers['idempotency-key'];
+    if (typeof key !== 'string') return run();
+    const request = `${req.method} ${req.path} ${req.body}`;
+    const earlier = replies.get(key);
+    if (earlier) {
+      if (earlier.request === request) return earlier.response;
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          },
+        },
+      };
+    }
+    const response = run();
+    // Like Stripe, a request refused by validation saves no result, so it may be retried.
+    if (response.status < 400) replies.set(key, { request, response });
+    return response;
+  };
+
   const server = await startFakeServer((req) => {
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
       return {
@@ -67,11 +259,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const amount = Number(form.get('amount'));
       if (!Number.isInteger(amount) || amount < 50)
         return stripeError(400, 'Invalid amount', 'amount_too_small');
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of form) {
-        const m = /^metadata\[(.+)\]$/.exec(k);
-        if (m) metadata[m[1]!] = v;
-      }
+      const metadata = metadataOf(form);
       const id = `pi_${crypto.randomBytes(12).toString('hex')}`;
       const intent: Intent = {
         id,
@@ -89,10 +277,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         cancellation_reason: null,
         last_payment_error: null,
         payment_method_types: [form.get('allowed_payment_method_types[0]') ?? 'card'],
+        latest_charge: null,
       };
       intents.set(id, intent);
       if (typeof key === 'string') byIdempotencyKey.set(key, intent);
       return { status: 200, body: intent };
+    }
+    if (req.method === 'POST' && req.path === '/v1/refunds') {
+      return idempotent(req, () => createRefund(new URLSearchParams(req.body)));
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(req.path);
+    if (req.method === 'POST' && cancel) {
+      return idempotent(req, () => cancelIntent(cancel[1]!, new URLSearchParams(req.body)));
     }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(req.path);
     if (req.method === 'GET' && m) {
@@ -113,6 +309,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     ...server,
     intents,
+    refunds,
+    setRefundOutcome: (status) => {
+      refundOutcome = status;
+    },
     env: {
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
@@ -123,6 +323,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = get(id);
       intent.status = 'succeeded';
       intent.amount_received = amountReceived ?? intent.amount;
+      intent.latest_charge ??= `ch_${crypto.randomBytes(12).toString('hex')}`;
       return intent;
     },
     decline: (id, message = 'Your card was declined.') => {

@@ -8,6 +8,7 @@ export * from '#server/features/offers/offers.table.ts';
 export * from '#server/features/payments/payments.table.ts';
 export * from '#server/features/payouts/payouts.table.ts';
 export * from '#server/features/affiliates/affiliates.table.ts';
+export * from '#server/features/ledger/ledger.table.ts';
 export * from '#server/features/settings/settings.table.ts';
 export * from '#server/features/subscriptions/subscriptions.table.ts';
 export * from '#server/features/contact/contact.table.ts';

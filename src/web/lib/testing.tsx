@@ -11,7 +11,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { BRAND } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteInfo, type SiteSettings } from '#shared/settings.schemas.ts';
-import type { MyArtchipItem, Order } from '#shared/orders.schemas.ts';
+import type { LedgerLine } from '#shared/ledger.schemas.ts';
+import type { AdminOrderActions, AdminOrderDetail, MyArtchipItem, Order } from '#shared/orders.schemas.ts';
+import type { PayoutDto } from '#shared/payouts.schemas.ts';
+import type { RefundDto } from '#shared/refunds.schemas.ts';
 import type { QuoteResponse } from '#shared/checkout.schemas.ts';
 import type { User } from '#shared/users.schemas.ts';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
@@ -228,6 +231,138 @@ export function buildMyArtchipItem(overrides: Partial<MyArtchipItem> = {}): MyAr
     orderId: 1,
     artchip: null,
     createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** No admin action allowed; spread it and switch on the ones a test needs. */
+export const NO_ADMIN_ORDER_ACTIONS: AdminOrderActions = {
+  markProcessing: false,
+  markCompleted: false,
+  markShipped: false,
+  markDelivered: false,
+  createArtchip: false,
+  uploadMedia: false,
+  refund: false,
+};
+
+/** GET /api/admin/orders/:id: by default a paid ship-to-me purchase of a made chip, leaving the vault for its buyer. */
+export function buildAdminOrderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    id: 42,
+    orderType: 'purchase',
+    mintTitle: null,
+    mintDescription: null,
+    mintAssociatedUrl: null,
+    originalImageUrl: null,
+    isSurprize: false,
+    adminMedia: null,
+    mediaState: null,
+    buyerId: 9,
+    username: 'buyer',
+    email: 'buyer@example.com',
+    orderStatus: 'processing',
+    paymentStatus: 'completed',
+    paymentMethod: 'card',
+    totalCents: 5000,
+    shippingOption: 'ship',
+    shippingAddress: {
+      name: 'Bea Buyer',
+      addressLine1: '1 Main Street',
+      addressLine2: null,
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+      country: 'US',
+    },
+    artchipId: 7,
+    carrier: null,
+    trackingNumber: null,
+    canCreateArtchip: false,
+    actions: { ...NO_ADMIN_ORDER_ACTIONS, markCompleted: true, markShipped: true },
+    createdAt: '2030-01-01T00:00:00.000Z',
+    item: {
+      artchipId: 7,
+      title: 'Harbor Lights',
+      imageUrl: '/media/harbor.webp',
+      unitId: '12345678901234',
+      shape: 'square',
+      creatorUsername: 'maker',
+      slug: 'harbor-lights',
+      ownerUsername: 'buyer',
+      custody: 'dispatching',
+    },
+    payment: {
+      method: 'card',
+      provider: 'stripe',
+      providerRef: 'pi_123',
+      basePriceCents: 4000,
+      discountCents: 0,
+      markupCents: 0,
+      shippingCents: 1000,
+      totalCents: 5000,
+      artchipAmount: null,
+      paidAt: '2030-01-01T00:01:00.000Z',
+      flagged: null,
+    },
+    timeline: [
+      { type: 'placed', actorUsername: 'buyer', data: {}, createdAt: '2030-01-01T00:00:00.000Z' },
+      {
+        type: 'paid',
+        actorUsername: null,
+        data: { provider: 'stripe' },
+        createdAt: '2030-01-01T00:01:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A refund as the API answers it: by default $50.00 of order 42 sent back through Stripe. */
+export function buildRefund(overrides: Partial<RefundDto> = {}): RefundDto {
+  return {
+    id: 1,
+    orderId: 42,
+    provider: 'stripe',
+    amountCents: 5000,
+    reason: 'admin',
+    note: 'The chip broke in the workshop.',
+    status: 'succeeded',
+    providerReference: 're_123',
+    failureMessage: null,
+    createdAt: '2030-01-03T00:00:00.000Z',
+    completedAt: '2030-01-03T00:00:05.000Z',
+    ...overrides,
+  };
+}
+
+/** One ledger line: by default the $50.00 Stripe captured for order 42. */
+export function buildLedgerLine(overrides: Partial<LedgerLine> = {}): LedgerLine {
+  return {
+    id: 1,
+    orderId: 42,
+    payoutId: null,
+    refundId: null,
+    account: 'platform',
+    kind: 'payment',
+    userId: null,
+    amountCents: 5000,
+    reason: 'Card payment captured',
+    createdAt: '2030-01-01T00:01:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A payout as the API answers it: by default $28.00 of sale proceeds paid by hand. */
+export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
+  return {
+    id: 1,
+    kind: 'seller',
+    amountCents: 2800,
+    txReference: null,
+    method: 'manual',
+    status: 'paid',
+    createdAt: '2030-01-02T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -60,7 +60,13 @@ describe('affiliate commissions on paid mints', () => {
       [1, middle.user.id, 300, 1000, 'pending'],
       [2, top.user.id, 150, 500, 'pending'],
     ]);
-    expect(books.ledger).toEqual([expect.objectContaining({ kind: 'mint_fee', amountCents: 3000 })]);
+    expect(books.ledger.filter((l) => l.kind !== 'refund_due')).toEqual([
+      expect.objectContaining({ kind: 'mint_fee', amountCents: 3000 }),
+      expect.objectContaining({ kind: 'affiliate_commission', amountCents: 300 }),
+      expect.objectContaining({ kind: 'affiliate_commission', amountCents: -300 }),
+      expect.objectContaining({ kind: 'affiliate_commission', amountCents: 150 }),
+      expect.objectContaining({ kind: 'affiliate_commission', amountCents: -150 }),
+    ]);
   });
 
   it('books nothing for purchases, nor to the buyer themself', async () => {

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { OfferSchema } from '#shared/offers.schemas.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
-import { ledgerEntries, orders } from '#server/features/orders/orders.table.ts';
-import { paymentEvents } from '#server/features/payments/payments.table.ts';
+import { orders } from '#server/features/orders/orders.table.ts';
+import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
+import { paymentEvents, refunds } from '#server/features/payments/payments.table.ts';
 import { commissions } from '#server/features/affiliates/affiliates.table.ts';
 import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
@@ -40,8 +41,9 @@ describe('concurrency', () => {
     expect(paid).toHaveLength(1);
     const [sold] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
     expect(sold).toMatchObject({ ownerId: paid[0]!.buyerId, status: 'sold' });
-    const ledger = await app.db.select().from(ledgerEntries);
+    const ledger = await app.db.select().from(ledgerLines);
     expect(ledger.map((l) => [l.orderId, l.kind]).sort()).toEqual([
+      [paid[0]!.id, 'payment'],
       [paid[0]!.id, 'platform_fee'],
       [paid[0]!.id, 'seller_proceeds'],
     ]);
@@ -97,7 +99,15 @@ describe('concurrency', () => {
     expect(await app.db.select().from(paymentEvents).where(eq(paymentEvents.eventKey, 'evt_1'))).toHaveLength(
       1,
     );
-    expect(await app.db.select().from(ledgerEntries)).toHaveLength(1);
+    // Ten other payments of a paid order: each booked in and refunded once; the order's own stands.
+    const lines = await app.db.select().from(ledgerLines);
+    expect(lines.filter((l) => l.kind === 'payment')).toHaveLength(11);
+    expect(lines.filter((l) => l.kind === 'refund')).toHaveLength(10);
+    expect(lines.filter((l) => l.kind === 'mint_fee')).toHaveLength(1);
+    const given = await app.db.select().from(refunds);
+    expect(given.map((r) => [r.reason, r.status])).toEqual(
+      Array.from({ length: 10 }, () => ['duplicate_payment', 'succeeded']),
+    );
     const booked = await app.db.select().from(commissions);
     expect(booked.map((c) => [c.level, c.affiliateUserId, c.amountCents]).sort()).toEqual([
       [1, middle.user.id, 150],

@@ -90,7 +90,7 @@ describe('demo catalogue seed', { timeout: 120_000 }, () => {
     const app = await buildTestApp({ env: { SEED_DEMO: 'true' } });
     await demoSeedStep.run(app);
     // An admin removes the whole demo catalogue.
-    await app.db.execute(sql`truncate chips, chip_events, orders, ledger_entries cascade`);
+    await app.db.execute(sql`truncate chips, chip_events, orders, ledger_lines, payment_events cascade`);
     expect(await seedDemoCatalogue(app)).toEqual({ chipsCreated: 0 });
     expect(await app.db.select({ n: count() }).from(chips)).toEqual([{ n: 0 }]);
   });

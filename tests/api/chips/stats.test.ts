@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LeaderboardEntrySchema, MarketplaceStatsSchema } from '#shared/chips.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { commissions } from '#server/features/affiliates/affiliates.table.ts';
-import { ledgerEntries, orders } from '#server/features/orders/orders.table.ts';
+import { orders } from '#server/features/orders/orders.table.ts';
+import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';
@@ -98,9 +99,15 @@ describe('GET /api/top-minters', () => {
     await insertUser(app.db, { referredBy: top.id });
     const buyer = await insertUser(app.db);
     const order = await insertOrder(app.db, { buyerId: buyer.user.id, sellerId: top.id, totalCents: 10_000 });
-    await app.db
-      .insert(ledgerEntries)
-      .values({ orderId: order.id, userId: top.id, kind: 'seller_proceeds', amountCents: 7_000 });
+    await app.db.insert(ledgerLines).values({
+      entryKey: `order:${order.id}:seller_proceeds`,
+      orderId: order.id,
+      account: 'seller',
+      userId: top.id,
+      kind: 'seller_proceeds',
+      amountCents: 7_000,
+      reason: 'test sale',
+    });
     const mint = await insertOrder(app.db, { buyerId: buyer.user.id, orderType: 'mint', totalCents: 1_500 });
     await app.db.insert(commissions).values({
       orderId: mint.id,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { PayableBalanceListSchema, PayoutSchema, SellerBalanceSchema } from '#shared/payouts.schemas.ts';
-import { ledgerEntries } from '#server/features/orders/orders.table.ts';
+import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import { payouts } from '#server/features/payouts/payouts.table.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
@@ -93,11 +93,13 @@ describe('seller payouts', () => {
     expect(after).toMatchObject({ pendingCents: 0, payableCents: 0, paidCents: 7000 });
     expect(after.payouts).toEqual([expect.objectContaining({ amountCents: 7000, txReference: 'BANK-42' })]);
     expect((await payOut(app, admin.token, seller.user.id)).statusCode).toBe(422);
-    const [entry] = await app.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.kind, 'seller_proceeds'));
-    expect(entry).toMatchObject({ status: 'paid', payoutId: PayoutSchema.parse(paid.json()).id });
+    const [line] = await app.db.select().from(ledgerLines).where(eq(ledgerLines.kind, 'payout'));
+    expect(line).toMatchObject({
+      account: 'seller',
+      userId: seller.user.id,
+      amountCents: -7000,
+      payoutId: PayoutSchema.parse(paid.json()).id,
+    });
   });
 
   it('a shipped sale settles only when delivered, then waits the hold', async () => {

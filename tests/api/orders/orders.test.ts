@@ -228,10 +228,20 @@ describe('completeOrderPayment', () => {
       amountCents: 1500,
       currency: 'USD',
     });
-    expect(later.outcome).toBe('already_paid');
-    expect((await readOrderBooks(app.db, order.id)).ledger).toEqual([
-      expect.objectContaining({ kind: 'mint_fee', amountCents: 1500, userId: null }),
+    expect(later).toMatchObject({ outcome: 'already_paid', reason: 'duplicate_payment' });
+    // The second payment went back to the buyer; the first one stands.
+    const after = await readOrderBooks(app.db, order.id);
+    expect(after.ledger.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['mint_fee', 1500],
+      ['refund_due', 1500],
+      ['refund_due', -1500],
     ]);
+    expect(after.cash.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['payment', 1500],
+      ['payment', 1500],
+      ['refund', -1500],
+    ]);
+    expect(after.order.paymentStatus).toBe('completed');
   });
 
   it('books direct-PayPal proceeds as already paid and the platform fee as owed by the seller', async () => {
@@ -252,9 +262,13 @@ describe('completeOrderPayment', () => {
     expect(summary.markupCents).toBe(2000);
     expect((await complete(app, buyer.token, orderId)).statusCode).toBe(200);
     const books = await readOrderBooks(app.db, orderId);
-    expect(books.ledger.map((l) => [l.kind, l.userId, l.amountCents, l.status]).sort()).toEqual([
-      ['platform_fee', seller.user.id, 3000, 'pending'],
-      ['seller_proceeds', seller.user.id, 7000, 'paid'],
+    // The buyer paid the seller's own PayPal: the seller holds the whole total and owes the
+    // platform its fee and the markup.
+    expect(books.lines.map((l) => [l.kind, l.account, l.userId, l.amountCents]).sort()).toEqual([
+      ['direct_payment', 'seller', seller.user.id, -12_000],
+      ['payment', 'buyer', buyer.user.id, 12_000],
+      ['platform_fee', 'platform', null, 5000],
+      ['seller_proceeds', 'seller', seller.user.id, 7000],
     ]);
   });
 
@@ -282,12 +296,20 @@ describe('completeOrderPayment', () => {
     const res = await complete(app, buyer.token, late.orderId);
     expect(res.statusCode).toBe(409);
     const books = await readOrderBooks(app.db, late.orderId);
+    // The payment went back through its provider (the demo one refunds at once).
     expect(books.order).toMatchObject({
       status: 'cancelled',
-      paymentStatus: 'failed',
-      paymentFlagged: 'refund_required',
+      paymentStatus: 'refunded',
+      paymentFlagged: null,
     });
-    expect(books.ledger).toHaveLength(0);
+    expect(books.ledger.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['refund_due', 10_000],
+      ['refund_due', -10_000],
+    ]);
+    expect(books.cash.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['payment', 10_000],
+      ['refund', -10_000],
+    ]);
     const [owned] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
     expect(owned!.ownerId).toBe(other.user.id);
   });

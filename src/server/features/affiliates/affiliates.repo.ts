@@ -136,3 +136,13 @@ export async function listPendingCommissionTotals(db: Db) {
     .where(eq(commissions.status, 'pending'))
     .groupBy(commissions.affiliateUserId);
 }
+
+/** A refunded order's commissions not paid out yet are void (status reversed); paid ones stay paid. */
+export async function reverseOrderCommissions(tx: Db, orderId: number): Promise<number> {
+  const rows = await tx
+    .update(commissions)
+    .set({ status: 'reversed' })
+    .where(and(eq(commissions.orderId, orderId), eq(commissions.status, 'pending')))
+    .returning({ id: commissions.id });
+  return rows.length;
+}

@@ -11,7 +11,8 @@ import type {
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/features/audit/index.ts';
-import { findAccountById } from '#server/features/users/index.ts';
+import { findAccountById, lockAccount } from '#server/features/users/index.ts';
+import { bookPayout, readAccountTotals } from '#server/features/ledger/index.ts';
 import {
   countReferrals,
   insertCommissionOnce,
@@ -52,7 +53,7 @@ function toCommission(row: CommissionWithNames): Commission {
 export async function bookMintCommissions(
   tx: Db,
   args: { orderId: number; buyerId: number; mintFeeCents: number },
-): Promise<number> {
+): Promise<{ affiliateUserId: number; level: number; amountCents: number }[]> {
   const buyer = await findAccountById(tx, args.buyerId);
   const [level1, level2] = computeAffiliateCommissions(args.mintFeeCents);
   const chain: number[] = [];
@@ -62,7 +63,7 @@ export async function bookMintCommissions(
     chain.push(referrerId);
     referrerId = (await findAccountById(tx, referrerId))?.referredBy ?? null;
   }
-  let booked = 0;
+  const booked: { affiliateUserId: number; level: number; amountCents: number }[] = [];
   for (const [index, affiliateUserId] of chain.entries()) {
     const level = index === 0 ? level1 : level2;
     if (level.amountCents === 0) continue;
@@ -76,7 +77,7 @@ export async function bookMintCommissions(
       amountCents: level.amountCents,
       status: 'pending',
     });
-    if (inserted) booked++;
+    if (inserted) booked.push({ affiliateUserId, level: level.level, amountCents: level.amountCents });
   }
   return booked;
 }
@@ -146,12 +147,20 @@ export async function payOutAffiliate(
   args: { userId: number; adminId: number; txReference?: string | undefined },
 ): Promise<Payout> {
   return db.transaction(async (tx) => {
-    const affiliate = await findAccountById(tx, args.userId);
+    // The affiliate's row first: two payouts of one balance queue here, the second finds nothing.
+    const affiliate = await lockAccount(tx, args.userId);
     if (!affiliate) throw new AppError('NOT_FOUND', 'Affiliate not found');
     const pending = await lockPendingCommissions(tx, args.userId);
     if (pending.length === 0)
       throw new AppError('UNPROCESSABLE', 'This affiliate has no pending commissions');
-    const amountCents = pending.reduce((sum, c) => sum + c.amountCents, 0);
+    // Never more than the ledger balance: a refunded order's commission already paid out is taken
+    // back from what is paid next.
+    const totals = await readAccountTotals(tx, args.userId, 'affiliate');
+    const amountCents = Math.min(
+      pending.reduce((sum, c) => sum + c.amountCents, 0),
+      totals.earnedCents - totals.paidOutCents,
+    );
+    if (amountCents <= 0) throw new AppError('UNPROCESSABLE', 'This affiliate has no pending commissions');
     const payout = await insertPayout(tx, {
       kind: 'affiliate',
       userId: args.userId,
@@ -164,6 +173,13 @@ export async function payOutAffiliate(
       pending.map((c) => c.id),
       payout.id,
     );
+    await bookPayout(tx, {
+      payoutId: payout.id,
+      userId: args.userId,
+      account: 'affiliate',
+      amountCents,
+      reference: payout.txReference,
+    });
     await recordAudit(tx, {
       adminId: args.adminId,
       action: 'affiliate.payout',

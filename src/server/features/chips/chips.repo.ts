@@ -301,10 +301,10 @@ export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRo
       select u.username, u.profile_image_url, u.created_at::text as created_at,
         m.total_minted::text as total_minted,
         (select count(*) from users r where r.referred_by = u.id)::text as affiliate_count,
-        (select coalesce(sum(l.amount_cents), 0) from ledger_entries l
-           where l.user_id = u.id and l.kind = 'seller_proceeds')::text as own_sales,
+        (select coalesce(sum(l.amount_cents), 0) from ledger_lines l
+           where l.user_id = u.id and l.account = 'seller' and l.kind = 'seller_proceeds')::text as own_sales,
         (select coalesce(sum(cm.amount_cents), 0) from commissions cm
-           where cm.affiliate_user_id = u.id)::text as affiliate_earnings,
+           where cm.affiliate_user_id = u.id and cm.status <> 'reversed')::text as affiliate_earnings,
         (select coalesce(sum(o.total_cents), 0) from orders o
            where o.seller_id = u.id and o.order_type = 'purchase' and o.payment_status = 'completed')::text as total_sales
       from (select creator_id, count(*) as total_minted from chips group by creator_id

@@ -25,6 +25,10 @@ export {
   type Refusal,
   releaseChipHold,
   sellChip,
+  transferChip,
+  undispatchChip,
+  unsellChip,
+  canUnsell,
   shipChip,
 } from './chip-lifecycle.ts';
 export { createChipRecord, recordChipEvent } from './chip-records.service.ts';

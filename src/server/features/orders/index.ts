@@ -4,25 +4,24 @@
  * other features' read-only joins and the demo seed's fixture rows; every other write goes through
  * the functions here.
  */
-export { ledgerEntries, orders, type ShippingAddressSnapshot } from './orders.table.ts';
+export { orders, type ShippingAddressSnapshot } from './orders.table.ts';
 export {
   cancelOrder,
+  cancelOrderForRefund,
   markOrderPaid,
+  markOrderRefunded,
+  orderActions,
+  refuseRefund,
   placeOrder,
   refusePayAgain,
   replaceUnpaidOrder,
 } from './order-lifecycle.ts';
-export { chipSoldMail, orderConfirmationMail, type OrderMailInfo } from './orders.mail.ts';
+export { chipSoldMail, orderConfirmationMail, refundMail, type OrderMailInfo } from './orders.mail.ts';
 export {
   findOrderById,
   findOrderByProviderRef,
-  insertLedgerEntryOnce,
   isOrderReplaced,
-  listPayableSellers,
-  listSellerProceeds,
   listUnpaidOrdersInWindow,
-  lockPayableProceeds,
-  markProceedsPaid,
   lockOrder,
   type OrderRow,
   type PendingWindow,

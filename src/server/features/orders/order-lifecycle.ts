@@ -21,7 +21,13 @@ import { BRAND } from '#shared/brand.ts';
 import type { AdminOrderActions, OrderEventType, OrderStatus } from '#shared/orders.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { canShipFor, refuseBuy, type ChipRow, type Refusal } from '#server/features/chips/index.ts';
+import {
+  canShipFor,
+  canUnsell,
+  refuseBuy,
+  type ChipRow,
+  type Refusal,
+} from '#server/features/chips/index.ts';
 import {
   insertOrderEvent,
   insertOrder,
@@ -32,7 +38,15 @@ import {
 
 type OrderState = Pick<
   OrderRow,
-  'orderType' | 'status' | 'paymentStatus' | 'shippingOption' | 'chipId' | 'buyerId' | 'isSurprize'
+  | 'orderType'
+  | 'status'
+  | 'paymentStatus'
+  | 'shippingOption'
+  | 'chipId'
+  | 'buyerId'
+  | 'isSurprize'
+  | 'paymentMethod'
+  | 'markupCents'
 >;
 
 /** The status an order takes once paid: mints wait for the admin; vault purchases are done. */
@@ -47,8 +61,77 @@ const isPaid = (order: OrderState) => order.paymentStatus === 'completed';
 const isShipment = (order: OrderState) =>
   order.shippingOption === 'ship' && (order.orderType !== 'mint' || order.chipId !== null);
 
+/** Answered (409) when an order's fulfilment has gone too far to undo here. */
+export const ORDER_NOT_REFUNDABLE_MESSAGE =
+  'This order can no longer be refunded here: its chip has moved on. Settle it with the buyer directly.';
+/** Answered (409) for a direct-PayPal sale: the money is in the seller's own PayPal account. */
+export const ORDER_PAID_TO_SELLER_MESSAGE =
+  "This order was paid to the seller's own PayPal account; the seller refunds it from PayPal.";
+
+/**
+ * Why an admin may not refund this paid order now (null: they may). A refund undoes the order's
+ * fulfilment, so only while that is possible: a mint not made yet, a shipment not handed to the
+ * carrier, a purchase whose chip the buyer still holds untouched in our vault (it goes back to the
+ * seller). Offline transfers and direct-PayPal sales are settled outside.
+ */
+export function refuseRefund(order: OrderState, chip: ChipRow | null, now: Date): Refusal | null {
+  if (!isPaid(order)) return { code: 'CONFLICT', message: 'Only a paid order can be refunded.' };
+  if (order.paymentMethod === 'paypal' && order.markupCents > 0) {
+    return { code: 'CONFLICT', message: ORDER_PAID_TO_SELLER_MESSAGE };
+  }
+  const undoable =
+    order.orderType === 'mint'
+      ? order.chipId === null && (order.status === 'pending' || order.status === 'processing')
+      : order.orderType === 'shipping'
+        ? chip !== null && canShipFor(chip, order) && order.status !== 'shipped'
+        : order.orderType === 'purchase'
+          ? chip !== null && canUnsell(chip, order, now) && order.status !== 'shipped'
+          : false;
+  return undoable ? null : { code: 'CONFLICT', message: ORDER_NOT_REFUNDABLE_MESSAGE };
+}
+
+/** An admin refund was asked for: the order ends now; the money follows (markOrderRefunded). */
+export async function cancelOrderForRefund(
+  tx: Db,
+  order: OrderRow,
+  args: { refundId: number; actorUserId: number | null; reason: string },
+): Promise<OrderRow> {
+  const next = await updateOrder(tx, order.id, { status: 'cancelled' });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'refund_requested',
+    actorUserId: args.actorUserId,
+    data: { refundId: args.refundId, reason: args.reason },
+  });
+  return next;
+}
+
+/**
+ * The provider gave the money back. The refund of the order's own payment makes it refunded; a
+ * refunded duplicate payment leaves the order as it is and only joins its timeline.
+ */
+export async function markOrderRefunded(
+  tx: Db,
+  order: OrderRow,
+  args: { refundId: number; amountCents: number; isOrderPayment: boolean; reference: string | null },
+): Promise<void> {
+  if (args.isOrderPayment) {
+    await updateOrder(tx, order.id, { paymentStatus: 'refunded', paymentFlagged: null });
+  }
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'refunded',
+    actorUserId: null,
+    data: { refundId: args.refundId, amountCents: args.amountCents, reference: args.reference },
+  });
+}
+
 /** The admin moves this order allows now; `chip` is the order's chip (null for a mint not made yet). */
-export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrderActions {
+export function orderActions(
+  order: OrderState,
+  chip: ChipRow | null,
+  now: Date = new Date(),
+): AdminOrderActions {
   const paid = isPaid(order);
   const awaitingChip = paid && order.orderType === 'mint' && order.chipId === null;
   const canShip = paid && isShipment(order) && chip !== null && canShipFor(chip, order);
@@ -60,6 +143,7 @@ export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrde
     markCompleted: paid && order.orderType !== 'mint' && order.status === 'processing',
     markShipped: canShip && (order.status === 'processing' || order.status === 'completed'),
     markDelivered: paid && order.status === 'shipped' && chip?.custody === 'in_transit',
+    refund: refuseRefund(order, chip, now) === null,
   };
 }
 

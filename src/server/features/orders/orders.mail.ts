@@ -140,3 +140,29 @@ export function artchipCreatedMail(to: string, publicUrl: string, title: string)
     action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
   });
 }
+
+const REFUND_REASON_TEXT: Record<string, string> = {
+  chip_unavailable: `the ${BRAND.name} was bought by someone else before your payment arrived`,
+  duplicate_payment: 'we received more than one payment for it',
+};
+
+/** To the buyer when money goes back to them: how much, why, and how. */
+export function refundMail(
+  to: string,
+  publicUrl: string,
+  refund: { orderId: number; amountCents: number; reason: string; note: string | null; method: string },
+): MailMessage {
+  const why = refund.note ?? REFUND_REASON_TEXT[refund.reason] ?? 'the order could not be fulfilled';
+  const how =
+    refund.method === 'artchip'
+      ? 'The tokens are sent back to the wallet that paid.'
+      : 'It goes back to the card or PayPal account you paid with; banks usually show it within 5–10 business days.';
+  return compose({
+    to,
+    subject: `Refund for order #${refund.orderId}`,
+    template: 'order-refunded',
+    heading: 'Your payment is on its way back',
+    paragraphs: [`We refunded ${formatUsd(refund.amountCents)} for order #${refund.orderId}: ${why}.`, how],
+    action: { label: 'View My Orders', url: `${publicUrl}${ROUTES.myOrders}` },
+  });
+}

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { chips, type ChipRow } from '#server/features/chips/index.ts';
 import { users } from '#server/features/users/users.table.ts';
-import { ledgerEntries, orderEvents, orders } from './orders.table.ts';
+import { orderEvents, orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -142,30 +142,6 @@ export async function listPaidMintsAwaitingChip(db: Db, buyerId: number): Promis
     .orderBy(desc(orders.createdAt));
 }
 
-/** Books one ledger row; a second row of the same kind for the order is ignored. */
-export async function insertLedgerEntryOnce(
-  tx: Db,
-  values: typeof ledgerEntries.$inferInsert,
-): Promise<void> {
-  await tx
-    .insert(ledgerEntries)
-    .values(values)
-    .onConflictDoNothing({ target: [ledgerEntries.orderId, ledgerEntries.kind] });
-}
-
-/** Seller proceeds and the chips a user sold, from the ledger. */
-export async function sumSellerProceeds(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      sold: sql<number>`count(*)::int`,
-      revenueCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
-      pendingCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.status} = 'pending'), 0)::int`,
-    })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'seller_proceeds')));
-  return row ?? { sold: 0, revenueCents: 0, pendingCents: 0 };
-}
-
 const adminBuyer = alias(users, 'admin_order_buyer');
 
 /** Orders for the admin, newest first, keyset on id, with the buyer's names and the order's chip. */
@@ -248,79 +224,4 @@ export async function listUnpaidOrdersInWindow(db: Db, window: PendingWindow): P
     .where(and(...conditions))
     .orderBy(orders.createdAt)
     .limit(window.limit ?? 200);
-}
-
-/**
- * When a sale settled, as SQL: a purchase kept in the vault settles when it is paid; a shipped one
- * when it is delivered (its order's 'delivered' step). Null while it has not settled.
- */
-const settledAt = sql<Date | null>`case
-  when ${orders.shippingOption} = 'store' then ${orders.paidAt}
-  else (select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.type = 'delivered')
-end`;
-
-/** A seller's proceeds entries with when their sale settled (null: not yet), oldest first. */
-export async function listSellerProceeds(db: Db, sellerId: number) {
-  return db
-    .select({
-      id: ledgerEntries.id,
-      amountCents: ledgerEntries.amountCents,
-      status: ledgerEntries.status,
-      settledAt: settledAt,
-    })
-    .from(ledgerEntries)
-    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(and(eq(ledgerEntries.userId, sellerId), eq(ledgerEntries.kind, 'seller_proceeds')))
-    .orderBy(ledgerEntries.id);
-}
-
-/**
- * Locks the seller's proceeds that are payable at `settledBefore` (settled by then and not paid),
- * so two payouts of one balance cannot both take them.
- */
-export async function lockPayableProceeds(tx: Db, sellerId: number, settledBefore: Date) {
-  return tx
-    .select({ id: ledgerEntries.id, amountCents: ledgerEntries.amountCents })
-    .from(ledgerEntries)
-    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(
-      and(
-        eq(ledgerEntries.userId, sellerId),
-        eq(ledgerEntries.kind, 'seller_proceeds'),
-        eq(ledgerEntries.status, 'pending'),
-        sql`${settledAt} <= ${settledBefore}`,
-      ),
-    )
-    .orderBy(ledgerEntries.id)
-    .for('update', { of: ledgerEntries });
-}
-
-/** Marks proceeds paid by a payout (only those still pending). */
-export async function markProceedsPaid(tx: Db, ids: number[], payoutId: number): Promise<number> {
-  if (ids.length === 0) return 0;
-  const rows = await tx
-    .update(ledgerEntries)
-    .set({ status: 'paid', payoutId })
-    .where(and(inArray(ledgerEntries.id, ids), eq(ledgerEntries.status, 'pending')))
-    .returning({ id: ledgerEntries.id });
-  return rows.length;
-}
-
-/** Sellers with proceeds payable at `settledBefore`, and how much. */
-export async function listPayableSellers(db: Db, settledBefore: Date) {
-  return db
-    .select({
-      userId: ledgerEntries.userId,
-      payableCents: sql<number>`sum(${ledgerEntries.amountCents})::int`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(
-      and(
-        eq(ledgerEntries.kind, 'seller_proceeds'),
-        eq(ledgerEntries.status, 'pending'),
-        sql`${settledAt} <= ${settledBefore}`,
-      ),
-    )
-    .groupBy(ledgerEntries.userId);
 }

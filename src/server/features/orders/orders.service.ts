@@ -16,6 +16,7 @@ import {
   listOrdersOfBuyer,
   lockOrder,
   type OrderWithChip,
+  type OrderRow,
 } from './orders.repo.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -154,9 +155,10 @@ export async function getCheckoutSuccess(
  */
 export async function sweepLapsedHolds(
   ctx: ServiceContext,
-): Promise<{ chipsFreed: number; offersExpired: number }> {
+): Promise<{ chipsFreed: number; offersExpired: number; cancelled: OrderRow[] }> {
   const now = ctx.clock();
   let chipsFreed = 0;
+  const cancelled: OrderRow[] = [];
   for (const hold of await listLapsedHolds(ctx.db, now)) {
     if (hold.orderId === null) continue;
     const orderId = hold.orderId;
@@ -166,10 +168,10 @@ export async function sweepLapsedHolds(
       const order = await lockOrder(tx, orderId);
       if (chip) await releaseChipHold(tx, chip, { orderId });
       if (order && order.paymentStatus !== 'completed' && order.status === 'pending') {
-        await cancelOrder(tx, order, { reason: 'hold_lapsed' });
+        cancelled.push(await cancelOrder(tx, order, { reason: 'hold_lapsed' }));
       }
     });
     chipsFreed++;
   }
-  return { chipsFreed, offersExpired: await expireLapsedOffers(ctx) };
+  return { chipsFreed, offersExpired: await expireLapsedOffers(ctx), cancelled };
 }

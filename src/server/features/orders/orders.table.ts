@@ -10,7 +10,6 @@ import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
 import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
-import { payouts } from '#server/features/payouts/payouts.table.ts';
 
 export type ShippingAddressSnapshot = {
   name: string;
@@ -105,31 +104,5 @@ export const orderEvents = pgTable(
     index('order_events_order_id_idx').on(t.orderId, t.createdAt),
     index('order_events_actor_idx').on(t.actorUserId),
     checkOneOf('order_events_type_ck', t.type, ORDER_EVENT_TYPES),
-  ],
-);
-
-/** Money booked when an order is paid: seller proceeds and platform fee; one row per kind per order. */
-export const ledgerEntries = pgTable(
-  'ledger_entries',
-  {
-    ...baseColumns,
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id),
-    chipId: integer().references(() => chips.id),
-    userId: integer().references(() => users.id),
-    /** 'seller_proceeds' | 'platform_fee' | 'mint_fee' */
-    kind: text().notNull(),
-    amountCents: integer().notNull(),
-    /** 'pending' | 'paid' (paid out, or paid to the seller directly by PayPal) */
-    status: text().notNull().default('pending'),
-    /** The seller payout that paid these proceeds. */
-    payoutId: integer().references(() => payouts.id),
-  },
-  (t) => [
-    uniqueIndex('ledger_entries_order_kind_uq').on(t.orderId, t.kind),
-    index('ledger_entries_payout_id_idx').on(t.payoutId),
-    index('ledger_entries_user_id_idx').on(t.userId),
-    index('ledger_entries_chip_id_idx').on(t.chipId),
   ],
 );

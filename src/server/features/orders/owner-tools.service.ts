@@ -3,6 +3,7 @@
  * chip moves an owner makes (activate, price, list or unlist, resell), each through the chip
  * lifecycle. Asking for a shipment is a checkout (checkout/ship-request.service.ts).
  */
+import { readAccountTotals, sumSellerEarnings } from '#server/features/ledger/index.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
@@ -35,7 +36,7 @@ import {
   type ChipRow,
 } from '#server/features/chips/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
-import { listPaidMintsAwaitingChip, sumSellerProceeds } from './orders.repo.ts';
+import { listPaidMintsAwaitingChip } from './orders.repo.ts';
 
 const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 
@@ -181,14 +182,16 @@ export function resellArtchip(
 
 /** GET /api/my-stats: chips minted and sold, and seller proceeds from the ledger. */
 export async function getMyStats(ctx: ServiceContext, userId: number): Promise<MyStats> {
-  const [minted, proceeds] = await Promise.all([
+  const [minted, earnings, totals] = await Promise.all([
     countChipsCreatedBy(ctx.db, userId),
-    sumSellerProceeds(ctx.db, userId),
+    sumSellerEarnings(ctx.db, userId),
+    readAccountTotals(ctx.db, userId, 'seller'),
   ]);
   return {
     minted,
-    sold: proceeds.sold,
-    revenueCents: proceeds.revenueCents,
-    proceedsPendingCents: proceeds.pendingCents,
+    sold: earnings.sold,
+    revenueCents: earnings.earnedCents,
+    // What the seller is still owed: earned less paid out (negative when they owe a direct-PayPal fee).
+    proceedsPendingCents: totals.earnedCents - totals.paidOutCents,
   };
 }

@@ -18,6 +18,11 @@ export function demoPaymentUrl(
   return `${ROUTES.paymentProcessing}?${query.toString()}`;
 }
 
+/** The reference of a demo refund: stable per refund, so a retried refund answers the same. */
+export function demoRefundReference(refundId: number): string {
+  return `demo-refund-${refundId}`;
+}
+
 /**
  * Demo payments: no money moves. Checkout sends the buyer to /payment-processing, which calls
  * POST /api/orders/:id/complete; that route exists only while app.config.demoPayments is true.
@@ -41,4 +46,6 @@ export const demoPaymentProvider: PaymentProvider = {
   },
   // A demo payment completes only when the buyer finishes the simulation.
   lookupPayment: async () => ({ status: 'pending' }),
+  // No money moved, so none goes back: the refund succeeds at once, the same reference on every retry.
+  refundPayment: async ({ refundId }) => ({ status: 'succeeded', reference: demoRefundReference(refundId) }),
 };

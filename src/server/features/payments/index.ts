@@ -6,3 +6,15 @@ export type { PaymentOrder, PaymentProvider } from './payment-provider.ts';
 export { getPaymentRegistry, paymentContext, paymentOptionsFor } from './payments.registry.ts';
 export { completeOrderPayment, failOrderPayment, reconcilePendingPayments } from './payments.service.ts';
 export { checkTokenPayments } from './solana.service.ts';
+/** The signals table, for the demo seed's fixture rows only. */
+export { paymentEvents } from './payments.table.ts';
+export {
+  processRefund,
+  recordManualRefund,
+  refundOrderByAdmin,
+  retryRefunds,
+  sweepLapsedHoldsAndPayments,
+  toRefundDto,
+} from './refunds.service.ts';
+export { listRefundedTotals, listRefundsOfOrder, type RefundRow } from './refunds.repo.ts';
+export { listCapturedTotals } from './payments.repo.ts';

@@ -89,6 +89,44 @@ export type PaymentSignalRequest = {
   rawBody: Buffer;
 };
 
+/** What a refund asks of a provider: part or all of the payment recorded as providerRef on the order. */
+export type RefundPaymentInput = {
+  /** The order's providerRef: PaymentIntent id, PayPal order id, Solana Pay reference or demo token. */
+  providerRef: string;
+  orderId: number;
+  /** Our refund's id; the provider call is idempotent per refund (see refundIdempotencyKey). */
+  refundId: number;
+  /** USD cents to return; at most what was received less what was already refunded. */
+  amountCents: number;
+  /** Why, for our records and the provider's dashboard; never shown to the buyer. */
+  reason: string;
+};
+
+/**
+ * Where a refund stands after the provider call. succeeded: the money is on its way back; pending: the
+ * provider accepted it but has not settled it (a later provider signal or dashboard check settles it);
+ * manual: no money moved, an admin must send it and record its reference (e.g. the on-chain signature).
+ */
+export type RefundStatus = 'succeeded' | 'pending' | 'manual';
+
+/** A provider's answer to a refund: reference is its id for the refund (null when manual). */
+export type RefundResult = { status: RefundStatus; reference: string | null };
+
+/**
+ * What cancelling a payment did. canceled: it can no longer be paid (also when it already was
+ * cancelled); not_cancellable: the buyer's money was already taken or is in flight (succeeded,
+ * processing), so the caller must treat the payment as made and refund it if it cannot be fulfilled.
+ */
+export type CancelPaymentResult = 'canceled' | 'not_cancellable';
+
+/**
+ * The idempotency key of a refund at the provider (Stripe's Idempotency-Key, PayPal-Request-Id): a
+ * retried refund call, after a timeout or a crash, returns the first call's refund instead of paying twice.
+ */
+export function refundIdempotencyKey(refundId: number): string {
+  return `refund-${refundId}`;
+}
+
 /**
  * A payment provider adapter.
  * - createPayment: starts a payment for a committed order; called AFTER the checkout transaction
@@ -97,6 +135,14 @@ export type PaymentSignalRequest = {
  * - handleSignal: verifies and decodes a webhook posted to POST /api/payments/{name}/webhook; throw an
  *   AppError (e.g. FORBIDDEN) when the signature is wrong. The route applies the signal with
  *   completeOrderPayment / failOrderPayment, so a provider never changes an order itself.
+ * - refundPayment: returns money for a completed payment; idempotent per refundId, so the caller may
+ *   retry it. Called outside any transaction. A refusal (e.g. more than the unrefunded amount) throws an
+ *   AppError with the provider's reason. Stripe refunds the PaymentIntent; PayPal the order's capture
+ *   (manual when a direct-PayPal payment went to the seller's own account); demo succeeds at once;
+ *   Solana answers manual (an admin sends the tokens back and records the transfer's signature).
+ * - cancelPayment: makes an unpaid payment unpayable when its checkout hold lapses (Stripe cancels the
+ *   PaymentIntent). Never throws for a payment that already succeeded: it answers not_cancellable.
+ *   Providers whose unpaid payments simply expire (PayPal orders, Solana Pay, demo) leave it out.
  * The browser calls a provider's flow needs (PayPal capture, the token payment page) are routes of
  * payments.routes.ts, registered when that provider is live.
  */
@@ -108,6 +154,8 @@ export type PaymentProvider = {
   createPayment: (order: PaymentOrder, ctx: PaymentContext) => Promise<CreatedPayment>;
   lookupPayment?: (providerRef: string, ctx: PaymentContext) => Promise<PaymentLookup>;
   handleSignal?: (request: PaymentSignalRequest, ctx: PaymentContext) => Promise<PaymentSignal>;
+  refundPayment?: (input: RefundPaymentInput, ctx: PaymentContext) => Promise<RefundResult>;
+  cancelPayment?: (providerRef: string, ctx: PaymentContext) => Promise<CancelPaymentResult>;
   /** Extra paths for the same webhook (e.g. POST /api/webhooks/stripe, as configured at the provider). */
   webhookPaths?: readonly string[];
 };

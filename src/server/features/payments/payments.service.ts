@@ -13,6 +13,7 @@ import { enqueueMail } from '#server/features/mail/index.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
 import { bookMintCommissions } from '#server/features/affiliates/index.ts';
+import { bookMint, bookPayment, bookSale, bookShippingOrder } from '#server/features/ledger/index.ts';
 import { closeOffersOnSale } from '#server/features/offers/index.ts';
 import {
   canDispatchTo,
@@ -27,7 +28,6 @@ import {
   cancelOrder,
   chipSoldMail,
   findOrderById,
-  insertLedgerEntryOnce,
   listUnpaidOrdersInWindow,
   lockOrder,
   markOrderPaid,
@@ -40,6 +40,7 @@ import type { PaymentProviderName } from './payment-provider.ts';
 import { getPaymentRegistry, paymentContext } from './payments.registry.ts';
 import { insertPaymentEventOnce, setPaymentEventOutcome } from './payments.repo.ts';
 import { reconcileWindow } from './payment-windows.ts';
+import { processRefund, refundUnkeptPayment } from './refunds.service.ts';
 
 /** A provider's verified report that an order was paid. */
 export type CompleteOrderPaymentInput = {
@@ -61,7 +62,13 @@ export type CompleteOrderPaymentInput = {
  */
 export type PaymentOutcome = 'completed' | 'duplicate' | 'already_paid' | 'rejected' | 'unfulfillable';
 
-export type CompleteOrderPaymentResult = { outcome: PaymentOutcome; orderId: number; reason?: string };
+export type CompleteOrderPaymentResult = {
+  outcome: PaymentOutcome;
+  orderId: number;
+  reason?: string;
+  /** The refund this payment started (unfulfillable, or a second payment of a paid order). */
+  refundId?: number;
+};
 
 function mailInfo(order: OrderRow, title: string): OrderMailInfo {
   return {
@@ -114,20 +121,11 @@ async function fulfilPurchase({
   // Direct PayPal (the markup is charged only then) pays the seller's own PayPal account: their
   // proceeds are already paid, and the platform fee is owed by the seller rather than withheld.
   const isPaidToSellerDirectly = order.paymentMethod === 'paypal' && order.markupCents > 0;
-  await insertLedgerEntryOnce(tx, {
-    orderId: order.id,
-    chipId: chip.id,
-    userId: order.sellerId,
-    kind: 'seller_proceeds',
-    amountCents: split.sellerProceedsCents,
-    status: isPaidToSellerDirectly ? 'paid' : 'pending',
-  });
-  await insertLedgerEntryOnce(tx, {
-    orderId: order.id,
-    chipId: chip.id,
-    userId: isPaidToSellerDirectly ? order.sellerId : null,
-    kind: 'platform_fee',
-    amountCents: split.platformFeeCents,
+  await bookSale(tx, {
+    order,
+    sellerId: order.sellerId,
+    sellerProceedsCents: split.sellerProceedsCents,
+    directToSeller: isPaidToSellerDirectly,
   });
   await closeOffersOnSale(tx, ctx, { chipId: chip.id, offerId: order.offerId, orderId: order.id });
   const seller = await findAccountById(tx, order.sellerId);
@@ -150,6 +148,7 @@ async function fulfilShipping({ tx, order, chip, now }: SaleContext): Promise<bo
   // Paid once: a second shipping order for a chip already leaving the vault cannot be fulfilled.
   if (!chip || !canDispatchTo(chip, order.buyerId, now)) return false;
   await dispatchChip(tx, chip);
+  await bookShippingOrder(tx, { order });
   return true;
 }
 
@@ -234,14 +233,36 @@ export async function completeOrderPayment(
     locksChip: true,
   };
   const duplicate: CompleteOrderPaymentResult = { outcome: 'duplicate', orderId: input.orderId };
-  return applySignalOnce(ctx, signal, duplicate, async ({ tx, order, chip, now, settle }) => {
-    const finish = async (outcome: PaymentOutcome, reason?: string): Promise<CompleteOrderPaymentResult> => {
+  const result = await applySignalOnce(ctx, signal, duplicate, async ({ tx, order, chip, now, settle }) => {
+    const finish = async (
+      outcome: PaymentOutcome,
+      reason?: string,
+      refundId?: number,
+    ): Promise<CompleteOrderPaymentResult> => {
       await settle(reason ?? outcome);
-      return reason === undefined
-        ? { outcome, orderId: input.orderId }
-        : { outcome, orderId: input.orderId, reason };
+      return {
+        outcome,
+        orderId: input.orderId,
+        ...(reason === undefined ? {} : { reason }),
+        ...(refundId === undefined ? {} : { refundId }),
+      };
     };
-    if (order.paymentStatus === 'completed') return finish('already_paid');
+    const unkept = (reason: 'chip_unavailable' | 'duplicate_payment') =>
+      refundUnkeptPayment(tx, {
+        order,
+        provider: input.provider,
+        paymentKey: input.eventKey,
+        amountCents: input.amountCents,
+        reason,
+      });
+    if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
+      // A second real payment (its own provider key) for an order already paid goes back.
+      if (order.paymentProvider === input.provider && input.amountCents > 0) {
+        const refund = await unkept('duplicate_payment');
+        return finish('already_paid', 'duplicate_payment', refund?.id);
+      }
+      return finish('already_paid');
+    }
     if (order.paymentProvider !== input.provider) return finish('rejected', 'provider_mismatch');
     if (input.currency.toUpperCase() !== 'USD' || input.amountCents !== order.totalCents) {
       await updateOrder(tx, order.id, { paymentFlagged: 'amount_mismatch' });
@@ -267,22 +288,24 @@ export async function completeOrderPayment(
           flag: 'refund_required',
         });
         if (chip) await releaseChipHold(tx, chip, { orderId: order.id });
-        return finish('unfulfillable', 'chip_unavailable');
+        const refund = await unkept('chip_unavailable');
+        return finish('unfulfillable', 'chip_unavailable', refund?.id);
       }
       title = chip?.title ?? title;
     } else {
-      await insertLedgerEntryOnce(tx, {
-        orderId: order.id,
-        userId: null,
-        kind: 'mint_fee',
-        amountCents: order.basePriceCents,
-      });
-      await bookMintCommissions(tx, {
+      const commissions = await bookMintCommissions(tx, {
         orderId: order.id,
         buyerId: order.buyerId,
         mintFeeCents: order.basePriceCents,
       });
+      await bookMint(tx, { order, commissions });
     }
+    await bookPayment(tx, {
+      order,
+      provider: input.provider,
+      paymentKey: input.eventKey,
+      amountCents: input.amountCents,
+    });
 
     const paid = await markOrderPaid(tx, order, { now, provider: input.provider, eventKey: input.eventKey });
     const buyer = await findAccountById(tx, order.buyerId);
@@ -299,6 +322,9 @@ export async function completeOrderPayment(
     }
     return finish('completed');
   });
+  // The money of a payment that cannot be kept goes back now; the refunds job retries a failure.
+  if (result.refundId !== undefined) await processRefund(ctx, result.refundId);
+  return result;
 }
 
 /** A provider's verified report that a payment failed. */

@@ -2,7 +2,8 @@
  * PayPal through @paypal/paypal-server-sdk (docs/decisions/005-payment-providers.md). Checkout creates
  * the PayPal order for the server-computed total (payee: the seller's PayPal e-mail for direct-PayPal
  * chips); the JS SDK buttons on /paypal-processing approve it; POST /paypal/order/:id/capture captures
- * it and completes our order keyed by the capture id. Reconciliation reads the PayPal order.
+ * it and completes our order keyed by the capture id. Reconciliation reads the PayPal order; refunds
+ * (issue 11) return part or all of its capture.
  */
 import {
   ApiError,
@@ -12,13 +13,27 @@ import {
   Environment,
   OrdersController,
   OrderStatus,
+  PaymentsController,
+  RefundStatus as PaypalRefundStatus,
   type Order as PaypalOrder,
   type OrderRequest,
+  type Refund as PaypalRefund,
+  type RefundRequest as PaypalRefundRequest,
 } from '@paypal/paypal-server-sdk';
-import { ROUTES } from '#shared/brand.ts';
+import { BRAND, ROUTES } from '#shared/brand.ts';
 import { centsToUsdString, parseUsdToCents } from '#shared/money.ts';
 import type { Config } from '#server/config.ts';
-import type { CreatedPayment, PaymentLookup, PaymentOrder, PaymentProvider } from './payment-provider.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import {
+  refundIdempotencyKey,
+  type CreatedPayment,
+  type PaymentContext,
+  type PaymentLookup,
+  type PaymentOrder,
+  type PaymentProvider,
+  type RefundPaymentInput,
+  type RefundResult,
+} from './payment-provider.ts';
 
 export type PaypalSettings = NonNullable<Config['paypal']>;
 
@@ -27,6 +42,7 @@ export type PaypalApi = {
   createOrder: (body: OrderRequest, requestId: string) => Promise<PaypalOrder>;
   captureOrder: (paypalOrderId: string, requestId: string) => Promise<PaypalOrder>;
   getOrder: (paypalOrderId: string) => Promise<PaypalOrder>;
+  refundCapture: (captureId: string, body: PaypalRefundRequest, requestId: string) => Promise<PaypalRefund>;
 };
 
 type AxiosLikeConfig = {
@@ -86,6 +102,7 @@ export function createPaypalApi(settings: PaypalSettings): PaypalApi {
     ...(settings.apiUrl ? { unstable_httpClientOptions: { adapter: rebasedAdapter(settings.apiUrl) } } : {}),
   });
   const orders = new OrdersController(client);
+  const payments = new PaymentsController(client);
   return {
     createOrder: async (body, requestId) =>
       (await orders.createOrder({ body, paypalRequestId: requestId, prefer: 'return=representation' }))
@@ -93,6 +110,15 @@ export function createPaypalApi(settings: PaypalSettings): PaypalApi {
     captureOrder: async (id, requestId) =>
       (await orders.captureOrder({ id, paypalRequestId: requestId, prefer: 'return=representation' })).result,
     getOrder: async (id) => (await orders.getOrder({ id })).result,
+    refundCapture: async (captureId, body, requestId) =>
+      (
+        await payments.refundCapturedPayment({
+          captureId,
+          body,
+          paypalRequestId: requestId,
+          prefer: 'return=representation',
+        })
+      ).result,
   };
 }
 
@@ -174,6 +200,96 @@ export function paypalIssueOf(err: unknown): string | null {
   }
 }
 
+/** "ISSUE: description" of a PayPal error answer, or the error's own message. */
+export function describePaypalError(err: unknown): string {
+  if (err instanceof ApiError && typeof err.body === 'string') {
+    try {
+      const parsed = JSON.parse(err.body) as {
+        name?: unknown;
+        details?: { issue?: unknown; description?: unknown }[];
+      };
+      const detail = parsed.details?.[0];
+      if (typeof detail?.issue === 'string') {
+        return typeof detail.description === 'string'
+          ? `${detail.issue}: ${detail.description}`
+          : detail.issue;
+      }
+      if (typeof parsed.name === 'string') return `${parsed.name} (HTTP ${err.statusCode})`;
+    } catch {
+      // Not JSON: fall through to the status line.
+    }
+    return `HTTP ${err.statusCode}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Our refund statuses for a PayPal refund; failed and cancelled refunds moved no money and throw. */
+export function toPaypalRefundResult(refund: PaypalRefund, action: string): RefundResult {
+  if (!refund.id) throw new AppError('PAYMENT_FAILED', `${action}: PayPal answered without a refund id`);
+  if (refund.status === PaypalRefundStatus.Completed) return { status: 'succeeded', reference: refund.id };
+  if (refund.status === PaypalRefundStatus.Pending) return { status: 'pending', reference: refund.id };
+  throw new AppError(
+    'PAYMENT_FAILED',
+    `${action}: PayPal refund ${refund.id} is ${refund.status ?? 'unknown'}`,
+  );
+}
+
+/**
+ * Refunds `amountCents` of the capture of a PayPal order (our providerRef is the PayPal order id; the
+ * capture id is read from the order, as reconciliation does), once per refundId via PayPal-Request-Id.
+ * A direct-PayPal payment went to the seller's own PayPal account, which our credentials may not
+ * refund (PERMISSION_DENIED): that refund is manual, the seller returns the money and an admin records it.
+ */
+async function refundPaypalCapture(
+  api: PaypalApi,
+  input: RefundPaymentInput,
+  ctx: PaymentContext,
+): Promise<RefundResult> {
+  const action = `Refund ${input.refundId} of order ${input.orderId}`;
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+    throw new AppError('UNPROCESSABLE', `${action}: the amount must be a positive number of cents`);
+  }
+  let paypalOrder: PaypalOrder;
+  try {
+    paypalOrder = await api.getOrder(input.providerRef);
+  } catch (err) {
+    ctx.log.warn({ err, providerRef: input.providerRef }, 'PayPal order lookup for a refund failed');
+    throw new AppError(
+      'PAYMENT_FAILED',
+      `${action}: PayPal order ${input.providerRef} could not be read: ${describePaypalError(err)}`,
+    );
+  }
+  const settlement = settlementOf(paypalOrder, input.orderId);
+  if (!settlement) {
+    throw new AppError(
+      'PAYMENT_FAILED',
+      `${action}: PayPal order ${input.providerRef} has no capture to refund`,
+    );
+  }
+  const unit = paypalOrder.purchaseUnits?.[0];
+  const body: PaypalRefundRequest = {
+    amount: { currencyCode: settlement.currency, value: centsToUsdString(input.amountCents) },
+    customId: `order-${input.orderId}-refund-${input.refundId}`,
+    // The payer sees this note; our reason may be internal, so it stays in our records only.
+    noteToPayer: `Refund for ${BRAND.name} order #${input.orderId}`,
+  };
+  try {
+    const refund = await api.refundCapture(settlement.captureId, body, refundIdempotencyKey(input.refundId));
+    return toPaypalRefundResult(refund, action);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (unit?.payee?.emailAddress && paypalIssueOf(err) === 'PERMISSION_DENIED') {
+      ctx.log.warn(
+        { captureId: settlement.captureId, orderId: input.orderId },
+        'PayPal capture paid to the seller directly: refund is manual',
+      );
+      return { status: 'manual', reference: null };
+    }
+    ctx.log.warn({ err, captureId: settlement.captureId }, 'PayPal refund failed');
+    throw new AppError('PAYMENT_FAILED', `${action}: PayPal refused: ${describePaypalError(err)}`);
+  }
+}
+
 /** Where a PayPal order stands, in the provider interface's terms. */
 export function toPaypalLookup(paypalOrder: PaypalOrder, orderId: number): PaymentLookup {
   const settlement = settlementOf(paypalOrder, orderId);
@@ -217,6 +333,7 @@ export function createPaypalProvider(
       }
       return toPaypalLookup(paypalOrder, customId);
     },
+    refundPayment: (input, ctx) => refundPaypalCapture(api, input, ctx),
   };
 }
 

@@ -173,6 +173,9 @@ export function createSolanaProvider(
         ? { status: 'completed', eventKey: paid.signature, amountCents: order.totalCents, currency: 'USD' }
         : { status: 'pending' };
     },
+    // The treasury's key never lives on this server, so the app cannot send tokens back: an admin
+    // sends them from the treasury wallet and records the transfer's signature as the refund reference.
+    refundPayment: async () => ({ status: 'manual', reference: null }),
   };
 }
 

@@ -3,19 +3,26 @@
  * PaymentIntent for the server-computed total; the browser confirms it with Stripe.js on
  * /stripe-processing; the order becomes paid only through the signed payment_intent.succeeded
  * webhook (or the reconciliation job retrieving the PaymentIntent), keyed by the PaymentIntent id.
+ * An unfulfillable payment is refunded against its PaymentIntent (issue 11); a lapsed checkout hold
+ * cancels its PaymentIntent so the buyer can no longer pay it.
  */
 import Stripe from 'stripe';
 import { ROUTES } from '#shared/brand.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type {
-  CreatedPayment,
-  PaymentLookup,
-  PaymentOrder,
-  PaymentProvider,
-  PaymentSignal,
-  PaymentSignalRequest,
+import {
+  refundIdempotencyKey,
+  type CancelPaymentResult,
+  type CreatedPayment,
+  type PaymentContext,
+  type PaymentLookup,
+  type PaymentOrder,
+  type PaymentProvider,
+  type PaymentSignal,
+  type PaymentSignalRequest,
+  type RefundPaymentInput,
+  type RefundResult,
 } from './payment-provider.ts';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
@@ -120,6 +127,106 @@ export function toPaymentSignal(event: Stripe.Event): PaymentSignal {
   };
 }
 
+/** Stripe caps each metadata value at 500 characters. */
+const METADATA_VALUE_MAX = 500;
+
+/**
+ * A Stripe failure as an AppError saying what was attempted. Stripe's own words are kept when it
+ * refused the request (over-refund, wrong state); outages and key problems are only logged in full.
+ */
+export function stripeFailure(action: string, err: unknown, ctx: PaymentContext): AppError {
+  if (err instanceof AppError) return err;
+  const isRefusal =
+    err instanceof Stripe.errors.StripeInvalidRequestError ||
+    err instanceof Stripe.errors.StripeCardError ||
+    err instanceof Stripe.errors.StripeIdempotencyError;
+  if (isRefusal) {
+    const code = err.code ? ` (${err.code})` : '';
+    return new AppError('PAYMENT_FAILED', `${action}: Stripe refused: ${err.message}${code}`);
+  }
+  ctx.log.error({ err }, `${action}: Stripe call failed`);
+  return new AppError('PAYMENT_FAILED', `${action}: Stripe could not be reached or rejected our keys`);
+}
+
+/** Our refund statuses for a Stripe Refund; failed and canceled refunds moved no money and throw. */
+export function toRefundResult(refund: Stripe.Refund, action: string): RefundResult {
+  switch (refund.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference: refund.id };
+    case 'pending':
+    case 'requires_action':
+      return { status: 'pending', reference: refund.id };
+    default:
+      throw new AppError(
+        'PAYMENT_FAILED',
+        `${action}: Stripe refund ${refund.id} is ${refund.status ?? 'unknown'}${refund.failure_reason ? ` (${refund.failure_reason})` : ''}`,
+      );
+  }
+}
+
+/**
+ * Refunds `amountCents` of a PaymentIntent, once per refundId. Our reason goes to metadata: Stripe's
+ * own `reason` only takes duplicate, fraudulent or requested_by_customer.
+ */
+async function refundPaymentIntent(
+  client: Stripe,
+  input: RefundPaymentInput,
+  ctx: PaymentContext,
+): Promise<RefundResult> {
+  const action = `Refund ${input.refundId} of order ${input.orderId}`;
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+    throw new AppError('UNPROCESSABLE', `${action}: the amount must be a positive number of cents`);
+  }
+  let refund: Stripe.Refund;
+  try {
+    refund = await client.refunds.create(
+      {
+        payment_intent: input.providerRef,
+        amount: input.amountCents,
+        metadata: {
+          orderId: String(input.orderId),
+          refundId: String(input.refundId),
+          reason: input.reason.slice(0, METADATA_VALUE_MAX),
+        },
+      },
+      { idempotencyKey: refundIdempotencyKey(input.refundId) },
+    );
+  } catch (err) {
+    throw stripeFailure(action, err, ctx);
+  }
+  return toRefundResult(refund, action);
+}
+
+/**
+ * Cancels a PaymentIntent whose checkout hold lapsed. Stripe answers payment_intent_unexpected_state
+ * for one that is already canceled, succeeded or processing; that is an answer, not a failure.
+ */
+async function cancelPaymentIntent(
+  client: Stripe,
+  providerRef: string,
+  ctx: PaymentContext,
+): Promise<CancelPaymentResult> {
+  const action = `Cancelling PaymentIntent ${providerRef}`;
+  try {
+    await client.paymentIntents.cancel(providerRef, { cancellation_reason: 'abandoned' });
+    return 'canceled';
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw stripeFailure(action, err, ctx);
+    if (err.code !== 'payment_intent_unexpected_state') throw stripeFailure(action, err, ctx);
+    let status = err.payment_intent?.status;
+    if (!status) {
+      try {
+        status = (await client.paymentIntents.retrieve(providerRef)).status;
+      } catch (retrieveErr) {
+        throw stripeFailure(action, retrieveErr, ctx);
+      }
+    }
+    if (status === 'canceled') return 'canceled';
+    ctx.log.warn({ providerRef, status }, 'PaymentIntent not cancellable: the buyer paid or is paying');
+    return 'not_cancellable';
+  }
+}
+
 /** The Stripe adapter for card payments. */
 export function createStripeProvider(
   settings: StripeSettings,
@@ -167,6 +274,8 @@ export function createStripeProvider(
       }
       return toPaymentSignal(event);
     },
+    refundPayment: (input, ctx) => refundPaymentIntent(client, input, ctx),
+    cancelPayment: (providerRef, ctx) => cancelPaymentIntent(client, providerRef, ctx),
   };
 }
 

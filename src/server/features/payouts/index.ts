@@ -2,4 +2,4 @@
  * The payouts feature's public face: other features reach payouts only through these (a lint rule
  * enforces it). Affiliate payouts record themselves here; seller payouts are this feature's own.
  */
-export { insertPayout, sumPayouts } from './payouts.repo.ts';
+export { insertPayout, listPaidOutTotals, sumPayouts } from './payouts.repo.ts';

@@ -28,3 +28,19 @@ export async function listPayoutsOf(db: Db, userId: number, kind: PayoutKind, li
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(limit);
 }
+
+/** Per person and kind: what was paid out (failed payouts, given back, excluded). */
+export async function listPaidOutTotals(
+  db: Db,
+): Promise<{ userId: number; account: PayoutKind; paidCents: number }[]> {
+  const rows = await db
+    .select({
+      userId: payouts.userId,
+      account: payouts.kind,
+      paidCents: sql<number>`sum(${payouts.amountCents})::bigint`,
+    })
+    .from(payouts)
+    .where(sql`${payouts.status} <> 'failed'`)
+    .groupBy(payouts.userId, payouts.kind);
+  return rows.map((r) => ({ userId: r.userId, account: r.account, paidCents: Number(r.paidCents) }));
+}

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PayableBalanceListSchema,
+  PayoutAccountInputSchema,
+  PayoutAccountSchema,
+  PayoutBatchInputSchema,
+  PayoutBatchResultSchema,
   PayoutSchema,
+  StripeOnboardingSchema,
   SellerBalanceSchema,
   SellerPayoutInputSchema,
   SellerPayoutParamsSchema,
 } from '#shared/payouts.schemas.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { getSellerBalance, listPayableBalances, payOutSeller } from './payouts.service.ts';
+import { getSellerBalance, listPayableBalances, payOutMany, payOutSeller } from './payouts.service.ts';
+import { refreshStripeReadiness, setPayoutAccount, startStripeOnboarding } from './payout-rails.service.ts';
 
 /** A seller's balance and payouts, and the admin's payouts screen. */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,5 +53,39 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
           input: request.body,
         }),
       ),
+  );
+
+  app.post(
+    '/api/admin/payouts/batch',
+    {
+      config: { auth: 'admin' },
+      schema: { body: PayoutBatchInputSchema, response: { 200: PayoutBatchResultSchema } },
+    },
+    async (request) => payOutMany(app, { adminId: currentUser(request).id, input: request.body }),
+  );
+
+  app.get(
+    '/api/my-payout-account',
+    { config: { auth: 'user' }, schema: { response: { 200: PayoutAccountSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      // Back from Stripe's onboarding, or any visit: the account's state is read again.
+      return refreshStripeReadiness(app, currentUser(request).id);
+    },
+  );
+
+  app.put(
+    '/api/my-payout-account',
+    {
+      config: { auth: 'user' },
+      schema: { body: PayoutAccountInputSchema, response: { 200: PayoutAccountSchema } },
+    },
+    async (request) => setPayoutAccount(app, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/my-payout-account/stripe-onboarding',
+    { config: { auth: 'user' }, schema: { response: { 200: StripeOnboardingSchema } } },
+    async (request) => startStripeOnboarding(app, currentUser(request).id),
   );
 };

@@ -1,33 +1,65 @@
 /**
- * Seller payouts (PRODUCT.md "Fees, proceeds and payouts"): a seller's proceeds become payable when
- * the sale settles (kept in the vault: when paid; shipped: when delivered) plus the payoutHoldDays
- * setting; an admin pays a seller's whole payable balance once, with the transfer's reference.
- * Affiliates are paid by affiliates.service (the spec's affiliate payout), into the same table.
+ * Seller payouts (PRODUCT.md "Fees, proceeds and payouts") on the ledger: a seller's proceeds become
+ * payable when the sale settles (kept in the vault: when paid; shipped: when delivered) plus the
+ * payoutHoldDays setting. An admin pays what is payable once: the payout row and its ledger line are
+ * written in one transaction with the payee's account row locked, so two admins paying the same
+ * balance at once pay it once (the second finds nothing payable). Money moves by hand (recorded with
+ * its reference) or through a payout provider (payouts.rails.ts) after that transaction commits.
  */
-import type { PayableBalance, PayoutDto, SellerBalance, SellerPayoutInput } from '#shared/payouts.schemas.ts';
+import type {
+  PayableBalance,
+  PayoutBatchInput,
+  PayoutBatchResult,
+  PayoutDto,
+  PayoutKind,
+  PayoutMethod,
+  SellerBalance,
+  SellerPayoutInput,
+} from '#shared/payouts.schemas.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/features/audit/index.ts';
-import { listPendingCommissionTotals } from '#server/features/affiliates/index.ts';
 import {
-  listPayableSellers,
-  listSellerProceeds,
-  lockPayableProceeds,
-  markProceedsPaid,
-} from '#server/features/orders/index.ts';
+  bookPayout,
+  listPayableAccounts,
+  listSellerOrderSettlements,
+  readAccountTotals,
+} from '#server/features/ledger/index.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
 import { findAccountById, lockAccount } from '#server/features/users/index.ts';
+import { payOutAffiliate } from '#server/features/affiliates/index.ts';
 import { insertPayout, listPayoutsOf, type PayoutRow } from './payouts.repo.ts';
+import { chooseRail, sendPayout } from './payout-rails.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function toPayoutDto(row: PayoutRow): PayoutDto {
+export function toPayoutDto(row: PayoutRow): PayoutDto {
   return {
     id: row.id,
     kind: row.kind,
     amountCents: row.amountCents,
     txReference: row.txReference,
+    method: row.method,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The spec's affiliate payout answer, as a payout of this feature's shape (always by hand). */
+function affiliatePayoutDto(p: {
+  id: number;
+  amountCents: number;
+  txReference: string | null;
+  createdAt: string;
+}): PayoutDto {
+  return {
+    id: p.id,
+    kind: 'affiliate',
+    amountCents: p.amountCents,
+    txReference: p.txReference,
+    method: 'manual',
+    status: 'paid',
+    createdAt: p.createdAt,
   };
 }
 
@@ -40,30 +72,23 @@ async function payableCutoff(ctx: ServiceContext): Promise<{ cutoff: Date; holdD
 /** GET /api/my-payouts: the seller's pending, payable and paid proceeds, and their payouts. */
 export async function getSellerBalance(ctx: ServiceContext, sellerId: number): Promise<SellerBalance> {
   const { cutoff, holdDays } = await payableCutoff(ctx);
-  const [entries, payouts] = await Promise.all([
-    listSellerProceeds(ctx.db, sellerId),
+  const [totals, settlements, payouts] = await Promise.all([
+    readAccountTotals(ctx.db, sellerId, 'seller', cutoff),
+    listSellerOrderSettlements(ctx.db, sellerId),
     listPayoutsOf(ctx.db, sellerId, 'seller'),
   ]);
-  let pendingCents = 0;
-  let payableCents = 0;
-  let paidCents = 0;
+  const balanceCents = totals.earnedCents - totals.paidOutCents;
+  const payableCents = Math.max(0, Math.min(totals.payableCents, balanceCents));
   let nextPayable: number | null = null;
-  for (const entry of entries) {
-    const settled = entry.settledAt ? new Date(entry.settledAt) : null;
-    if (entry.status === 'paid') paidCents += entry.amountCents;
-    else if (settled && settled <= cutoff) payableCents += entry.amountCents;
-    else {
-      pendingCents += entry.amountCents;
-      if (settled) {
-        const at = settled.getTime() + holdDays * DAY_MS;
-        nextPayable = nextPayable === null ? at : Math.min(nextPayable, at);
-      }
-    }
+  for (const s of settlements) {
+    if (s.settledAt === null || s.amountCents <= 0) continue;
+    const at = new Date(s.settledAt).getTime() + holdDays * DAY_MS;
+    if (at > ctx.clock().getTime()) nextPayable = nextPayable === null ? at : Math.min(nextPayable, at);
   }
   return {
-    pendingCents,
+    pendingCents: balanceCents - payableCents,
     payableCents,
-    paidCents,
+    paidCents: totals.paidOutCents,
     nextPayableAt: nextPayable === null ? null : new Date(nextPayable).toISOString(),
     holdDays,
     payouts: payouts.map(toPayoutDto),
@@ -74,23 +99,21 @@ export async function getSellerBalance(ctx: ServiceContext, sellerId: number): P
 export async function listPayableBalances(ctx: ServiceContext): Promise<PayableBalance[]> {
   const { cutoff } = await payableCutoff(ctx);
   const [sellers, affiliates] = await Promise.all([
-    listPayableSellers(ctx.db, cutoff),
-    listPendingCommissionTotals(ctx.db),
+    listPayableAccounts(ctx.db, 'seller', cutoff),
+    listPayableAccounts(ctx.db, 'affiliate'),
   ]);
   const rows = [
-    ...sellers.map((s) => ({ userId: s.userId!, kind: 'seller' as const, payableCents: s.payableCents })),
-    ...affiliates.map((a) => ({
-      userId: a.userId,
-      kind: 'affiliate' as const,
-      payableCents: a.pendingCents,
-    })),
-  ].filter((r) => r.payableCents > 0);
+    ...sellers.map((s) => ({ ...s, kind: 'seller' as const })),
+    ...affiliates.map((a) => ({ ...a, kind: 'affiliate' as const })),
+  ];
   const balances: PayableBalance[] = [];
   for (const row of rows) {
     const account = await findAccountById(ctx.db, row.userId);
     if (!account) continue;
     balances.push({
-      ...row,
+      userId: row.userId,
+      kind: row.kind,
+      payableCents: row.payableCents,
       username: account.username,
       email: account.email,
       paypalEmail: account.paypalEmail,
@@ -100,40 +123,118 @@ export async function listPayableBalances(ctx: ServiceContext): Promise<PayableB
 }
 
 /**
- * POST /api/admin/payouts/sellers/:userId: pays the seller's whole payable balance once, recorded
- * with its reference (a manual transfer). The seller's row is locked first, so two admins paying the
- * same balance at once pay it once: the second finds nothing payable.
+ * Pays one person's payable balance of one kind, once, and books it in the ledger, inside `tx`-less
+ * ctx: its own transaction with the payee's row locked. `amountOf` may narrow what is paid (the
+ * affiliate payout pays its pending commissions, never more than the ledger balance).
+ */
+export async function recordPayout(
+  ctx: ServiceContext,
+  args: {
+    userId: number;
+    kind: PayoutKind;
+    adminId: number;
+    txReference: string | null;
+    nothingMessage: string;
+    method?: PayoutMethod;
+  },
+): Promise<PayoutRow> {
+  const method = args.method ?? 'manual';
+  const { cutoff } = await payableCutoff(ctx);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, args.userId))) throw new AppError('NOT_FOUND', 'User not found');
+    const totals = await readAccountTotals(
+      tx,
+      args.userId,
+      args.kind,
+      args.kind === 'seller' ? cutoff : undefined,
+    );
+    const amountCents = Math.min(totals.payableCents, totals.earnedCents - totals.paidOutCents);
+    if (amountCents <= 0) throw new AppError('UNPROCESSABLE', args.nothingMessage);
+    const payout = await insertPayout(tx, {
+      kind: args.kind,
+      userId: args.userId,
+      amountCents,
+      txReference: args.txReference,
+      adminId: args.adminId,
+      method,
+      // A provider rail is pending until the provider answers (payout-rails sendPayout).
+      status: method === 'manual' ? 'paid' : 'pending',
+    });
+    await bookPayout(tx, {
+      payoutId: payout.id,
+      userId: args.userId,
+      account: args.kind,
+      amountCents,
+      reference: args.txReference,
+    });
+    await recordAudit(tx, {
+      adminId: args.adminId,
+      action: `${args.kind}.payout`,
+      entity: 'user',
+      entityId: args.userId,
+      before: { payableCents: totals.payableCents },
+      after: { payoutId: payout.id, amountCents },
+    });
+    return payout;
+  });
+}
+
+/**
+ * POST /api/admin/payouts/sellers/:userId: pays the seller's whole payable balance once, the way they
+ * chose (Stripe Connect, PayPal Payouts) when that is on here and set up, else by hand with the
+ * admin's reference.
  */
 export async function payOutSeller(
   ctx: ServiceContext,
   args: { sellerId: number; adminId: number; input: SellerPayoutInput },
 ): Promise<PayoutDto> {
-  const { cutoff } = await payableCutoff(ctx);
-  return ctx.db.transaction(async (tx) => {
-    if (!(await lockAccount(tx, args.sellerId))) throw new AppError('NOT_FOUND', 'Seller not found');
-    const payable = await lockPayableProceeds(tx, args.sellerId, cutoff);
-    const amountCents = payable.reduce((sum, entry) => sum + entry.amountCents, 0);
-    if (amountCents <= 0) throw new AppError('UNPROCESSABLE', 'This seller has nothing to pay out yet.');
-    const payout = await insertPayout(tx, {
-      kind: 'seller',
-      userId: args.sellerId,
-      amountCents,
-      txReference: args.input.txReference || null,
-      adminId: args.adminId,
-    });
-    await markProceedsPaid(
-      tx,
-      payable.map((entry) => entry.id),
-      payout.id,
-    );
-    await recordAudit(tx, {
-      adminId: args.adminId,
-      action: 'seller.payout',
-      entity: 'user',
-      entityId: args.sellerId,
-      before: { payableEntryIds: payable.map((entry) => entry.id) },
-      after: { payoutId: payout.id, amountCents },
-    });
-    return toPayoutDto(payout);
+  const rail = await chooseRail(ctx, args.sellerId);
+  const payout = await recordPayout(ctx, {
+    userId: args.sellerId,
+    kind: 'seller',
+    adminId: args.adminId,
+    txReference: args.input.txReference || null,
+    nothingMessage: 'This seller has nothing to pay out yet.',
+    method: rail.method,
   });
+  if (rail.destination === null) return toPayoutDto(payout);
+  return toPayoutDto(await sendPayout(ctx, payout, rail.destination));
+}
+
+/**
+ * POST /api/admin/payouts/batch: pays several balances, each once and on its own (one failure does
+ * not stop the others); answers each one's payout or error.
+ */
+export async function payOutMany(
+  ctx: ServiceContext,
+  args: { adminId: number; input: PayoutBatchInput },
+): Promise<PayoutBatchResult> {
+  const results: PayoutBatchResult['results'] = [];
+  const seen = new Set<string>();
+  for (const item of args.input.items) {
+    const key = `${item.kind}:${item.userId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    try {
+      const payout =
+        item.kind === 'seller'
+          ? await payOutSeller(ctx, {
+              sellerId: item.userId,
+              adminId: args.adminId,
+              input: { txReference: args.input.txReference },
+            })
+          : affiliatePayoutDto(
+              await payOutAffiliate(ctx.db, {
+                userId: item.userId,
+                adminId: args.adminId,
+                txReference: args.input.txReference,
+              }),
+            );
+      results.push({ ...item, payout, error: null });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      results.push({ ...item, payout: null, error: err.message });
+    }
+  }
+  return { results };
 }

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { PAYOUT_KINDS } from '#shared/payouts.schemas.ts';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYOUT_KINDS, PAYOUT_METHODS, PAYOUT_STATUSES } from '#shared/payouts.schemas.ts';
 import { baseColumns, checkOneOf } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 
@@ -19,10 +19,40 @@ export const payouts = pgTable(
     /** The bank, PayPal or on-chain reference the admin entered, if any. */
     txReference: text(),
     adminId: integer().references(() => users.id),
+    /** How it was paid: recorded by hand, a Stripe Connect transfer, or a PayPal payout. */
+    method: text().$type<(typeof PAYOUT_METHODS)[number]>().notNull().default('manual'),
+    /** paid; pending while the provider works on it; failed when the provider gave it back. */
+    status: text().$type<(typeof PAYOUT_STATUSES)[number]>().notNull().default('paid'),
+    failureMessage: text(),
   },
   (t) => [
     index('payouts_user_id_idx').on(t.userId),
     index('payouts_admin_id_idx').on(t.adminId),
     checkOneOf('payouts_kind_ck', t.kind, PAYOUT_KINDS),
+    checkOneOf('payouts_method_ck', t.method, PAYOUT_METHODS),
+    checkOneOf('payouts_status_ck', t.status, PAYOUT_STATUSES),
+  ],
+);
+
+/**
+ * How a seller or affiliate wants to be paid: by hand (the admin's bank or PayPal transfer), into
+ * their Stripe Connect Express account once onboarded, or by PayPal Payouts to an e-mail.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    ...baseColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text().$type<(typeof PAYOUT_METHODS)[number]>().notNull().default('manual'),
+    paypalEmail: text(),
+    stripeAccountId: text(),
+    /** Stripe says the account can receive transfers (onboarding finished). */
+    stripeReady: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('payout_accounts_user_uq').on(t.userId),
+    checkOneOf('payout_accounts_method_ck', t.method, PAYOUT_METHODS),
   ],
 );

@@ -1,7 +1,8 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { sql } from 'drizzle-orm';
 import { BRAND } from '#shared/brand.ts';
-import { parsePercentToBasisPoints, percentOfCents } from '#shared/money.ts';
+import { parsePercentToBasisPoints } from '#shared/money.ts';
+import { splitSale } from '#shared/pricing.ts';
 import { DEFAULT_SITE_SETTINGS } from '#shared/settings.schemas.ts';
 import type { BootstrapStep } from '#server/bootstrap.ts';
 import type { Db } from '#server/db/client.ts';
@@ -14,7 +15,9 @@ import {
   sellChip,
 } from '#server/features/chips/index.ts';
 import { users } from '#server/features/users/index.ts';
-import { ledgerEntries, orders } from '#server/features/orders/index.ts';
+import { orders } from '#server/features/orders/index.ts';
+import { paymentEvents } from '#server/features/payments/index.ts';
+import { bookPayment, bookSale } from '#server/features/ledger/index.ts';
 import { type MediaRow, processUpload } from '#server/features/media/index.ts';
 import { renderArtwork, type ArtworkRecipe } from './demo-artwork.ts';
 
@@ -203,20 +206,36 @@ async function recordDemoSale(
       createdAt: sale.paidAt,
     })
     .returning({ id: orders.id });
-  const feeCents = percentOfCents(
-    sale.priceCents,
-    parsePercentToBasisPoints(DEFAULT_SITE_SETTINGS.platformFeePercent),
-  );
-  await tx.insert(ledgerEntries).values([
-    {
-      orderId: order!.id,
-      chipId: sale.chipId,
-      userId: sale.sellerId,
-      kind: 'seller_proceeds',
-      amountCents: sale.priceCents - feeCents,
-    },
-    { orderId: order!.id, chipId: sale.chipId, userId: null, kind: 'platform_fee', amountCents: feeCents },
-  ]);
+  const paid = {
+    id: order!.id,
+    buyerId: sale.buyerId,
+    chipId: sale.chipId,
+    totalCents: sale.priceCents,
+    shippingCents: 0,
+  };
+  const split = splitSale({
+    salePriceCents: sale.priceCents,
+    highestSaleCents: 0,
+    platformFeeBasisPoints: parsePercentToBasisPoints(DEFAULT_SITE_SETTINGS.platformFeePercent),
+  });
+  const paymentKey = `complete:${order!.id}`;
+  await tx.insert(paymentEvents).values({
+    provider: 'demo',
+    eventKey: paymentKey,
+    orderId: order!.id,
+    type: 'payment.completed',
+    payload: { amountCents: sale.priceCents, currency: 'USD', seeded: true },
+    outcome: 'completed',
+    processedAt: sale.paidAt,
+    createdAt: sale.paidAt,
+  });
+  await bookPayment(tx, { order: paid, provider: 'demo', paymentKey, amountCents: sale.priceCents });
+  await bookSale(tx, {
+    order: paid,
+    sellerId: sale.sellerId,
+    sellerProceedsCents: split.sellerProceedsCents,
+    directToSeller: false,
+  });
   const chip = (await lockChipForChange(tx, sale.chipId))!;
   await sellChip(tx, chip, {
     orderId: order!.id,

@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { formatUsd } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -170,6 +171,15 @@ export function AdminTable({ caption, children }: { caption: string; children: R
 
 export const TH = 'px-3 py-2 text-xs font-semibold tracking-wide text-gray-700 uppercase';
 export const TD = 'px-3 py-2 align-top text-gray-900';
+
+/** A signed amount; money leaving an account is red and keeps its minus sign, so it reads without colour. */
+export function SignedAmount({ cents }: { cents: number }) {
+  return (
+    <span className={cn('font-medium whitespace-nowrap', cents < 0 ? 'text-red-700' : 'text-gray-900')}>
+      {formatUsd(cents)}
+    </span>
+  );
+}
 
 /** Local date and time for a list cell. */
 export function formatDateTime(iso: string | null): string {

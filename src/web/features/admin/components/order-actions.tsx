@@ -12,9 +12,12 @@ import { OrderMediaDialog } from './order-media-dialog.tsx';
 type Move = 'processing' | 'completed' | 'delivered';
 type OpenDialog = 'create' | 'media' | 'ship' | null;
 
-/** True when the order's state allows any admin action. */
+/**
+ * True when the order's state allows any action this component shows. Refund is not one of them: it
+ * lives in the order page's Money section, next to the money it gives back.
+ */
 export function hasOrderActions(order: Pick<AdminOrder, 'actions'>): boolean {
-  return Object.values(order.actions).some(Boolean);
+  return Object.entries(order.actions).some(([action, isAllowed]) => action !== 'refund' && isAllowed);
 }
 
 /**

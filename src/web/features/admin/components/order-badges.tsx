@@ -15,6 +15,7 @@ const PAYMENT_TONES = {
   processing: 'blue',
   completed: 'green',
   failed: 'red',
+  refunded: 'gray',
 } as const satisfies Record<AdminOrder['paymentStatus'], string>;
 
 /** "processing" → "Processing". */

@@ -19,6 +19,7 @@ const NO_ACTIONS: AdminOrderActions = {
   markDelivered: false,
   createArtchip: false,
   uploadMedia: false,
+  refund: false,
 };
 
 function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { PayableBalance } from '#shared/payouts.schemas.ts';
-import { mockApi, renderWithApp, type ApiHandler } from '#web/lib/testing.tsx';
+import { buildPayout, mockApi, renderWithApp, type ApiHandler } from '#web/lib/testing.tsx';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { PayoutsTab } from './payouts-tab.tsx';
 
@@ -63,8 +63,8 @@ describe('PayoutsTab', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['sellerseller@example.com', 'Sale proceeds', 'seller@paypal.example', '$28.00', 'Pay out'],
-      ['friendfriend@example.com', 'Affiliate commissions', 'None', '$3.00', 'Pay out'],
+      ['', 'sellerseller@example.com', 'Sale proceeds', 'seller@paypal.example', '$28.00', 'Pay out'],
+      ['', 'friendfriend@example.com', 'Affiliate commissions', 'None', '$3.00', 'Pay out'],
     ]);
     expect(screen.getByText('$31.00')).toBeTruthy();
   });
@@ -78,13 +78,7 @@ describe('PayoutsTab', () => {
     const { user, callsTo, setBalances } = setup({
       'POST /api/admin/payouts/sellers/7': () => ({
         status: 201,
-        body: {
-          id: 1,
-          kind: 'seller',
-          amountCents: 2800,
-          txReference: 'BANK-1',
-          createdAt: '2030-01-02T00:00:00.000Z',
-        },
+        body: buildPayout({ txReference: 'BANK-1' }),
       }),
     });
     await user.click(await screen.findByRole('button', { name: SELLER_BUTTON }));
@@ -175,5 +169,108 @@ describe('PayoutsTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payout of $28.00' }));
     expect(await within(dialog).findByText('Reference must be at most 200 characters')).toBeTruthy();
     expect(callsTo('POST /api/admin/payouts/sellers/7')).toHaveLength(0);
+  });
+
+  describe('Pay selected', () => {
+    it('asks to choose a balance first, and checks the reference with the schema', async () => {
+      const { user, callsTo } = setup();
+      await user.click(await screen.findByRole('button', { name: 'Pay selected' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Choose at least one balance to pay');
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select seller (sale proceeds)' }));
+      await user.click(screen.getByLabelText('Reference for selected (optional)'));
+      await user.paste('x'.repeat(201));
+      await user.click(screen.getByRole('button', { name: 'Pay selected' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Reference must be at most 200 characters');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(callsTo('POST /api/admin/payouts/batch')).toHaveLength(0);
+    });
+
+    it('pays the selected balances after confirming, then shows each result and keeps failures selected', async () => {
+      const { user, callsTo, setBalances } = setup({
+        'POST /api/admin/payouts/batch': () => ({
+          body: {
+            results: [
+              {
+                userId: 7,
+                kind: 'seller',
+                payout: buildPayout({ method: 'paypal_payouts', status: 'pending', txReference: 'BATCH-1' }),
+                error: null,
+              },
+              { userId: 8, kind: 'affiliate', payout: null, error: 'This affiliate has no PayPal e-mail.' },
+            ],
+          },
+        }),
+      });
+      const selectAll = await screen.findByRole('checkbox', { name: 'Select all balances' });
+      await user.click(selectAll);
+      expect(screen.getByText('2 selected · $31.00')).toBeTruthy();
+      await user.type(screen.getByLabelText('Reference for selected (optional)'), 'BATCH-1');
+      await user.click(screen.getByRole('button', { name: 'Pay selected' }));
+
+      const dialog = screen.getByRole('dialog', { name: 'Pay selected balances' });
+      expect(within(dialog).getByText(/^Pay 2 balances, \$31\.00 in all\?/)).toBeTruthy();
+      setBalances([AFFILIATE]);
+      await user.click(within(dialog).getByRole('button', { name: 'Pay $31.00' }));
+
+      const results = await screen.findByRole('table', { name: 'Batch results' });
+      expect(callsTo('POST /api/admin/payouts/batch').map((c) => c.body)).toEqual([
+        {
+          items: [
+            { userId: 7, kind: 'seller' },
+            { userId: 8, kind: 'affiliate' },
+          ],
+          txReference: 'BATCH-1',
+        },
+      ]);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(
+        within(results)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) =>
+            within(row)
+              .getAllByRole('cell')
+              .map((cell) => cell.textContent),
+          ),
+      ).toEqual([
+        ['seller', 'Sale proceeds', '$28.00', 'PayPal Payouts', 'PendingBATCH-1'],
+        ['friend', 'Affiliate commissions', '$3.00', '—', 'Not paid: This affiliate has no PayPal e-mail.'],
+      ]);
+      const region = within(screen.getByRole('region', { name: 'Batch results' }));
+      expect(region.getByText('1 paid, 1 not paid.')).toBeTruthy();
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Batch results' })),
+      );
+      // And it stays there once the dialog has closed.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Batch results' }));
+      // The paid seller left the list; the affiliate that failed stays selected for another try.
+      await waitFor(() =>
+        expect(screen.queryByRole('checkbox', { name: 'Select seller (sale proceeds)' })).toBeNull(),
+      );
+      expect(
+        screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select friend (affiliate commissions)' })
+          .checked,
+      ).toBe(true);
+    });
+
+    it("shows the server's message when the batch is refused", async () => {
+      const { user } = setup({
+        'POST /api/admin/payouts/batch': () => ({
+          status: 409,
+          body: { code: 'CONFLICT', message: 'Another batch is being paid right now.' },
+        }),
+      });
+      await user.click(
+        await screen.findByRole('checkbox', { name: 'Select friend (affiliate commissions)' }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Pay selected' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pay $3.00' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Another batch is being paid right now.');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('table', { name: 'Batch results' })).toBeNull();
+    });
   });
 });

@@ -3,8 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { AdminOrderActions, AdminOrderDetail } from '#shared/orders.schemas.ts';
-import { mockApi, renderWithApp, type ApiHandler } from '#web/lib/testing.tsx';
+import type { AdminOrderDetail } from '#shared/orders.schemas.ts';
+import {
+  NO_ADMIN_ORDER_ACTIONS as NO_ACTIONS,
+  buildAdminOrderDetail as buildDetail,
+  buildLedgerLine,
+  buildRefund,
+  mockApi,
+  renderWithApp,
+  type ApiHandler,
+} from '#web/lib/testing.tsx';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import AdminOrderPage from './admin-order-page.tsx';
 
@@ -14,92 +22,14 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const NO_ACTIONS: AdminOrderActions = {
-  markProcessing: false,
-  markCompleted: false,
-  markShipped: false,
-  markDelivered: false,
-  createArtchip: false,
-  uploadMedia: false,
-};
-
-/** A paid ship-to-me purchase of a made chip, leaving the vault for its buyer. */
-function buildDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
-  return {
-    id: 42,
-    orderType: 'purchase',
-    mintTitle: null,
-    mintDescription: null,
-    mintAssociatedUrl: null,
-    originalImageUrl: null,
-    isSurprize: false,
-    adminMedia: null,
-    mediaState: null,
-    buyerId: 9,
-    username: 'buyer',
-    email: 'buyer@example.com',
-    orderStatus: 'processing',
-    paymentStatus: 'completed',
-    paymentMethod: 'card',
-    totalCents: 5000,
-    shippingOption: 'ship',
-    shippingAddress: {
-      name: 'Bea Buyer',
-      addressLine1: '1 Main Street',
-      addressLine2: null,
-      city: 'Springfield',
-      state: 'IL',
-      zipCode: '62701',
-      country: 'US',
-    },
-    artchipId: 7,
-    carrier: null,
-    trackingNumber: null,
-    canCreateArtchip: false,
-    actions: { ...NO_ACTIONS, markCompleted: true, markShipped: true },
-    createdAt: '2030-01-01T00:00:00.000Z',
-    item: {
-      artchipId: 7,
-      title: 'Harbor Lights',
-      imageUrl: '/media/harbor.webp',
-      unitId: '12345678901234',
-      shape: 'square',
-      creatorUsername: 'maker',
-      slug: 'harbor-lights',
-      ownerUsername: 'buyer',
-      custody: 'dispatching',
-    },
-    payment: {
-      method: 'card',
-      provider: 'stripe',
-      providerRef: 'pi_123',
-      basePriceCents: 4000,
-      discountCents: 0,
-      markupCents: 0,
-      shippingCents: 1000,
-      totalCents: 5000,
-      artchipAmount: null,
-      paidAt: '2030-01-01T00:01:00.000Z',
-      flagged: null,
-    },
-    timeline: [
-      { type: 'placed', actorUsername: 'buyer', data: {}, createdAt: '2030-01-01T00:00:00.000Z' },
-      {
-        type: 'paid',
-        actorUsername: null,
-        data: { provider: 'stripe' },
-        createdAt: '2030-01-01T00:01:00.000Z',
-      },
-    ],
-    ...overrides,
-  };
-}
-
 function renderPage(detail: AdminOrderDetail, routes: Record<string, ApiHandler> = {}) {
   window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
   const api = mockApi({
     'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
     [`GET /api/admin/orders/${detail.id}`]: () => ({ body: detail }),
+    [`GET /api/admin/orders/${detail.id}/money`]: () => ({
+      body: { lines: [buildLedgerLine()], refunds: [], netCashCents: 5000 },
+    }),
     ...routes,
   });
   renderWithApp(
@@ -229,6 +159,60 @@ describe('AdminOrderPage', () => {
         trackingNumber: '1Z999',
       }),
     );
+  });
+
+  it('shows the money of the order, and refunds it from there, refreshing the order and its money', async () => {
+    let detail = buildDetail({ actions: { ...NO_ACTIONS, refund: true } });
+    let refunds = [] as ReturnType<typeof buildRefund>[];
+    const { user, callsTo } = renderPage(detail, {
+      'GET /api/admin/orders/42': () => ({ body: detail }),
+      'GET /api/admin/orders/42/money': () => ({
+        body: { lines: [buildLedgerLine()], refunds, netCashCents: refunds.length ? 0 : 5000 },
+      }),
+      'POST /api/admin/orders/42/refund': () => {
+        const refund = buildRefund({ note: 'Broken in the workshop' });
+        detail = {
+          ...detail,
+          paymentStatus: 'refunded',
+          actions: NO_ACTIONS,
+          timeline: [
+            ...detail.timeline,
+            {
+              type: 'refunded',
+              actorUsername: 'admin',
+              data: { reason: 'Broken in the workshop' },
+              createdAt: '2030-01-03T00:00:00.000Z',
+            },
+          ],
+        };
+        refunds = [refund];
+        return { status: 201, body: refund };
+      },
+    });
+    const actions = within(await screen.findByRole('region', { name: 'Actions' }));
+    expect(actions.getByText('This order can be refunded from its Money section below.')).toBeTruthy();
+    expect(actions.queryByText(/No action is open/)).toBeNull();
+
+    const money = within(screen.getByRole('region', { name: 'Money' }));
+    expect(await money.findByRole('table', { name: 'Ledger lines' })).toBeTruthy();
+    await user.click(money.getByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund order #42' });
+    await user.type(within(dialog).getByLabelText('Reason (the buyer reads this)'), 'Broken in the workshop');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $50.00' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('POST /api/admin/orders/42/refund').map((c) => c.body)).toEqual([
+      { reason: 'Broken in the workshop' },
+    ]);
+    expect(await money.findByRole('listitem', { name: 'Refund #1' })).toBeTruthy();
+    expect(money.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(callsTo('GET /api/admin/orders/42').length).toBe(2);
+    expect(callsTo('GET /api/admin/orders/42/money').length).toBe(2);
+    const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
+    expect(timeline.getByText('Refunded')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Refunded')).toBeTruthy();
+    // The button is gone, so focus lands on the section's heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Money' })));
   });
 
   it('says when the order does not exist', async () => {

@@ -13,9 +13,11 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PAYMENT_METHOD_LABELS } from '#web/features/checkout/index.ts';
 import { useOrder } from '../api/get-order.ts';
 import { ADMIN_ORDERS_TAB_PATH } from '../lib/admin-routes.ts';
+import { PROVIDER_LABELS } from '../lib/money-labels.ts';
 import { adminLoginPathFor, useAdminToken } from '../lib/admin-session.ts';
 import { formatDateTime } from '../components/admin-ui.tsx';
 import { OrderActions, hasOrderActions } from '../components/order-actions.tsx';
+import { OrderMoneySection } from '../components/order-money-section.tsx';
 import { OrderStatusBadge, PaymentStatusBadge, capitalize } from '../components/order-badges.tsx';
 
 /** Where the physical chip is, as the admin fulfilling orders needs it. */
@@ -24,13 +26,6 @@ const CUSTODY_LABELS: Record<ChipCustody, string> = {
   dispatching: 'Waiting to be shipped',
   in_transit: 'In transit',
   with_owner: 'With its owner',
-};
-
-const PROVIDER_LABELS: Record<AdminOrderDetail['payment']['provider'], string> = {
-  demo: 'Demo',
-  stripe: 'Stripe',
-  paypal: 'PayPal',
-  solana: 'Solana Pay',
 };
 
 const EVENT_LABELS: Record<OrderEvent['type'], string> = {
@@ -44,6 +39,8 @@ const EVENT_LABELS: Record<OrderEvent['type'], string> = {
   delivered: 'Marked delivered',
   media_uploaded: 'Media uploaded',
   artchip_created: `${BRAND.name} created`,
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
 };
 
 /** The words worth showing from an event's data: the carrier and tracking, or why it ended. */
@@ -271,7 +268,12 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         {hasOrderActions(order) ? (
           <OrderActions order={order} layout="row" />
         ) : (
-          <p className="text-sm text-gray-800">No action is open for this order in its current state.</p>
+          !order.actions.refund && (
+            <p className="text-sm text-gray-800">No action is open for this order in its current state.</p>
+          )
+        )}
+        {order.actions.refund && (
+          <p className="text-sm text-gray-800">This order can be refunded from its Money section below.</p>
         )}
       </Section>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -280,6 +282,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <PaymentSection order={order} />
         <TimelineSection timeline={order.timeline} />
       </div>
+      <OrderMoneySection order={order} />
     </div>
   );
 }

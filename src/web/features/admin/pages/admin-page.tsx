@@ -12,6 +12,7 @@ import { OrdersTab } from '../components/orders-tab.tsx';
 import { ChipsTab } from '../components/chips-tab.tsx';
 import { AffiliatesTab } from '../components/affiliates-tab.tsx';
 import { PayoutsTab } from '../components/payouts-tab.tsx';
+import { AccountingTab } from '../components/accounting-tab.tsx';
 import { EmailListTab } from '../components/email-list-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
 import { MailLogTab, MessagesTab } from '../components/inbox-tab.tsx';
@@ -24,6 +25,7 @@ const TABS = [
   { value: 'artchips', label: BRAND.plural, content: <ChipsTab /> },
   { value: 'affiliates', label: 'Affiliates', content: <AffiliatesTab /> },
   { value: 'payouts', label: 'Payouts', content: <PayoutsTab /> },
+  { value: 'accounting', label: 'Accounting', content: <AccountingTab /> },
   { value: 'email-list', label: 'Email List', content: <EmailListTab /> },
   { value: 'settings', label: 'Settings', content: <SettingsTab /> },
   { value: 'messages', label: 'Messages', content: <MessagesTab /> },

@@ -3,17 +3,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { PaymentsConfig } from '#shared/payments.schemas.ts';
 import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
-import type { PaypalButtonsOptions } from '../lib/paypal-js.ts';
 import { PaypalLiveButton } from './paypal-live-button.tsx';
 
+/** The Buttons callbacks the test calls, as PayPal would. */
+type ButtonsOptions = {
+  createOrder: () => Promise<string>;
+  onApprove: (data: { orderID: string }) => Promise<void>;
+};
+
 /** A stand-in for the PayPal JS SDK: records the buttons' callbacks so the test can play PayPal. */
-const fake = vi.hoisted(() => ({ clientIds: [] as string[], options: null as PaypalButtonsOptions | null }));
+const fake = vi.hoisted(() => ({ clientIds: [] as string[], options: null as ButtonsOptions | null }));
 
 vi.mock('../lib/paypal-js.ts', () => ({
   loadPaypalJs: async (clientId: string) => {
     fake.clientIds.push(clientId);
     return {
-      Buttons: (options: PaypalButtonsOptions) => {
+      Buttons: (options: ButtonsOptions) => {
         fake.options = options;
         return { isEligible: () => true, render: async () => undefined, close: async () => undefined };
       },

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PayPalButtonsComponent } from '@paypal/paypal-js';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { capturePaypalOrder } from '../api/capture-paypal-order.ts';
 import { createPaypalOrder } from '../api/create-paypal-order.ts';
 import { usePaymentsConfig } from '../api/get-payments-config.ts';
 import { PAYMENT_FAILED_DESCRIPTION, paymentFailedTitle } from '../lib/payment-labels.ts';
-import { loadPaypalJs, type PaypalButtonsInstance } from '../lib/paypal-js.ts';
+import { loadPaypalJs } from '../lib/paypal-js.ts';
 
 export type PaypalLiveButtonProps = {
   orderId: number;
@@ -41,7 +42,7 @@ export function PaypalLiveButton({ orderId, amountCents, onSuccess, onError }: P
   useEffect(() => {
     if (!clientId || !containerRef.current) return;
     const container = containerRef.current;
-    let buttons: PaypalButtonsInstance | null = null;
+    let buttons: PayPalButtonsComponent | null = null;
     let isCancelled = false;
     const fail = (text: string) => {
       setMessage(text);

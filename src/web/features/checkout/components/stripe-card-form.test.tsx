@@ -4,10 +4,12 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { PaymentsConfig } from '#shared/payments.schemas.ts';
 import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
-import type { StripeCardChange, StripeConfirmResult } from '../lib/stripe-js.ts';
 import { StripeCardForm } from './stripe-card-form.tsx';
 
-type Handler = (e: StripeCardChange) => void;
+/** The parts of Stripe.js's card events and confirmCardPayment result that the form reads. */
+type CardChange = { complete: boolean; error?: { message: string } };
+type ConfirmResult = { error?: { message?: string }; paymentIntent?: { id: string; status: string } };
+type Handler = (e: CardChange) => void;
 
 /** A stand-in for Stripe.js: the card element and confirmCardPayment, controlled by the test. */
 const fake = vi.hoisted(() => ({
@@ -69,8 +71,8 @@ function renderForm() {
 
 describe('StripeCardForm (live)', () => {
   it('sets up Stripe.js with the publishable key, then confirms the PaymentIntent and reports success', async () => {
-    let finish: (r: StripeConfirmResult) => void = () => undefined;
-    fake.confirm.mockReturnValue(new Promise<StripeConfirmResult>((resolve) => (finish = resolve)));
+    let finish: (r: ConfirmResult) => void = () => undefined;
+    fake.confirm.mockReturnValue(new Promise<ConfirmResult>((resolve) => (finish = resolve)));
     const { onSuccess, user } = renderForm();
     expect(screen.getByText('Setting up secure payment...')).toBeTruthy();
     const pay = await screen.findByRole('button', { name: 'Pay Now $42.50' });

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Lock } from 'lucide-react';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { formatUsd } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { usePaymentsConfig } from '../api/get-payments-config.ts';
 import { checkoutSuccessPath } from '../lib/checkout-links.ts';
 import { PAYMENT_FAILED_DESCRIPTION, paymentFailedTitle } from '../lib/payment-labels.ts';
-import { loadStripeJs, type StripeCardElement, type StripeJs } from '../lib/stripe-js.ts';
+import { loadStripeJs } from '../lib/stripe-js.ts';
 
 export type StripeCardFormProps = {
   orderId: number;
@@ -43,7 +44,7 @@ export function StripeCardForm({
   const publishableKey = config.data?.stripe?.publishableKey ?? null;
   const toast = useToast();
   const mountRef = useRef<HTMLDivElement>(null);
-  const [stripe, setStripe] = useState<{ client: StripeJs; card: StripeCardElement } | null>(null);
+  const [stripe, setStripe] = useState<{ client: Stripe; card: StripeCardElement } | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);

@@ -1,38 +1,25 @@
-/** The few PayPal JS SDK calls the PayPal button makes; the script comes from www.paypal.com. */
-import { PAYPAL_JS_SDK_URL } from '#shared/payments.schemas.ts';
-import { loadScript } from './load-script.ts';
+/**
+ * The PayPal JS SDK through PayPal's own loader (@paypal/paypal-js): the script comes from
+ * www.paypal.com and is requested only when the live PayPal button asks for it.
+ */
+import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 
-export type PaypalButtonsOptions = {
-  style?: Record<string, string | number>;
-  createOrder: () => Promise<string>;
-  onApprove: (data: { orderID: string }) => Promise<void>;
-  onCancel?: () => void;
-  onError?: (err: unknown) => void;
-};
+/** The SDK namespace once its buttons component is there. */
+export type PaypalJs = PayPalNamespace & { Buttons: NonNullable<PayPalNamespace['Buttons']> };
 
-export type PaypalButtonsInstance = {
-  isEligible: () => boolean;
-  render: (container: HTMLElement) => Promise<void>;
-  close: () => Promise<void>;
-};
+const loading = new Map<string, Promise<PaypalJs>>();
 
-export type PaypalJs = { Buttons: (options: PaypalButtonsOptions) => PaypalButtonsInstance };
-
-/** The SDK URL for a client id: USD, capture intent, buttons only. */
-export function paypalSdkUrl(clientId: string): string {
-  const query = new URLSearchParams({
-    'client-id': clientId,
-    currency: 'USD',
-    intent: 'capture',
-    components: 'buttons',
-  });
-  return `${PAYPAL_JS_SDK_URL}?${query.toString()}`;
-}
-
-/** Loads the PayPal JS SDK (once per client id) and returns window.paypal. */
-export async function loadPaypalJs(clientId: string): Promise<PaypalJs> {
-  await loadScript(paypalSdkUrl(clientId));
-  const paypal = (window as unknown as { paypal?: PaypalJs }).paypal;
-  if (!paypal) throw new Error('The PayPal SDK did not load');
-  return paypal;
+/** Loads the PayPal JS SDK (once per client id: USD, capture intent, buttons only) and returns window.paypal. */
+export function loadPaypalJs(clientId: string): Promise<PaypalJs> {
+  const pending = loading.get(clientId);
+  if (pending) return pending;
+  const promise = loadScript({ clientId, currency: 'USD', intent: 'capture', components: 'buttons' }).then(
+    (paypal) => {
+      if (!paypal?.Buttons) throw new Error('The PayPal SDK did not load');
+      return paypal as PaypalJs;
+    },
+  );
+  loading.set(clientId, promise);
+  promise.catch(() => loading.delete(clientId));
+  return promise;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { SellerBalance } from '#shared/payouts.schemas.ts';
+import type { PayoutAccount, SellerBalance } from '#shared/payouts.schemas.ts';
 import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { holdRule, PayoutsSection } from './payouts-section.tsx';
 
@@ -9,6 +9,15 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** Paid by hand, the only method this marketplace offers. */
+const MANUAL_ACCOUNT: PayoutAccount = {
+  method: 'manual',
+  paypalEmail: null,
+  hasStripeAccount: false,
+  stripeReady: false,
+  availableMethods: ['manual'],
+};
 
 function buildBalance(overrides: Partial<SellerBalance> = {}): SellerBalance {
   return {
@@ -27,6 +36,7 @@ function setup(balance: SellerBalance | null, paypalEmail: string | null = null)
     'GET /api/auth/user': () => ({ body: buildUser({ paypalEmail }) }),
     'GET /api/my-payouts': () =>
       balance ? { body: balance } : { status: 500, body: { code: 'INTERNAL', message: 'Boom' } },
+    'GET /api/my-payout-account': () => ({ body: MANUAL_ACCOUNT }),
   });
   renderWithApp(<PayoutsSection />, { token: 't' });
   return api;
@@ -49,6 +59,8 @@ describe('PayoutsSection', () => {
           {
             id: 4,
             kind: 'seller',
+            method: 'manual',
+            status: 'paid',
             amountCents: 5600,
             txReference: 'BANK-1',
             createdAt: '2030-01-02T12:00:00.000Z',
@@ -56,6 +68,8 @@ describe('PayoutsSection', () => {
           {
             id: 3,
             kind: 'seller',
+            method: 'paypal_payouts',
+            status: 'pending',
             amountCents: 100,
             txReference: null,
             createdAt: '2029-12-01T12:00:00.000Z',
@@ -87,8 +101,8 @@ describe('PayoutsSection', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Jan 2, 2030', '$56.00', 'BANK-1'],
-      ['Dec 1, 2029', '$1.00', '—'],
+      ['Jan 2, 2030', '$56.00', 'Manual transfer', 'Paid', 'BANK-1'],
+      ['Dec 1, 2029', '$1.00', 'PayPal Payouts', 'Pending', '—'],
     ]);
 
     expect(await within(section).findByText('maker@paypal.example')).toBeTruthy();

@@ -1,12 +1,10 @@
-import { Link } from 'react-router';
 import type { SellerBalance } from '#shared/payouts.schemas.ts';
-import { ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useAuth } from '#web/lib/auth.tsx';
+import { PAYOUT_METHOD_LABELS, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '#web/lib/payout-labels.ts';
 import { useMyPayouts } from '../api/get-my-payouts.ts';
-
-const PROFILE_TAB_PATH = `${ROUTES.dashboard}?tab=profile`;
+import { PayoutAccountSection } from './payout-account-section.tsx';
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -29,7 +27,7 @@ export function holdRule(holdDays: number): string {
   return `${after} (when it is paid for a chip kept in the vault, when it is delivered for a shipped one).`;
 }
 
-/** My Statistics → Payouts: the seller's pending, payable and paid proceeds, where they are paid, and the history. */
+/** My Statistics → Payouts: the seller's pending, payable and paid proceeds, how they are paid, and the history. */
 export function PayoutsSection() {
   const balance = useMyPayouts();
   return (
@@ -75,7 +73,7 @@ function PayoutsDetails({ balance }: { balance: SellerBalance }) {
           <> Your next pending proceeds become payable on {formatDateTime(balance.nextPayableAt)}.</>
         )}
       </p>
-      <PaidTo />
+      <PayoutAccountSection />
       <div className="space-y-2">
         <h4 className="font-semibold text-gray-900">Payout history</h4>
         {balance.payouts.length === 0 ? (
@@ -93,6 +91,12 @@ function PayoutsDetails({ balance }: { balance: SellerBalance }) {
                     Amount
                   </th>
                   <th scope="col" className="px-3 py-2 font-semibold">
+                    Method
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
                     Reference
                   </th>
                 </tr>
@@ -102,6 +106,12 @@ function PayoutsDetails({ balance }: { balance: SellerBalance }) {
                   <tr key={payout.id}>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(payout.createdAt)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatUsd(payout.amountCents)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{PAYOUT_METHOD_LABELS[payout.method]}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <Badge tone={PAYOUT_STATUS_TONES[payout.status]}>
+                        {PAYOUT_STATUS_LABELS[payout.status]}
+                      </Badge>
+                    </td>
                     <td className="px-3 py-2 font-mono break-all">{payout.txReference ?? '—'}</td>
                   </tr>
                 ))}
@@ -111,30 +121,5 @@ function PayoutsDetails({ balance }: { balance: SellerBalance }) {
         )}
       </div>
     </>
-  );
-}
-
-/** Where the seller is paid: the PayPal e-mail of their profile, with the way to set it. */
-function PaidTo() {
-  const { user } = useAuth();
-  const paypalEmail = user?.paypalEmail;
-  return (
-    <p className="text-sm text-gray-800">
-      {paypalEmail ? (
-        <>
-          Payouts go to your PayPal e-mail <span className="font-medium break-all">{paypalEmail}</span>.{' '}
-          <Link to={PROFILE_TAB_PATH} className="font-medium text-brand-700 underline">
-            Change your PayPal e-mail
-          </Link>
-        </>
-      ) : (
-        <>
-          Add a PayPal e-mail so we know where to send your payouts.{' '}
-          <Link to={PROFILE_TAB_PATH} className="font-medium text-brand-700 underline">
-            Set your PayPal e-mail
-          </Link>
-        </>
-      )}
-    </p>
   );
 }

@@ -17,7 +17,13 @@ import {
   paymentStatusNote,
 } from '../lib/order-format.ts';
 
-const PAYMENT_TONES = { pending: 'yellow', processing: 'blue', completed: 'green', failed: 'red' } as const;
+const PAYMENT_TONES = {
+  pending: 'yellow',
+  processing: 'blue',
+  completed: 'green',
+  failed: 'red',
+  refunded: 'gray',
+} as const;
 
 function tokenAmount(amount: string): string {
   try {

@@ -29,6 +29,7 @@ export const PAYMENT_STATUS_LABELS: Record<Order['paymentStatus'], string> = {
   processing: 'Processing',
   completed: 'Paid',
   failed: 'Failed',
+  refunded: 'Refunded',
 };
 
 /** Spec §4: pending payments note 'still processing', failed ones 'contact support'. */

@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { AccountingSchema, type Accounting, type AccountingQuery } from '#shared/ledger.schemas.ts';
+import { adminApi, queryString } from '../lib/admin-session.ts';
+
+/** GET /api/admin/accounting?from&to: money in, refunds, fees and payouts per day and provider (to inclusive). */
+export async function getAccounting(query: AccountingQuery): Promise<Accounting> {
+  return AccountingSchema.parse(await adminApi(`/api/admin/accounting${queryString(query)}`));
+}
+
+export const accountingQueryOptions = (query: AccountingQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'accounting', query],
+    queryFn: () => getAccounting(query),
+    // Keep the last table on screen while another range loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** Without dates the server picks the last 30 days; `enabled` false while the range is invalid. */
+export function useAccounting(query: AccountingQuery, enabled = true) {
+  return useQuery({ ...accountingQueryOptions(query), enabled });
+}
+
+/** The CSV export of the same range (GET /api/admin/accounting.csv?from&to). */
+export function accountingCsvPath(query: AccountingQuery): string {
+  return `/api/admin/accounting.csv${queryString(query)}`;
+}
+
+/** Fetches the CSV with the admin token (a plain link would not send it) and saves it as `fileName`. */
+export async function downloadAccountingCsv(query: AccountingQuery, fileName: string): Promise<void> {
+  const csv = await adminApi<string>(accountingCsvPath(query));
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

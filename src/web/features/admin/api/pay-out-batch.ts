@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  PayoutBatchResultSchema,
+  type PayoutBatchInput,
+  type PayoutBatchResult,
+} from '#shared/payouts.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** POST /api/admin/payouts/batch: pays several balances, each once; every item answers a payout or an error. */
+export async function payOutBatch(input: PayoutBatchInput): Promise<PayoutBatchResult> {
+  return PayoutBatchResultSchema.parse(
+    await adminApi('/api/admin/payouts/batch', { method: 'POST', body: input }),
+  );
+}
+
+export function usePayOutBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: payOutBatch,
+    // Settled even when some items failed: whatever was paid leaves the list.
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

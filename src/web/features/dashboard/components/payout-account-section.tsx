@@ -1,0 +1,238 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck } from 'lucide-react';
+import { ROUTES } from '#shared/brand.ts';
+import {
+  PayoutAccountInputSchema,
+  type PayoutAccount,
+  type PayoutAccountInput,
+  type PayoutMethod,
+} from '#shared/payouts.schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useMyPayoutAccount } from '../api/get-my-payout-account.ts';
+import { useStartStripeOnboarding } from '../api/start-stripe-onboarding.ts';
+import { useUpdateMyPayoutAccount } from '../api/update-my-payout-account.ts';
+
+const PROFILE_TAB_PATH = `${ROUTES.dashboard}?tab=profile`;
+
+/** Each way of being paid, as the seller chooses it. */
+const METHOD_CHOICES: Record<PayoutMethod, { label: string; description: string }> = {
+  manual: {
+    label: 'Manual transfer by our team',
+    description: 'We send each payout ourselves, to the PayPal e-mail on your profile.',
+  },
+  paypal_payouts: {
+    label: 'PayPal Payouts',
+    description: 'Payouts go automatically to the PayPal account you name here.',
+  },
+  stripe_connect: {
+    label: 'Stripe',
+    description: 'Payouts go to your bank account through Stripe, once your Stripe account is set up.',
+  },
+};
+
+/** The schema checks the PayPal e-mail only when PayPal Payouts is chosen; other methods send none. */
+const validate = zodResolver(PayoutAccountInputSchema);
+const resolver: Resolver<PayoutAccountInput> = (values, context, options) =>
+  validate(values.method === 'paypal_payouts' ? values : { method: values.method }, context, options);
+
+/** "How you are paid": the seller's payout method, saved with PUT /api/my-payout-account. */
+export function PayoutAccountSection() {
+  const account = useMyPayoutAccount();
+  return (
+    <section
+      aria-labelledby="payout-account-heading"
+      className="space-y-3 rounded-xl border border-gray-200 bg-white p-5"
+    >
+      <h4 id="payout-account-heading" className="font-semibold text-gray-900">
+        How you are paid
+      </h4>
+      {account.isPending && (
+        <div role="status" aria-label="Loading how you are paid" className="space-y-2">
+          <Skeleton className="h-6 w-64" />
+          <Skeleton className="h-6 w-64" />
+        </div>
+      )}
+      {account.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load how you are paid. Please try again.
+        </p>
+      )}
+      {account.data && (
+        // Keyed by what was saved, so a saved answer becomes the form's new starting point.
+        <PayoutAccountForm
+          key={`${account.data.method}-${account.data.paypalEmail ?? ''}`}
+          account={account.data}
+        />
+      )}
+    </section>
+  );
+}
+
+function PayoutAccountForm({ account }: { account: PayoutAccount }) {
+  const toast = useToast();
+  const update = useUpdateMyPayoutAccount();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<PayoutAccountInput>({
+    resolver,
+    defaultValues: { method: account.method, paypalEmail: account.paypalEmail ?? '' },
+  });
+  const method = useWatch({ control: form.control, name: 'method' });
+  const { errors, isSubmitting } = form.formState;
+  const idPrefix = useId();
+  // The saved method stays listed even if it is no longer offered, so the form never hides it.
+  const methods = account.availableMethods.includes(account.method)
+    ? account.availableMethods
+    : [account.method, ...account.availableMethods];
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync(input);
+      toast({
+        title: 'Payout Method Saved',
+        description: `You are paid by ${METHOD_CHOICES[input.method].label}.`,
+      });
+    } catch (err) {
+      const emailError = err instanceof ApiRequestError ? err.fieldErrors?.paypalEmail?.[0] : undefined;
+      if (emailError) form.setError('paypalEmail', { message: emailError });
+      else setFailure(errorMessage(err, 'Failed to save how you are paid. Please try again.'));
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-sm font-medium text-gray-800">Payout method</legend>
+        {methods.map((value) => {
+          const choice = METHOD_CHOICES[value];
+          const inputId = `${idPrefix}-${value}`;
+          return (
+            <div key={value} className="flex items-start gap-3">
+              <input
+                id={inputId}
+                type="radio"
+                value={value}
+                aria-describedby={`${inputId}-description`}
+                className="mt-0.5 h-4 w-4 shrink-0 border-gray-400 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
+                {...form.register('method')}
+              />
+              <div className="min-w-0 space-y-2">
+                <label htmlFor={inputId} className="block text-sm font-medium text-gray-900">
+                  {choice.label}
+                </label>
+                <p id={`${inputId}-description`} className="text-sm text-gray-700">
+                  {choice.description}
+                </p>
+                {value === 'manual' && method === 'manual' && <ProfilePaypalEmail />}
+                {value === 'stripe_connect' && <StripeState account={account} />}
+              </div>
+            </div>
+          );
+        })}
+        {errors.method?.message && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.method.message}
+          </p>
+        )}
+      </fieldset>
+      {method === 'paypal_payouts' && (
+        <TextField
+          label="PayPal e-mail"
+          type="email"
+          autoComplete="email"
+          hint="The PayPal account your payouts are sent to."
+          error={errors.paypalEmail?.message}
+          className="max-w-md"
+          {...form.register('paypalEmail')}
+        />
+      )}
+      {failure && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving...' : 'Save'}
+      </Button>
+    </form>
+  );
+}
+
+/** Where manual payouts go: the profile's PayPal e-mail, with the way to set or change it. */
+function ProfilePaypalEmail() {
+  const { user } = useAuth();
+  const paypalEmail = user?.paypalEmail;
+  return (
+    <p className="text-sm text-gray-800">
+      {paypalEmail ? (
+        <>
+          Payouts go to your PayPal e-mail <span className="font-medium break-all">{paypalEmail}</span>.{' '}
+          <Link to={PROFILE_TAB_PATH} className="font-medium text-brand-700 underline">
+            Change your PayPal e-mail
+          </Link>
+        </>
+      ) : (
+        <>
+          Add a PayPal e-mail so we know where to send your payouts.{' '}
+          <Link to={PROFILE_TAB_PATH} className="font-medium text-brand-700 underline">
+            Set your PayPal e-mail
+          </Link>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The seller's Stripe Connect account: ready, or the button that starts (or finishes) Stripe's
+ * onboarding. Stripe's page takes over the tab and sends the seller back to this dashboard after.
+ */
+function StripeState({ account }: { account: PayoutAccount }) {
+  const onboarding = useStartStripeOnboarding();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (account.stripeReady) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm font-medium text-green-800">
+        <CircleCheck className="h-4 w-4 shrink-0" aria-hidden="true" />
+        Stripe account ready
+      </p>
+    );
+  }
+  const start = async () => {
+    setFailure(null);
+    try {
+      window.location.assign(await onboarding.mutateAsync());
+    } catch (err) {
+      setFailure(errorMessage(err, 'Stripe could not be reached. Please try again.'));
+    }
+  };
+  // Keeps "Opening Stripe..." while the browser leaves for Stripe.
+  const isBusy = onboarding.isPending || onboarding.isSuccess;
+  return (
+    <div className="space-y-2">
+      {account.hasStripeAccount && (
+        <p className="text-sm text-gray-800">Stripe needs a few more details before it can pay you.</p>
+      )}
+      <Button variant="secondary" size="sm" disabled={isBusy} onClick={() => void start()}>
+        {isBusy
+          ? 'Opening Stripe...'
+          : account.hasStripeAccount
+            ? 'Finish Stripe onboarding'
+            : 'Set up Stripe payouts'}
+      </Button>
+      {failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+// Issue 11: refunds. A payment that cannot be kept goes back through its provider once, the ledger is
+// reversed, commissions are clawed back and the buyer is e-mailed; an admin refunds from the order page.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
+import { ApiErrorSchema } from '#shared/errors.ts';
+import { AdminOrderMoneySchema, ReconciliationSchema } from '#shared/ledger.schemas.ts';
+import { RefundSchema } from '#shared/refunds.schemas.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
+import { mailOutbox } from '#server/features/mail/mail.table.ts';
+import { refunds } from '#server/features/payments/payments.table.ts';
+import { commissions } from '#server/features/affiliates/affiliates.table.ts';
+import { completeOrderPayment, processRefund } from '#server/features/payments/index.ts';
+import { setPaymentProviders } from '#server/features/payments/payments.registry.ts';
+import { demoPaymentProvider } from '#server/features/payments/demo.provider.ts';
+import type { App } from '#server/app.ts';
+import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { insertChip } from '#tests/factories/chips.ts';
+import { insertOrder, purchaseBody, readOrderBooks } from '#tests/factories/orders.ts';
+import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
+
+async function buy(app: App, token: string, chipId: number) {
+  const res = await injectAs(app, token, {
+    method: 'POST',
+    url: '/api/checkout',
+    payload: purchaseBody(chipId),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { orderId } = CheckoutResponseSchema.parse(res.json());
+  expect(
+    (await injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/complete` })).statusCode,
+  ).toBe(200);
+  return orderId;
+}
+
+function refund(
+  app: App,
+  token: string | null,
+  orderId: number,
+  payload: object = { reason: 'Damaged in our vault' },
+) {
+  return injectAs(app, token, { method: 'POST', url: `/api/admin/orders/${orderId}/refund`, payload });
+}
+
+async function reconciliation(app: App, token: string) {
+  const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/ledger/reconciliation' });
+  expect(res.statusCode).toBe(200);
+  return ReconciliationSchema.parse(res.json());
+}
+
+describe('admin refunds', () => {
+  it('refunds a vault purchase once: chip back to its seller, ledger reversed, buyer e-mailed', async () => {
+    const app = await buildTestApp();
+    const admin = await insertAdmin(app.db);
+    const seller = await insertUser(app.db);
+    const buyer = await insertUser(app.db);
+    const chip = await insertChip(app.db, {
+      creatorId: seller.user.id,
+      priceCents: 10_000,
+      highestPriceCents: 0,
+    });
+    const orderId = await buy(app, buyer.token, chip.id);
+
+    const res = await refund(app, admin.token, orderId);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(RefundSchema.parse(res.json())).toMatchObject({
+      status: 'succeeded',
+      amountCents: 10_000,
+      reason: 'admin',
+    });
+
+    const books = await readOrderBooks(app.db, orderId);
+    expect(books.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const sum = (kind: string) =>
+      books.lines.filter((l) => l.kind === kind).reduce((s, l) => s + l.amountCents, 0);
+    expect([sum('payment'), sum('refund'), sum('seller_proceeds'), sum('platform_fee')]).toEqual([
+      10_000, -10_000, 0, 0,
+    ]);
+    const [back] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(back).toMatchObject({ ownerId: seller.user.id, status: 'inactive', custody: 'in_vault' });
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.user.email));
+    expect(mails.map((m) => m.subject)).toContain(`Refund for order #${orderId}`);
+
+    // Once: the second request is refused, nothing more moves.
+    expect((await refund(app, admin.token, orderId)).statusCode).toBe(409);
+    expect(await app.db.select().from(refunds)).toHaveLength(1);
+    const money = AdminOrderMoneySchema.parse(
+      (await injectAs(app, admin.token, { method: 'GET', url: `/api/admin/orders/${orderId}/money` })).json(),
+    );
+    expect(money.netCashCents).toBe(0);
+    expect(money.refunds).toHaveLength(1);
+    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+  });
+
+  it('claws back the commissions of a refunded mint', async () => {
+    const app = await buildTestApp();
+    const admin = await insertAdmin(app.db);
+    const referrer = await insertUser(app.db);
+    const minter = await insertUser(app.db, { referredBy: referrer.user.id });
+    const order = await insertOrder(app.db, {
+      buyerId: minter.user.id,
+      basePriceCents: 3000,
+      totalCents: 3000,
+    });
+    await completeOrderPayment(app, {
+      orderId: order.id,
+      provider: 'demo',
+      eventKey: 'pay-1',
+      amountCents: 3000,
+      currency: 'USD',
+    });
+    expect((await refund(app, admin.token, order.id)).statusCode).toBe(201);
+    const [commission] = await app.db.select().from(commissions).where(eq(commissions.orderId, order.id));
+    expect(commission!.status).toBe('reversed');
+    const books = await readOrderBooks(app.db, order.id);
+    const affiliate = books.lines
+      .filter((l) => l.account === 'affiliate')
+      .reduce((s, l) => s + l.amountCents, 0);
+    expect(affiliate).toBe(0);
+    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+  });
+
+  it('refuses an order whose chip has moved on, and checks who asks and what they send', async () => {
+    const app = await buildTestApp();
+    const admin = await insertAdmin(app.db);
+    const seller = await insertUser(app.db);
+    const buyer = await insertUser(app.db);
+    const chip = await insertChip(app.db, {
+      creatorId: seller.user.id,
+      priceCents: 5000,
+      highestPriceCents: 0,
+    });
+    const orderId = await buy(app, buyer.token, chip.id);
+    const listed = await injectAs(app, buyer.token, {
+      method: 'POST',
+      url: `/api/artchip/${chip.id}/resell`,
+      payload: { priceUsd: '80' },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const refused = await refund(app, admin.token, orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(refused.json()).message).toMatch(/can no longer be refunded/);
+    expect((await refund(app, admin.token, orderId, { reason: '  ' })).statusCode).toBe(400);
+    expect((await refund(app, buyer.token, orderId)).statusCode).toBe(403);
+    expect((await refund(app, null, orderId)).statusCode).toBe(401);
+    expect((await refund(app, admin.token, 99_999)).statusCode).toBe(404);
+  });
+
+  it('a token refund waits for the admin to record its on-chain signature', async () => {
+    const app = await buildTestApp();
+    setPaymentProviders(app, [
+      { ...demoPaymentProvider, refundPayment: async () => ({ status: 'manual', reference: null }) },
+    ]);
+    const admin = await insertAdmin(app.db);
+    const minter = await insertUser(app.db);
+    const order = await insertOrder(app.db, { buyerId: minter.user.id });
+    await completeOrderPayment(app, {
+      orderId: order.id,
+      provider: 'demo',
+      eventKey: 'pay-t',
+      amountCents: 1500,
+      currency: 'USD',
+    });
+    const asked = RefundSchema.parse((await refund(app, admin.token, order.id)).json());
+    expect(asked.status).toBe('manual');
+    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+    const signature = '5'.repeat(88);
+    const bad = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/admin/refunds/${asked.id}/signature`,
+      payload: { signature: 'not-a-signature' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const done = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/admin/refunds/${asked.id}/signature`,
+      payload: { signature },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(RefundSchema.parse(done.json())).toMatchObject({
+      status: 'succeeded',
+      providerReference: signature,
+    });
+    expect((await readOrderBooks(app.db, order.id)).order.paymentStatus).toBe('refunded');
+    const again = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/admin/refunds/${asked.id}/signature`,
+      payload: { signature },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('automatic refunds through Stripe', () => {
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+  });
+  afterAll(() => stripe.close());
+
+  it('a payment after the chip sold elsewhere is refunded once, even with the late webhook racing a retry', async () => {
+    let now = Date.now();
+    const app = await buildTestApp({ env: stripe.env, clock: () => new Date(now) });
+    const admin = await insertAdmin(app.db);
+    const seller = await insertUser(app.db);
+    const late = await insertUser(app.db);
+    const winner = await insertUser(app.db);
+    const chip = await insertChip(app.db, {
+      creatorId: seller.user.id,
+      priceCents: 4000,
+      highestPriceCents: 0,
+    });
+    const first = CheckoutResponseSchema.parse(
+      (
+        await injectAs(app, late.token, {
+          method: 'POST',
+          url: '/api/checkout',
+          payload: purchaseBody(chip.id),
+        })
+      ).json(),
+    );
+    now += 16 * 60_000;
+    const second = CheckoutResponseSchema.parse(
+      (
+        await injectAs(app, winner.token, {
+          method: 'POST',
+          url: '/api/checkout',
+          payload: purchaseBody(chip.id),
+        })
+      ).json(),
+    );
+    const intentOf = (orderId: number) =>
+      [...stripe.intents.values()].find((i) => i.metadata.orderId === String(orderId))!;
+    const won = stripe.succeed(intentOf(second.orderId).id);
+    await completeOrderPayment(app, {
+      orderId: second.orderId,
+      provider: 'stripe',
+      eventKey: won.id,
+      amountCents: 4000,
+      currency: 'usd',
+    });
+
+    const lost = stripe.succeed(intentOf(first.orderId).id);
+    const signal = {
+      orderId: first.orderId,
+      provider: 'stripe' as const,
+      eventKey: lost.id,
+      amountCents: 4000,
+      currency: 'usd',
+    };
+    const [a, b] = await Promise.all([completeOrderPayment(app, signal), completeOrderPayment(app, signal)]);
+    expect([a.outcome, b.outcome].sort()).toEqual(['duplicate', 'unfulfillable']);
+    const refundId = (a.refundId ?? b.refundId)!;
+    // The refunds job retrying at the same moment moves no more money.
+    await Promise.all([processRefund(app, refundId), processRefund(app, refundId)]);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === lost.id)).toHaveLength(1);
+    const [row] = await app.db.select().from(refunds);
+    expect(row).toMatchObject({ status: 'succeeded', reason: 'chip_unavailable', amountCents: 4000 });
+    expect((await readOrderBooks(app.db, first.orderId)).order.paymentStatus).toBe('refunded');
+    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+  });
+});
