@@ -10,12 +10,6 @@ import { PaymentMethodSchema } from './settings.schemas.ts';
 /** The browser page of a token payment: /token-payment?orderId=&reference=. */
 export const TOKEN_PAYMENT_PATH = '/token-payment';
 
-/** Stripe.js, loaded by /stripe-processing only when card payments are live. */
-export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
-
-/** The PayPal JS SDK, loaded by /paypal-processing only when PayPal is live. */
-export const PAYPAL_JS_SDK_URL = 'https://www.paypal.com/sdk/js';
-
 /** One payment method and the provider that takes it now; 'demo' methods are labelled 'Demo'. */
 export const PaymentMethodConfigSchema = z.object({
   method: PaymentMethodSchema,

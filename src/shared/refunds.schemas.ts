@@ -3,6 +3,7 @@
  * fulfilled is given back). Money is integer cents.
  */
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './orders.schemas.ts';
 
 /** Why money goes back: the chip sold to someone else first, a second payment, or an admin's call. */
 export const REFUND_REASONS = ['chip_unavailable', 'duplicate_payment', 'admin'] as const;
@@ -25,7 +26,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const RefundSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
-  provider: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
   amountCents: z.number().int(),
   reason: z.enum(REFUND_REASONS),
   note: z.string().nullable(),

@@ -3,6 +3,7 @@
  * Shared by the spec files so each journey reads as what a person does.
  */
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { ADMIN, expect, linkFrom, readMail, uniqueUser } from './fixtures.ts';
 
 export type Account = { email: string; username: string; password: string; token: string };
@@ -65,4 +66,89 @@ export async function buyIntoVault(request: APIRequestContext, buyer: Account, c
     }),
   );
   await json(await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(buyer.token) }));
+}
+
+/** A small real PNG, different for each seed, so the upload pipeline sees genuine image bytes. */
+export function makePng(seed = 0): Promise<Buffer> {
+  return sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: (seed * 53) % 256, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** A paid mint through the API (upload unless surprize, checkout, demo completion); its order id. */
+export async function paidMint(
+  request: APIRequestContext,
+  creator: Account,
+  title: string,
+  options: { isSurprize?: boolean; shipToMe?: boolean } = {},
+): Promise<number> {
+  let imageUrl: string | undefined;
+  if (!options.isSurprize) {
+    const media = await json<{ url: string }>(
+      await request.post('/api/media', {
+        headers: auth(creator.token),
+        multipart: {
+          image: { name: 'art.png', mimeType: 'image/png', buffer: await makePng(title.length) },
+        },
+      }),
+    );
+    imageUrl = media.url;
+  }
+  const shipping = options.shipToMe
+    ? {
+        shippingOption: 'ship',
+        shippingAddressId: 'new',
+        newAddressName: 'Cora Creator',
+        newAddressLine1: '5 Studio Lane',
+        newAddressCity: 'Portland',
+        newAddressState: 'OR',
+        newAddressZip: '97201',
+        newAddressCountry: 'US',
+      }
+    : { shippingOption: 'store' };
+  const checkout = await json<{ orderId: number }>(
+    await request.post('/api/checkout', {
+      headers: auth(creator.token),
+      data: {
+        orderType: 'mint',
+        paymentMethod: 'artchip',
+        ...shipping,
+        mintData: { title, isSurprize: Boolean(options.isSurprize), ...(imageUrl ? { imageUrl } : {}) },
+      },
+    }),
+  );
+  await json(
+    await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(creator.token) }),
+  );
+  return checkout.orderId;
+}
+
+/**
+ * `creator`'s chip made through the API: a paid mint the admin makes into a chip (pending, theirs to
+ * activate); with `priceUsd`, activated and listed at that price.
+ */
+export async function mintedChip(
+  request: APIRequestContext,
+  creator: Account,
+  title: string,
+  priceUsd?: string,
+): Promise<ChipJson> {
+  const chip = await createChipFromMint(request, await paidMint(request, creator, title));
+  if (priceUsd !== undefined) {
+    await json(
+      await request.patch(`/api/artchip/${chip.id}/activate`, {
+        headers: auth(creator.token),
+        data: { price: priceUsd },
+      }),
+    );
+  }
+  return chip;
+}
+
+/** A new creator's chip, live in the marketplace at `priceUsd`. */
+export async function liveChip(request: APIRequestContext, title: string, priceUsd: string) {
+  const creator = await signUpVerified(request, 'seller');
+  return { creator, chip: await mintedChip(request, creator, title, priceUsd) };
 }

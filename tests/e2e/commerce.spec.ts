@@ -1,84 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { expect, expectNoSeriousA11yViolations, linkFrom, readMail, test, uniqueUser } from './fixtures.ts';
-import { auth, createChipFromMint, json, type Account, uniqueTitle, type ChipJson } from './api.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test, uniqueUser, useSession } from './fixtures.ts';
+import { liveChip, makePng, mintedChip, signUpVerified, uniqueTitle, type ChipJson } from './api.ts';
 
 /** Commerce journeys on the demo-payments server: mint, guest purchase, activation, offers. */
-
-/** A small real PNG, made here so the upload pipeline sees genuine image bytes. */
-function makePng(seed: number): Promise<Buffer> {
-  return sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: (seed * 53) % 256, g: 70, b: 229 } },
-  })
-    .png()
-    .toBuffer();
-}
-
-/** Signs a user up through the API and verifies the e-mail with the link from the outbox. */
-async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
-  const user = uniqueUser(prefix);
-  await json(
-    await request.post('/api/auth/signup', {
-      data: { ...user, confirmPassword: user.password },
-    }),
-  );
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
-  return { ...user, token: session.token };
-}
-
-/** Puts a session into the browser the way log-in does (localStorage authToken). */
-async function useSession(page: Page, token: string | null) {
-  await page.goto('/faq');
-  await page.evaluate(
-    (t) => (t ? localStorage.setItem('authToken', t) : localStorage.removeItem('authToken')),
-    token,
-  );
-}
-
-/** A paid custom mint made through the API (upload, checkout, demo completion). */
-async function paidMintOrder(request: APIRequestContext, creator: Account, title: string): Promise<number> {
-  const media = await json<{ url: string }>(
-    await request.post('/api/media', {
-      headers: auth(creator.token),
-      multipart: { image: { name: 'art.png', mimeType: 'image/png', buffer: await makePng(title.length) } },
-    }),
-  );
-  const checkout = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(creator.token),
-      data: {
-        orderType: 'mint',
-        paymentMethod: 'artchip',
-        shippingOption: 'store',
-        mintData: { title, isSurprize: false, imageUrl: media.url },
-      },
-    }),
-  );
-  await json(
-    await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(creator.token) }),
-  );
-  return checkout.orderId;
-}
-
-/** The admin makes the chip of a paid mint order (spec §4), which the creator then activates. */
-
-/** A creator's chip, live in the marketplace at `priceUsd`, made entirely through the API. */
-async function liveChip(request: APIRequestContext, title: string, priceUsd: string) {
-  const creator = await signUpVerified(request, 'seller');
-  const chip = await createChipFromMint(request, await paidMintOrder(request, creator, title));
-  await json(
-    await request.patch(`/api/artchip/${chip.id}/activate`, {
-      headers: auth(creator.token),
-      data: { price: priceUsd },
-    }),
-  );
-  return { creator, chip };
-}
 
 test('a creator mints with an uploaded image, pays in demo mode and sees the order', async ({
   page,
@@ -271,7 +195,7 @@ test('a creator activates and prices a made chip, and it is in the marketplace',
 }) => {
   const creator = await signUpVerified(request, 'maker');
   const title = uniqueTitle('Lagoon');
-  await createChipFromMint(request, await paidMintOrder(request, creator, title));
+  await mintedChip(request, creator, title);
   await useSession(page, creator.token);
 
   await page.goto('/my-artchip');

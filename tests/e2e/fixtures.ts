@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
@@ -94,6 +94,39 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/** Puts a session into the browser the way log-in does (localStorage authToken); null signs out. */
+export async function useSession(page: Page, token: string | null) {
+  await page.goto('/faq');
+  await page.evaluate(
+    (t) => (t ? localStorage.setItem('authToken', t) : localStorage.removeItem('authToken')),
+    token,
+  );
+}
+
+/** A page of its own browser context signed in with `token` (a user's, or the admin's with `isAdmin`). */
+export async function pageAs(browser: Browser, token: string | null, isAdmin = false): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  if (token) {
+    await page.goto('/faq');
+    await page.evaluate(
+      ({ t, admin }) => {
+        if (admin) {
+          localStorage.setItem('artchipAdminToken', t);
+          localStorage.setItem(
+            'artchipAdminUser',
+            JSON.stringify({ firstName: null, username: 'admin', email: 'admin' }),
+          );
+        } else {
+          localStorage.setItem('authToken', t);
+        }
+      },
+      { t: token, admin: isAdmin },
+    );
+  }
+  return page;
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({

@@ -1,14 +1,15 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { expect, expectNoSeriousA11yViolations, readMail, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, pageAs, readMail, test } from './fixtures.ts';
 import {
   adminToken,
   auth,
   buyIntoVault,
   createChipFromMint,
   json,
+  liveChip as liveChipTitled,
+  makePng,
+  paidMint,
   signUpVerified,
-  type Account,
   type ChipJson,
   uniqueTitle,
 } from './api.ts';
@@ -21,98 +22,10 @@ import {
  * is only where it works (#6). The admin order page is usable on a phone.
  */
 
-function makePng(seed: number): Promise<Buffer> {
-  return sharp({
-    create: { width: 96, height: 96, channels: 3, background: { r: (seed * 41) % 256, g: 120, b: 200 } },
-  })
-    .png()
-    .toBuffer();
-}
-
-/** A page of its own browser context signed in with `token` (a user's, or the admin's with `isAdmin`). */
-async function pageAs(browser: Browser, token: string | null, isAdmin = false): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  if (token) {
-    await page.goto('/faq');
-    await page.evaluate(
-      ({ t, admin }) => {
-        if (admin) {
-          localStorage.setItem('artchipAdminToken', t);
-          localStorage.setItem(
-            'artchipAdminUser',
-            JSON.stringify({ firstName: null, username: 'admin', email: 'admin' }),
-          );
-        } else {
-          localStorage.setItem('authToken', t);
-        }
-      },
-      { t: token, admin: isAdmin },
-    );
-  }
-  return page;
-}
-
-/** A paid mint through the API (upload unless surprize, checkout, demo completion); its order id. */
-async function paidMint(
-  request: APIRequestContext,
-  creator: Account,
-  title: string,
-  options: { isSurprize?: boolean; shipToMe?: boolean } = {},
-): Promise<number> {
-  let imageUrl: string | undefined;
-  if (!options.isSurprize) {
-    const media = await json<{ url: string }>(
-      await request.post('/api/media', {
-        headers: auth(creator.token),
-        multipart: {
-          image: { name: 'art.png', mimeType: 'image/png', buffer: await makePng(title.length) },
-        },
-      }),
-    );
-    imageUrl = media.url;
-  }
-  const shipping = options.shipToMe
-    ? {
-        shippingOption: 'ship',
-        shippingAddressId: 'new',
-        newAddressName: 'Cora Creator',
-        newAddressLine1: '5 Studio Lane',
-        newAddressCity: 'Portland',
-        newAddressState: 'OR',
-        newAddressZip: '97201',
-        newAddressCountry: 'US',
-      }
-    : { shippingOption: 'store' };
-  const checkout = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(creator.token),
-      data: {
-        orderType: 'mint',
-        paymentMethod: 'artchip',
-        ...shipping,
-        mintData: { title, isSurprize: Boolean(options.isSurprize), ...(imageUrl ? { imageUrl } : {}) },
-      },
-    }),
-  );
-  await json(
-    await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(creator.token) }),
-  );
-  return checkout.orderId;
-}
-
-/** A creator's chip listed at `priceUsd`, made entirely through the API. */
+/** A new creator's chip listed at `priceUsd`, titled from `prefix`. */
 async function liveChip(request: APIRequestContext, prefix: string, priceUsd = '40.00') {
-  const creator = await signUpVerified(request, 'seller');
   const title = uniqueTitle(prefix);
-  const chip = await createChipFromMint(request, await paidMint(request, creator, title));
-  await json(
-    await request.patch(`/api/artchip/${chip.id}/activate`, {
-      headers: auth(creator.token),
-      data: { price: priceUsd },
-    }),
-  );
-  return { creator, chip, title };
+  return { ...(await liveChipTitled(request, title, priceUsd)), title };
 }
 
 const chipPath = (chip: ChipJson) => `/artchip/${chip.creatorUsername}/${chip.slug}`;

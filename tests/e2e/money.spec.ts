@@ -1,57 +1,12 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { ADMIN, expect, expectNoSeriousA11yViolations, readMail, test } from './fixtures.ts';
-import { auth, json, signUpVerified, type Account, type ChipJson } from './api.ts';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, pageAs, readMail, test } from './fixtures.ts';
+import { auth, json, mintedChip, signUpVerified, type Account } from './api.ts';
 
 /**
  * Issue 11, "who gets what": before setting or accepting a price, a seller sees the platform fee with
  * its rule and what they will receive, and a buyer what they pay; the sold e-mail repeats the same
  * figures. The fee is 30 % (the default setting) of the highest price the chip was actually paid for.
  */
-
-/** A page of its own browser context signed in as `token`. */
-async function pageAs(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto('/faq');
-  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
-  return page;
-}
-
-/** A paid custom mint, made into a chip by the admin: pending, its creator's to activate. */
-async function pendingChip(request: APIRequestContext, creator: Account, title: string): Promise<ChipJson> {
-  const image = await sharp({
-    create: { width: 96, height: 96, channels: 3, background: { r: 200, g: 120, b: 40 } },
-  })
-    .png()
-    .toBuffer();
-  const media = await json<{ url: string }>(
-    await request.post('/api/media', {
-      headers: auth(creator.token),
-      multipart: { image: { name: 'art.png', mimeType: 'image/png', buffer: image } },
-    }),
-  );
-  const mint = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(creator.token),
-      data: {
-        orderType: 'mint',
-        paymentMethod: 'artchip',
-        shippingOption: 'store',
-        mintData: { title, isSurprize: false, imageUrl: media.url },
-      },
-    }),
-  );
-  await json(await request.post(`/api/orders/${mint.orderId}/complete`, { headers: auth(creator.token) }));
-  const admin = await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }));
-  const made = await json<{ artchip: ChipJson }>(
-    await request.post(`/api/admin/orders/${mint.orderId}/create-artchip`, {
-      headers: auth(admin.token),
-      data: {},
-    }),
-  );
-  return made.artchip;
-}
 
 /** `buyer` checks out the chip (at an accepted offer's price with `offerId`), paid by demo card. */
 async function buy(request: APIRequestContext, buyer: Account, chipId: number, offerId?: number) {
@@ -87,7 +42,7 @@ test('a seller sees what they will receive before listing and before accepting a
   const collector = await signUpVerified(request, 'collector');
   const bidder = await signUpVerified(request, 'bidder');
   const title = `Who gets what ${Date.now().toString(36)}`;
-  const chip = await pendingChip(request, creator, title);
+  const chip = await mintedChip(request, creator, title);
   const chipPath = `/artchip/${chip.creatorUsername}/${chip.slug}`;
 
   // The creator activates it at $50: a first sale pays 30 % of its own price.

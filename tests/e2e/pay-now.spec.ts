@@ -1,67 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { ADMIN, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
-import { auth, json, signUpVerified, type ChipJson } from './api.ts';
+import { expect, expectNoSeriousA11yViolations, test, useSession } from './fixtures.ts';
+import { liveChip, signUpVerified } from './api.ts';
 
 /** Pay now (issue 11): an order left unpaid is paid again from My Orders, with nothing to re-enter. */
-
-function makePng(seed: number): Promise<Buffer> {
-  return sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: (seed * 53) % 256, g: 120, b: 90 } },
-  })
-    .png()
-    .toBuffer();
-}
-
-/** A creator's chip, live in the marketplace at `priceUsd`: mint, demo payment, admin make, activate. */
-async function liveChip(request: APIRequestContext, title: string, priceUsd: string): Promise<ChipJson> {
-  const creator = await signUpVerified(request, 'maker');
-  const media = await json<{ url: string }>(
-    await request.post('/api/media', {
-      headers: auth(creator.token),
-      multipart: { image: { name: 'art.png', mimeType: 'image/png', buffer: await makePng(title.length) } },
-    }),
-  );
-  const mint = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(creator.token),
-      data: {
-        orderType: 'mint',
-        paymentMethod: 'artchip',
-        shippingOption: 'store',
-        mintData: { title, isSurprize: false, imageUrl: media.url },
-      },
-    }),
-  );
-  await json(await request.post(`/api/orders/${mint.orderId}/complete`, { headers: auth(creator.token) }));
-  const admin = await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }));
-  const { artchip } = await json<{ artchip: ChipJson }>(
-    await request.post(`/api/admin/orders/${mint.orderId}/create-artchip`, {
-      headers: auth(admin.token),
-      data: {},
-    }),
-  );
-  await json(
-    await request.patch(`/api/artchip/${artchip.id}/activate`, {
-      headers: auth(creator.token),
-      data: { price: priceUsd },
-    }),
-  );
-  return artchip;
-}
-
-/** Puts a session into the browser the way log-in does (localStorage authToken). */
-async function useSession(page: Page, token: string) {
-  await page.goto('/faq');
-  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
-}
 
 test('a buyer who left the payment page pays from My Orders with another method', async ({
   page,
   request,
 }) => {
   const title = `Tidepool ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const chip = await liveChip(request, title, '40.00');
+  const { chip } = await liveChip(request, title, '40.00');
   const buyer = await signUpVerified(request, 'payer');
   await useSession(page, buyer.token);
 

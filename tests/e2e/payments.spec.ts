@@ -1,35 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
-import {
-  ADMIN,
-  expect,
-  expectNoSeriousA11yViolations,
-  linkFrom,
-  readMail,
-  test,
-  uniqueUser,
-} from './fixtures.ts';
-import { auth, json, uniqueTitle } from './api.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test, uniqueUser, useSession } from './fixtures.ts';
+import { auth, json, mintedChip, signUpVerified, uniqueTitle, type Account, type ChipJson } from './api.ts';
 
 /**
  * The card and PayPal payment pages on the demo-payments server (spec §2): missing parameters give
  * 'Payment Error'; with a real order they show its summary and the demo payment completes it.
  */
-
-type Account = { email: string; username: string; token: string };
-type ChipJson = { id: number; title: string; priceUsd: string | null };
-
-async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
-  const user = uniqueUser(prefix);
-  await json(await request.post('/api/auth/signup', { data: { ...user, confirmPassword: user.password } }));
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
-  return { email: user.email, username: user.username, token: session.token };
-}
 
 /**
  * A creator's chip listed at `priceUsd`, made through the API: paid demo mint, admin makes it, creator
@@ -42,42 +18,7 @@ async function listedChip(
   paypalEmail?: string,
 ): Promise<ChipJson> {
   const creator = await signUpVerified(request, 'paycreator');
-  const png = await sharp({
-    create: { width: 48, height: 48, channels: 3, background: { r: 20, g: 90, b: 200 } },
-  })
-    .png()
-    .toBuffer();
-  const media = await json<{ url: string }>(
-    await request.post('/api/media', {
-      headers: auth(creator.token),
-      multipart: { image: { name: 'art.png', mimeType: 'image/png', buffer: png } },
-    }),
-  );
-  const mint = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(creator.token),
-      data: {
-        orderType: 'mint',
-        paymentMethod: 'artchip',
-        shippingOption: 'store',
-        mintData: { title, isSurprize: false, imageUrl: media.url },
-      },
-    }),
-  );
-  await json(await request.post(`/api/orders/${mint.orderId}/complete`, { headers: auth(creator.token) }));
-  const admin = await json<{ token: string }>(await request.post('/api/admin/auth/login', { data: ADMIN }));
-  const made = await json<{ artchip: ChipJson }>(
-    await request.post(`/api/admin/orders/${mint.orderId}/create-artchip`, {
-      headers: auth(admin.token),
-      data: {},
-    }),
-  );
-  await json(
-    await request.patch(`/api/artchip/${made.artchip.id}/activate`, {
-      headers: auth(creator.token),
-      data: { price: priceUsd },
-    }),
-  );
+  const chip = await mintedChip(request, creator, title, priceUsd);
   if (paypalEmail) {
     await json(
       await request.put('/api/users/profile', {
@@ -86,13 +27,13 @@ async function listedChip(
       }),
     );
     await json(
-      await request.patch(`/api/artchip/${made.artchip.id}/pricing`, {
+      await request.patch(`/api/artchip/${chip.id}/pricing`, {
         headers: auth(creator.token),
         data: { priceUsd, paypalEnabled: true },
       }),
     );
   }
-  return made.artchip;
+  return chip;
 }
 
 /** A buyer's unpaid order for the chip, paid by `method` (the demo provider takes every method). */
@@ -108,11 +49,6 @@ async function unpaidOrder(
       data: { orderType: 'purchase', artchipId: chipId, paymentMethod: method, shippingOption: 'store' },
     }),
   );
-}
-
-async function useSession(page: Page, token: string) {
-  await page.goto('/faq');
-  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
 }
 
 test('payment pages without their parameters show Payment Error', async ({ page }) => {

@@ -1,16 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
-import {
-  adminToken,
-  auth,
-  buyIntoVault,
-  json,
-  signUpVerified,
-  type Account,
-  type ChipJson,
-  uniqueTitle,
-} from './api.ts';
+import { expect, expectNoSeriousA11yViolations, pageAs, test } from './fixtures.ts';
+import { adminToken, auth, buyIntoVault, json, mintedChip, signUpVerified, uniqueTitle } from './api.ts';
 
 /**
  * Issue 11: a seller's proceeds become payable when the sale settles plus the payout hold, an admin
@@ -19,68 +8,6 @@ import {
  */
 
 type SellerBalanceJson = { pendingCents: number; payableCents: number; paidCents: number };
-
-/** A page of its own browser context signed in with `token` (a user's, or the admin's with `isAdmin`). */
-async function pageAs(browser: Browser, token: string, isAdmin = false): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto('/faq');
-  await page.evaluate(
-    ({ t, admin }) => {
-      if (admin) {
-        localStorage.setItem('artchipAdminToken', t);
-        localStorage.setItem(
-          'artchipAdminUser',
-          JSON.stringify({ firstName: null, username: 'admin', email: 'admin' }),
-        );
-      } else {
-        localStorage.setItem('authToken', t);
-      }
-    },
-    { t: token, admin: isAdmin },
-  );
-  return page;
-}
-
-/** A seller's chip listed at `priceUsd`: a paid mint, made by the admin, activated by its creator. */
-async function listedChip(request: APIRequestContext, seller: Account, priceUsd: string): Promise<ChipJson> {
-  const png = await sharp({
-    create: { width: 96, height: 96, channels: 3, background: { r: 40, g: 160, b: 90 } },
-  })
-    .png()
-    .toBuffer();
-  const media = await json<{ url: string }>(
-    await request.post('/api/media', {
-      headers: auth(seller.token),
-      multipart: { image: { name: 'art.png', mimeType: 'image/png', buffer: png } },
-    }),
-  );
-  const checkout = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(seller.token),
-      data: {
-        orderType: 'mint',
-        paymentMethod: 'artchip',
-        shippingOption: 'store',
-        mintData: { title: uniqueTitle('Payout'), isSurprize: false, imageUrl: media.url },
-      },
-    }),
-  );
-  await json(await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(seller.token) }));
-  const made = await json<{ artchip: ChipJson }>(
-    await request.post(`/api/admin/orders/${checkout.orderId}/create-artchip`, {
-      headers: auth(await adminToken(request)),
-      data: {},
-    }),
-  );
-  await json(
-    await request.patch(`/api/artchip/${made.artchip.id}/activate`, {
-      headers: auth(seller.token),
-      data: { price: priceUsd },
-    }),
-  );
-  return made.artchip;
-}
 
 test('a seller is paid out by an admin and sees it in their history @global-settings', async ({
   browser,
@@ -112,7 +39,7 @@ test('a seller is paid out by an admin and sees it in their history @global-sett
         },
       }),
     );
-    const chip = await listedChip(request, seller, '40.00');
+    const chip = await mintedChip(request, seller, uniqueTitle('Payout'), '40.00');
     const buyer = await signUpVerified(request, 'payer');
     await buyIntoVault(request, buyer, chip.id);
     // $40 sale, 30 % fee on its highest sale price ($40): the seller's proceeds are $28.

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { centsToUsdString, parseUsdToCents } from '#shared/money.ts';
-import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET } from './fake-paypal.ts';
+import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, fakePaypalOAuth } from './fake-paypal.ts';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server.ts';
 
 type Money = { currency: string; value: string };
@@ -92,10 +92,9 @@ const USD_VALUE = /^\d{1,10}(?:\.\d{1,2})?$/;
 export async function startFakePaypalPayouts(): Promise<FakePaypalPayouts> {
   const batches = new Map<string, FakePayoutBatch>();
   const bySenderBatchId = new Map<string, string>();
-  const tokens = new Set<string>();
   let refusal: { name: string; message: string; status?: number } | null = null;
   let baseUrl = '';
-  const expectedBasic = `Basic ${Buffer.from(`${FAKE_PAYPAL_CLIENT_ID}:${FAKE_PAYPAL_CLIENT_SECRET}`).toString('base64')}`;
+  const oauth = fakePaypalOAuth('https://uri.paypal.com/services/payments/payouts');
   const selfLink = (batchId: string): Link => ({
     href: `${baseUrl}/v1/payments/payouts/${batchId}`,
     rel: 'self',
@@ -194,32 +193,9 @@ export async function startFakePaypalPayouts(): Promise<FakePaypalPayouts> {
   };
 
   const server = await startFakeServer((req) => {
-    if (req.method === 'POST' && req.path === '/v1/oauth2/token') {
-      if (
-        req.headers.authorization !== expectedBasic ||
-        !req.body.includes('grant_type=client_credentials')
-      ) {
-        return {
-          status: 401,
-          body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
-        };
-      }
-      const token = `A21AA${crypto.randomBytes(16).toString('hex')}`;
-      tokens.add(token);
-      return {
-        status: 200,
-        body: {
-          scope: 'https://uri.paypal.com/services/payments/payouts',
-          access_token: token,
-          token_type: 'Bearer',
-          app_id: 'APP-FAKE',
-          expires_in: 32400,
-          nonce: 'fake',
-        },
-      };
-    }
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !tokens.has(bearer)) {
+    const issued = oauth.issue(req);
+    if (issued) return issued;
+    if (!oauth.isAuthorized(req)) {
       return {
         status: 401,
         body: { error: 'invalid_token', error_description: 'Access Token not found in cache' },
@@ -265,6 +241,6 @@ export async function startFakePaypalPayouts(): Promise<FakePaypalPayouts> {
     refuseNext: (error) => {
       refusal = error;
     },
-    expireTokens: () => tokens.clear(),
+    expireTokens: oauth.expire,
   };
 }

@@ -8,10 +8,54 @@
  * 403 NOT_AUTHORIZED / PERMISSION_DENIED, as PayPal answers without a partner's auth assertion.
  */
 import crypto from 'node:crypto';
-import { startFakeServer, type FakeResponse, type FakeServer } from './fake-server.ts';
+import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server.ts';
 
 export const FAKE_PAYPAL_CLIENT_ID = 'fake-paypal-client';
 export const FAKE_PAYPAL_CLIENT_SECRET = 'fake-paypal-secret';
+
+/**
+ * PayPal's OAuth as the fakes answer it: POST /v1/oauth2/token gives a new access token for the fake
+ * client credentials (`scope` as PayPal reports it); other calls must carry one of those tokens.
+ */
+export function fakePaypalOAuth(scope: string) {
+  const tokens = new Set<string>();
+  const expectedBasic = `Basic ${Buffer.from(`${FAKE_PAYPAL_CLIENT_ID}:${FAKE_PAYPAL_CLIENT_SECRET}`).toString('base64')}`;
+  return {
+    /** The token request's answer; null for any other request. */
+    issue(req: FakeRequest): FakeResponse | null {
+      if (req.method !== 'POST' || req.path !== '/v1/oauth2/token') return null;
+      if (
+        req.headers.authorization !== expectedBasic ||
+        !req.body.includes('grant_type=client_credentials')
+      ) {
+        return {
+          status: 401,
+          body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
+        };
+      }
+      const token = `A21AA${crypto.randomBytes(16).toString('hex')}`;
+      tokens.add(token);
+      return {
+        status: 200,
+        body: {
+          scope,
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-FAKE',
+          expires_in: 32400,
+          nonce: 'fake',
+        },
+      };
+    },
+    /** Whether the request carries a token this fake issued. */
+    isAuthorized(req: FakeRequest): boolean {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      return bearer !== undefined && tokens.has(bearer);
+    },
+    /** Forgets every issued token, as when they expire. */
+    expire: () => tokens.clear(),
+  };
+}
 
 type Money = { currency_code: string; value: string };
 type Capture = {
@@ -86,39 +130,15 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const orders = new Map<string, FakePaypalOrder>();
   const replies = new Map<string, FakeResponse>();
   const refunds = new Map<string, FakePaypalRefund & { captureId: string }>();
-  const tokens = new Set<string>();
   let captureOutcome: 'COMPLETED' | 'PENDING' | 'DECLINED' = 'COMPLETED';
   const captures = new Map<string, number>();
   const now = () => new Date().toISOString();
-  const expectedBasic = `Basic ${Buffer.from(`${FAKE_PAYPAL_CLIENT_ID}:${FAKE_PAYPAL_CLIENT_SECRET}`).toString('base64')}`;
+  const oauth = fakePaypalOAuth('https://uri.paypal.com/services/payments/payment');
 
   const server = await startFakeServer((req) => {
-    if (req.method === 'POST' && req.path === '/v1/oauth2/token') {
-      if (
-        req.headers.authorization !== expectedBasic ||
-        !req.body.includes('grant_type=client_credentials')
-      ) {
-        return {
-          status: 401,
-          body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
-        };
-      }
-      const token = `A21AA${crypto.randomBytes(16).toString('hex')}`;
-      tokens.add(token);
-      return {
-        status: 200,
-        body: {
-          scope: 'https://uri.paypal.com/services/payments/payment',
-          access_token: token,
-          token_type: 'Bearer',
-          app_id: 'APP-FAKE',
-          expires_in: 32400,
-          nonce: 'fake',
-        },
-      };
-    }
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !tokens.has(bearer))
+    const issued = oauth.issue(req);
+    if (issued) return issued;
+    if (!oauth.isAuthorized(req))
       return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed' } };
     const requestId = req.headers['paypal-request-id'];
     const replyKey = typeof requestId === 'string' ? `${req.method} ${req.path} ${requestId}` : null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LeaderboardEntrySchema, MarketplaceStatsSchema } from '#shared/chips.schemas.ts';
 import type { Db } from '#server/db/client.ts';
-import { commissions } from '#server/features/affiliates/affiliates.table.ts';
+import { insertCommissionRow } from '#tests/factories/admin.ts';
 import { orders } from '#server/features/orders/orders.table.ts';
 import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
@@ -109,7 +109,7 @@ describe('GET /api/top-minters', () => {
       reason: 'test sale',
     });
     const mint = await insertOrder(app.db, { buyerId: buyer.user.id, orderType: 'mint', totalCents: 1_500 });
-    await app.db.insert(commissions).values({
+    await insertCommissionRow(app.db, {
       orderId: mint.id,
       affiliateUserId: top.id,
       sourceUserId: buyer.user.id,

@@ -1,24 +1,16 @@
 // Issue 11: the platform fee is taken on the highest price actually paid, never a listed price.
 import { describe, expect, it } from 'vitest';
-import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ChipSchema } from '#shared/chips.schemas.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { buyAndPay } from '#tests/helpers/money.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
-import { purchaseBody, readOrderBooks } from '#tests/factories/orders.ts';
+import { readOrderBooks } from '#tests/factories/orders.ts';
 
+/** Buys and pays for the chip; what the sale booked, by kind. */
 async function buy(app: App, token: string, chipId: number) {
-  const res = await injectAs(app, token, {
-    method: 'POST',
-    url: '/api/checkout',
-    payload: purchaseBody(chipId),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { orderId } = CheckoutResponseSchema.parse(res.json());
-  expect(
-    (await injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/complete` })).statusCode,
-  ).toBe(200);
+  const orderId = await buyAndPay(app, token, chipId);
   const books = await readOrderBooks(app.db, orderId);
   return Object.fromEntries(books.ledger.map((l) => [l.kind, l.amountCents]));
 }

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountingSchema, ReconciliationSchema } from '#shared/ledger.schemas.ts';
+import { AccountingSchema } from '#shared/ledger.schemas.ts';
 import {
   PayoutAccountSchema,
   PayoutBatchResultSchema,
@@ -15,6 +15,7 @@ import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import { completeOrderPayment } from '#server/features/payments/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { readReconciliation } from '#tests/helpers/money.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertOrder, readOrderBooks } from '#tests/factories/orders.ts';
@@ -45,12 +46,6 @@ async function sale(app: App, sellerId: number, buyerId: number, cents: number) 
   });
   expect(result.outcome).toBe('completed');
   return order.id;
-}
-
-async function reconcile(app: App, token: string) {
-  return ReconciliationSchema.parse(
-    (await injectAs(app, token, { method: 'GET', url: '/api/admin/ledger/reconciliation' })).json(),
-  );
 }
 
 describe('payouts through the providers', () => {
@@ -102,7 +97,7 @@ describe('payouts through the providers', () => {
     expect(connect.transfers).toHaveLength(1);
     expect(connect.transfers[0]).toMatchObject({ amount: 7000, destination: account!.id });
     expect(paid.txReference).toBe(connect.transfers[0]!.id);
-    expect((await reconcile(app, admin.token)).isBalanced).toBe(true);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
   });
 
   it('PayPal Payouts: pending with its batch; a refused payout gives the money back to the balance', async () => {
@@ -162,7 +157,7 @@ describe('payouts through the providers', () => {
     expect(results[1]).toMatchObject({ payout: null, error: expect.stringMatching(/nothing to pay/) });
     expect(paypal.batches.size).toBe(1);
     expect(await balance()).toMatchObject({ payableCents: 0, paidCents: 1400 });
-    expect((await reconcile(app, admin.token)).isBalanced).toBe(true);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
   });
 });
 
@@ -295,7 +290,7 @@ describe('ledger invariants (property)', () => {
             expect([200, 201, 422]).toContain(res.statusCode);
           }
         }
-        const check = await reconcile(app, admin.token);
+        const check = await readReconciliation(app, admin.token);
         expect(check.orderMismatches).toEqual([]);
         expect(check.balanceMismatches).toEqual([]);
         for (const person of people) {

@@ -2,16 +2,16 @@
 // hold (payoutHoldDays), become payable, and an admin pays them out once with a reference.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { PayableBalanceListSchema, PayoutSchema, SellerBalanceSchema } from '#shared/payouts.schemas.ts';
 import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import { payouts } from '#server/features/payouts/payouts.table.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { buyAndPay } from '#tests/helpers/money.ts';
 import { createSession, insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
-import { insertAddress, purchaseBody } from '#tests/factories/orders.ts';
+import { insertAddress } from '#tests/factories/orders.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -28,19 +28,6 @@ async function setup() {
   const seller = await longLived(app, await insertUser(app.db));
   const buyer = await longLived(app, await insertUser(app.db));
   return { app, admin, seller, buyer, advance: (ms: number) => (now += ms) };
-}
-
-async function sell(app: App, buyerToken: string, chipId: number, extra: Record<string, unknown> = {}) {
-  const res = await injectAs(app, buyerToken, {
-    method: 'POST',
-    url: '/api/checkout',
-    payload: purchaseBody(chipId, extra),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { orderId } = CheckoutResponseSchema.parse(res.json());
-  const paid = await injectAs(app, buyerToken, { method: 'POST', url: `/api/orders/${orderId}/complete` });
-  expect(paid.statusCode).toBe(200);
-  return orderId;
 }
 
 async function balance(app: App, token: string) {
@@ -61,7 +48,7 @@ describe('seller payouts', () => {
       priceCents: 10_000,
       highestPriceCents: 0,
     });
-    await sell(app, buyer.token, chip.id);
+    await buyAndPay(app, buyer.token, chip.id);
     expect(await balance(app, seller.token)).toMatchObject({
       pendingCents: 7000,
       payableCents: 0,
@@ -110,7 +97,7 @@ describe('seller payouts', () => {
       highestPriceCents: 0,
     });
     const address = await insertAddress(app.db, buyer.user.id);
-    const orderId = await sell(app, buyer.token, chip.id, {
+    const orderId = await buyAndPay(app, buyer.token, chip.id, {
       shippingOption: 'ship',
       shippingAddressId: address.id,
     });
@@ -148,7 +135,7 @@ describe('seller payouts', () => {
       priceCents: 2000,
       highestPriceCents: 0,
     });
-    await sell(app, buyer.token, chip.id);
+    await buyAndPay(app, buyer.token, chip.id);
     expect(await balance(app, seller.token)).toMatchObject({ payableCents: 1400, holdDays: 0 });
   });
 
@@ -161,7 +148,7 @@ describe('seller payouts', () => {
         priceCents: cents,
         highestPriceCents: 0,
       });
-      await sell(app, buyer.token, chip.id);
+      await buyAndPay(app, buyer.token, chip.id);
     }
     advance(8 * DAY);
     const results = await Promise.all([

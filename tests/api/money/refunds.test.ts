@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { AdminOrderMoneySchema, ReconciliationSchema } from '#shared/ledger.schemas.ts';
+import { AdminOrderMoneySchema } from '#shared/ledger.schemas.ts';
 import { RefundSchema } from '#shared/refunds.schemas.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
 import { mailOutbox } from '#server/features/mail/mail.table.ts';
@@ -15,24 +15,11 @@ import { setPaymentProviders } from '#server/features/payments/payments.registry
 import { demoPaymentProvider } from '#server/features/payments/demo.provider.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { buyAndPay, readReconciliation } from '#tests/helpers/money.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertOrder, purchaseBody, readOrderBooks } from '#tests/factories/orders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
-
-async function buy(app: App, token: string, chipId: number) {
-  const res = await injectAs(app, token, {
-    method: 'POST',
-    url: '/api/checkout',
-    payload: purchaseBody(chipId),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { orderId } = CheckoutResponseSchema.parse(res.json());
-  expect(
-    (await injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/complete` })).statusCode,
-  ).toBe(200);
-  return orderId;
-}
 
 function refund(
   app: App,
@@ -43,24 +30,20 @@ function refund(
   return injectAs(app, token, { method: 'POST', url: `/api/admin/orders/${orderId}/refund`, payload });
 }
 
-async function reconciliation(app: App, token: string) {
-  const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/ledger/reconciliation' });
-  expect(res.statusCode).toBe(200);
-  return ReconciliationSchema.parse(res.json());
+/** A seller's chip bought into the vault at `priceCents` and paid; the admin who may refund it. */
+async function vaultSale(priceCents: number) {
+  const app = await buildTestApp();
+  const admin = await insertAdmin(app.db);
+  const seller = await insertUser(app.db);
+  const buyer = await insertUser(app.db);
+  const chip = await insertChip(app.db, { creatorId: seller.user.id, priceCents, highestPriceCents: 0 });
+  const orderId = await buyAndPay(app, buyer.token, chip.id);
+  return { app, admin, seller, buyer, chip, orderId };
 }
 
 describe('admin refunds', () => {
   it('refunds a vault purchase once: chip back to its seller, ledger reversed, buyer e-mailed', async () => {
-    const app = await buildTestApp();
-    const admin = await insertAdmin(app.db);
-    const seller = await insertUser(app.db);
-    const buyer = await insertUser(app.db);
-    const chip = await insertChip(app.db, {
-      creatorId: seller.user.id,
-      priceCents: 10_000,
-      highestPriceCents: 0,
-    });
-    const orderId = await buy(app, buyer.token, chip.id);
+    const { app, admin, seller, buyer, chip, orderId } = await vaultSale(10_000);
 
     const res = await refund(app, admin.token, orderId);
     expect(res.statusCode, res.body).toBe(201);
@@ -90,7 +73,7 @@ describe('admin refunds', () => {
     );
     expect(money.netCashCents).toBe(0);
     expect(money.refunds).toHaveLength(1);
-    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
   });
 
   it('claws back the commissions of a refunded mint', async () => {
@@ -118,20 +101,11 @@ describe('admin refunds', () => {
       .filter((l) => l.account === 'affiliate')
       .reduce((s, l) => s + l.amountCents, 0);
     expect(affiliate).toBe(0);
-    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
   });
 
   it('refuses an order whose chip has moved on, and checks who asks and what they send', async () => {
-    const app = await buildTestApp();
-    const admin = await insertAdmin(app.db);
-    const seller = await insertUser(app.db);
-    const buyer = await insertUser(app.db);
-    const chip = await insertChip(app.db, {
-      creatorId: seller.user.id,
-      priceCents: 5000,
-      highestPriceCents: 0,
-    });
-    const orderId = await buy(app, buyer.token, chip.id);
+    const { app, admin, buyer, chip, orderId } = await vaultSale(5000);
     const listed = await injectAs(app, buyer.token, {
       method: 'POST',
       url: `/api/artchip/${chip.id}/resell`,
@@ -164,7 +138,7 @@ describe('admin refunds', () => {
     });
     const asked = RefundSchema.parse((await refund(app, admin.token, order.id)).json());
     expect(asked.status).toBe('manual');
-    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
     const signature = '5'.repeat(88);
     const bad = await injectAs(app, admin.token, {
       method: 'POST',
@@ -258,6 +232,6 @@ describe('automatic refunds through Stripe', () => {
     const [row] = await app.db.select().from(refunds);
     expect(row).toMatchObject({ status: 'succeeded', reason: 'chip_unavailable', amountCents: 4000 });
     expect((await readOrderBooks(app.db, first.orderId)).order.paymentStatus).toBe('refunded');
-    expect((await reconciliation(app, admin.token)).isBalanced).toBe(true);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
   });
 });

@@ -12,11 +12,11 @@ import { accountingCsv, getAccounting, getOrderMoney, reconcile } from './accoun
 
 /** The admin's money screens: reconciliation, accounting (and its CSV), and an order's money. */
 export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const noStore = { config: { auth: 'admin' as const } };
+  const admin = { config: { auth: 'admin' as const } };
 
   app.get(
     '/api/admin/ledger/reconciliation',
-    { ...noStore, schema: { response: { 200: ReconciliationSchema } } },
+    { ...admin, schema: { response: { 200: ReconciliationSchema } } },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return reconcile(app);
@@ -25,7 +25,7 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/accounting',
-    { ...noStore, schema: { querystring: AccountingQuerySchema, response: { 200: AccountingSchema } } },
+    { ...admin, schema: { querystring: AccountingQuerySchema, response: { 200: AccountingSchema } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return getAccounting(app, request.query);
@@ -34,7 +34,7 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/accounting.csv',
-    { ...noStore, schema: { querystring: AccountingQuerySchema } },
+    { ...admin, schema: { querystring: AccountingQuerySchema } },
     async (request, reply) => {
       const accounting = await getAccounting(app, request.query);
       return reply
@@ -50,7 +50,7 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/orders/:id/money',
-    { ...noStore, schema: { params: OrderIdParamsSchema, response: { 200: AdminOrderMoneySchema } } },
+    { ...admin, schema: { params: OrderIdParamsSchema, response: { 200: AdminOrderMoneySchema } } },
     async (request, reply) => {
       if (!(await findOrderById(app.db, request.params.id)))
         throw new AppError('NOT_FOUND', 'Order not found');

@@ -125,18 +125,6 @@ export async function sumPendingCommissions(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Affiliates with commissions waiting for a payout, and how much. */
-export async function listPendingCommissionTotals(db: Db) {
-  return db
-    .select({
-      userId: commissions.affiliateUserId,
-      pendingCents: sql<number>`sum(${commissions.amountCents})::int`,
-    })
-    .from(commissions)
-    .where(eq(commissions.status, 'pending'))
-    .groupBy(commissions.affiliateUserId);
-}
-
 /** A refunded order's commissions not paid out yet are void (status reversed); paid ones stay paid. */
 export async function reverseOrderCommissions(tx: Db, orderId: number): Promise<number> {
   const rows = await tx

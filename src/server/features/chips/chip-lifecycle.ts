@@ -380,14 +380,14 @@ export async function sellChip(
 
 /**
  * Whether a refunded purchase can give the chip back to its seller: the buyer still owns it, in our
- * vault, untouched since (not listed, held or on its way).
+ * vault, untouched since (not listed, and no hold on it, even a lapsed one not yet swept).
  */
-export function canUnsell(chip: ChipRow, order: { buyerId: number }, now: Date): boolean {
+export function canUnsell(chip: ChipRow, order: { buyerId: number }): boolean {
   return (
     ownerIdOf(chip) === order.buyerId &&
     chip.custody === 'in_vault' &&
     chip.status !== 'active' &&
-    !isHeld(chip, now)
+    chip.reservedForUserId === null
   );
 }
 
@@ -413,34 +413,6 @@ export async function unsellChip(
 /** A refunded shipment that has not left: dispatching → in_vault. */
 export async function undispatchChip(tx: Db, chip: ChipRow): Promise<ChipRow> {
   return (await updateChip(tx, chip.id, { custody: 'in_vault' }))!;
-}
-
-/**
- * An offline transfer, paid: the chip changes owner where it is (a vaulted chip stays in the vault
- * in the new owner's name), off sale, with a provenance event.
- */
-export async function transferChip(
-  tx: Db,
-  chip: ChipRow,
-  args: { orderId: number; fromUserId: number; toUserId: number },
-): Promise<ChipRow> {
-  return apply(
-    tx,
-    chip,
-    {
-      ownerId: args.toUserId,
-      status: chip.status === 'pending' ? 'pending' : 'inactive',
-      reservedByOrderId: null,
-      reservedForUserId: null,
-      reservedUntil: null,
-    },
-    {
-      type: 'transferred',
-      actorUserId: args.fromUserId,
-      orderId: args.orderId,
-      data: { fromUserId: args.fromUserId, toUserId: args.toUserId },
-    },
-  );
 }
 
 /** Whether a paid shipment of the chip to `ownerId` can start: theirs, in the vault, off the market. */

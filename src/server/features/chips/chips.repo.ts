@@ -284,27 +284,22 @@ export async function readMarketplaceStats(db: Db) {
 }
 
 export type TopMinterRow = {
+  userId: number;
   username: string;
   profileImageUrl: string | null;
   createdAt: Date;
   totalMinted: number;
   affiliateCount: number;
-  ownSalesEarningsCents: number;
-  affiliateEarningsCents: number;
   totalSalesCents: number;
 };
 
-/** The users who minted the most chips (ties: earlier member first), with their earnings. */
+/** The users who minted the most chips (ties: earlier member first), with their sales (earnings: the ledger's). */
 export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRow[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select u.username, u.profile_image_url, u.created_at::text as created_at,
+      select u.id as user_id, u.username, u.profile_image_url, u.created_at::text as created_at,
         m.total_minted::text as total_minted,
         (select count(*) from users r where r.referred_by = u.id)::text as affiliate_count,
-        (select coalesce(sum(l.amount_cents), 0) from ledger_lines l
-           where l.user_id = u.id and l.account = 'seller' and l.kind = 'seller_proceeds')::text as own_sales,
-        (select coalesce(sum(cm.amount_cents), 0) from commissions cm
-           where cm.affiliate_user_id = u.id and cm.status <> 'reversed')::text as affiliate_earnings,
         (select coalesce(sum(o.total_cents), 0) from orders o
            where o.seller_id = u.id and o.order_type = 'purchase' and o.payment_status = 'completed')::text as total_sales
       from (select creator_id, count(*) as total_minted from chips group by creator_id
@@ -314,13 +309,12 @@ export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRo
     `),
   );
   return rows.map((r) => ({
+    userId: safeInt(r.user_id),
     username: String(r.username),
     profileImageUrl: (r.profile_image_url as string | null) ?? null,
     createdAt: new Date(String(r.created_at)),
     totalMinted: safeInt(r.total_minted),
     affiliateCount: safeInt(r.affiliate_count),
-    ownSalesEarningsCents: safeInt(r.own_sales),
-    affiliateEarningsCents: safeInt(r.affiliate_earnings),
     totalSalesCents: safeInt(r.total_sales),
   }));
 }

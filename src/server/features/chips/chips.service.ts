@@ -22,6 +22,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import type { MediaRow } from '#server/features/media/index.ts';
 import { getTokenPriceUsd } from '#server/features/price/index.ts';
+import { sumEarningsByUser } from '#server/features/ledger/index.ts';
 import {
   countCreatorPublicChips,
   findChipById,
@@ -287,8 +288,14 @@ export async function listChipEvents(
 export async function listTopMinters(ctx: ServiceContext): Promise<LeaderboardEntry[]> {
   const now = ctx.clock().getTime();
   const rows = await listTopMinterRows(ctx.db, 10);
-  return rows.map(({ createdAt, ...r }) => ({
+  const earnings = await sumEarningsByUser(
+    ctx.db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map(({ createdAt, userId, ...r }) => ({
     ...r,
+    ownSalesEarningsCents: earnings.get(userId)?.sellerProceedsCents ?? 0,
+    affiliateEarningsCents: earnings.get(userId)?.commissionsCents ?? 0,
     joinedDaysAgo: Math.max(0, Math.floor((now - createdAt.getTime()) / 86_400_000)),
   }));
 }

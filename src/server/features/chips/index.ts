@@ -25,7 +25,6 @@ export {
   type Refusal,
   releaseChipHold,
   sellChip,
-  transferChip,
   undispatchChip,
   unsellChip,
   canUnsell,

@@ -2,7 +2,6 @@
  * The ledger feature's public face: every money movement is booked through these (a lint rule
  * enforces it), and its totals are read through them.
  */
-export { ledgerLines } from './ledger.table.ts';
 export {
   bookMint,
   bookPayment,
@@ -12,8 +11,6 @@ export {
   bookRefundDue,
   bookSale,
   bookShippingOrder,
-  bookTransferFee,
-  netAllocation,
 } from './ledger.service.ts';
 export {
   listDailyAccounting,
@@ -24,6 +21,7 @@ export {
   listSellerOrderSettlements,
   readAccountTotals,
   readLedgerTotals,
+  sumEarningsByUser,
   sumSellerEarnings,
   type LedgerLineRow,
 } from './ledger.repo.ts';

@@ -113,6 +113,34 @@ export async function sumSellerEarnings(db: Db, userId: number) {
   return { sold: Number(row?.sold ?? 0), earnedCents: Number(row?.earned ?? 0) };
 }
 
+/**
+ * What these users earned, by user: sale proceeds and affiliate commissions standing (refunds
+ * reversed), whatever has been paid out since.
+ */
+export async function sumEarningsByUser(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, { sellerProceedsCents: number; commissionsCents: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: ledgerLines.userId,
+      proceeds: sql<number>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.kind} = 'seller_proceeds'), 0)::bigint`,
+      commissions: sql<number>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.kind} = 'affiliate_commission'), 0)::bigint`,
+    })
+    .from(ledgerLines)
+    .where(
+      and(inArray(ledgerLines.userId, [...userIds]), inArray(ledgerLines.account, ['seller', 'affiliate'])),
+    )
+    .groupBy(ledgerLines.userId);
+  return new Map(
+    rows.map((r) => [
+      r.userId!,
+      { sellerProceedsCents: Number(r.proceeds), commissionsCents: Number(r.commissions) },
+    ]),
+  );
+}
+
 /** Per order: cash booked and money allocated, for every order with lines. */
 export async function listOrderSums(db: Db) {
   return rowsOf<{ order_id: number; cash: number; allocated: number }>(

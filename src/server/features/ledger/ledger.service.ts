@@ -13,7 +13,7 @@
  * So for every order allocation = cash = what the provider holds, and for every seller and
  * affiliate balance = earned − paid out. reconcile() checks both against the provider-side records.
  */
-import type { LedgerAccount, LedgerKind } from '#shared/ledger.schemas.ts';
+import { ALLOCATION_KINDS, type LedgerKind } from '#shared/ledger.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { appendLines, listOrderLines, type LedgerLineRow, type NewLedgerLine } from './ledger.repo.ts';
 
@@ -155,23 +155,6 @@ export async function bookShippingOrder(
   await appendLines(tx, [shippingLine({ ...args.order, shippingCents: args.order.totalCents })]);
 }
 
-/** An offline transfer: the whole total is the platform's transfer fee. */
-export async function bookTransferFee(
-  tx: Db,
-  args: { order: OrderRef & { totalCents: number } },
-): Promise<void> {
-  await appendLines(tx, [
-    line(`order:${args.order.id}:transfer_fee`, {
-      orderId: args.order.id,
-      chipId: args.order.chipId,
-      account: 'platform',
-      kind: 'transfer_fee',
-      amountCents: args.order.totalCents,
-      reason: `Transfer fee of order #${args.order.id}`,
-    }),
-  ]);
-}
-
 /** A captured payment that cannot be fulfilled: it is owed back to the buyer until refunded. */
 export async function bookRefundDue(
   tx: Db,
@@ -253,21 +236,11 @@ export async function bookRefund(
 }
 
 /** An order's allocation still standing, per account, kind and person (refund_due excluded). */
-export function netAllocation(
-  lines: Pick<LedgerLineRow, 'account' | 'kind' | 'userId' | 'amountCents'>[],
-): { account: LedgerAccount; kind: LedgerKind; userId: number | null; amountCents: number }[] {
-  const allocation = new Set<string>([
-    'platform_fee',
-    'mint_fee',
-    'transfer_fee',
-    'shipping',
-    'seller_proceeds',
-    'affiliate_commission',
-  ]);
-  const sums = new Map<
-    string,
-    { account: LedgerAccount; kind: LedgerKind; userId: number | null; amountCents: number }
-  >();
+type Standing = Pick<LedgerLineRow, 'account' | 'kind' | 'userId' | 'amountCents'>;
+
+function netAllocation(lines: Standing[]): Standing[] {
+  const allocation = new Set<LedgerKind>(ALLOCATION_KINDS.filter((kind) => kind !== 'refund_due'));
+  const sums = new Map<string, Standing>();
   for (const l of lines) {
     if (!allocation.has(l.kind)) continue;
     const key = `${l.account}:${l.kind}:${l.userId ?? ''}`;

@@ -74,7 +74,7 @@ export const ORDER_PAID_TO_SELLER_MESSAGE =
  * carrier, a purchase whose chip the buyer still holds untouched in our vault (it goes back to the
  * seller). Offline transfers and direct-PayPal sales are settled outside.
  */
-export function refuseRefund(order: OrderState, chip: ChipRow | null, now: Date): Refusal | null {
+export function refuseRefund(order: OrderState, chip: ChipRow | null): Refusal | null {
   if (!isPaid(order)) return { code: 'CONFLICT', message: 'Only a paid order can be refunded.' };
   if (order.paymentMethod === 'paypal' && order.markupCents > 0) {
     return { code: 'CONFLICT', message: ORDER_PAID_TO_SELLER_MESSAGE };
@@ -85,7 +85,7 @@ export function refuseRefund(order: OrderState, chip: ChipRow | null, now: Date)
       : order.orderType === 'shipping'
         ? chip !== null && canShipFor(chip, order) && order.status !== 'shipped'
         : order.orderType === 'purchase'
-          ? chip !== null && canUnsell(chip, order, now) && order.status !== 'shipped'
+          ? chip !== null && canUnsell(chip, order) && order.status !== 'shipped'
           : false;
   return undoable ? null : { code: 'CONFLICT', message: ORDER_NOT_REFUNDABLE_MESSAGE };
 }
@@ -127,11 +127,7 @@ export async function markOrderRefunded(
 }
 
 /** The admin moves this order allows now; `chip` is the order's chip (null for a mint not made yet). */
-export function orderActions(
-  order: OrderState,
-  chip: ChipRow | null,
-  now: Date = new Date(),
-): AdminOrderActions {
+export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrderActions {
   const paid = isPaid(order);
   const awaitingChip = paid && order.orderType === 'mint' && order.chipId === null;
   const canShip = paid && isShipment(order) && chip !== null && canShipFor(chip, order);
@@ -143,7 +139,7 @@ export function orderActions(
     markCompleted: paid && order.orderType !== 'mint' && order.status === 'processing',
     markShipped: canShip && (order.status === 'processing' || order.status === 'completed'),
     markDelivered: paid && order.status === 'shipped' && chip?.custody === 'in_transit',
-    refund: refuseRefund(order, chip, now) === null,
+    refund: refuseRefund(order, chip) === null,
   };
 }
 

@@ -2,19 +2,12 @@
  * Refunds of the providers that move no money through the app: demo payments refund at once, token
  * payments are refunded by an admin from the treasury wallet (manual). Neither offers cancelPayment.
  */
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '#server/db/client.ts';
+import { paymentContextWithoutDb } from '#tests/helpers/payment-context.ts';
 import { demoPaymentProvider } from './demo.provider.ts';
-import type { PaymentContext } from './payment-provider.ts';
 import { createSolanaProvider } from './solana.provider.ts';
 
-// Neither refund reads the database.
-const ctx: PaymentContext = {
-  db: undefined as unknown as Db,
-  log: pino({ level: 'silent' }),
-  publicUrl: 'http://127.0.0.1',
-};
+const ctx = paymentContextWithoutDb();
 const input = { providerRef: 'demo_token', orderId: 3, refundId: 9, amountCents: 2500, reason: 'Test' };
 
 describe('demo refunds', () => {

@@ -4,7 +4,34 @@ import type { Order } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import { canSeeOrder, findOrderById, getOrder, ORDER_NOT_FOUND } from '#server/features/orders/index.ts';
+import type { Db } from '#server/db/client.ts';
 import { completeOrderPayment } from './payments.service.ts';
+import { insertPaymentEventOnce } from './payments.repo.ts';
+
+/** The demo provider's one payment of an order (its completion's event key). */
+export const demoPaymentKey = (orderId: number) => `complete:${orderId}`;
+
+/**
+ * The demo catalogue's fixture sales (seed): records the demo payment of an order as paid at `at`,
+ * the signal reconciliation counts as captured; returns its key for the ledger booking.
+ */
+export async function recordSeededDemoPayment(
+  tx: Db,
+  args: { orderId: number; amountCents: number; at: Date },
+): Promise<string> {
+  const eventKey = demoPaymentKey(args.orderId);
+  await insertPaymentEventOnce(tx, {
+    provider: 'demo',
+    eventKey,
+    orderId: args.orderId,
+    type: 'payment.completed',
+    payload: { amountCents: args.amountCents, currency: 'USD', seeded: true },
+    outcome: 'completed',
+    processedAt: args.at,
+    createdAt: args.at,
+  });
+  return eventKey;
+}
 
 /**
  * POST /api/orders/:id/complete (demo payments only): the buyer finishes the payment simulation.
@@ -27,7 +54,7 @@ export async function completeDemoOrder(
   const result = await completeOrderPayment(ctx, {
     orderId,
     provider: 'demo',
-    eventKey: `complete:${orderId}`,
+    eventKey: demoPaymentKey(orderId),
     amountCents: order.totalCents,
     currency: 'USD',
     payload: { userId: viewer?.id ?? null, byPaymentToken: !isBuyer },

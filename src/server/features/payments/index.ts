@@ -4,16 +4,20 @@
  */
 export type { PaymentOrder, PaymentProvider } from './payment-provider.ts';
 export { getPaymentRegistry, paymentContext, paymentOptionsFor } from './payments.registry.ts';
-export { completeOrderPayment, failOrderPayment, reconcilePendingPayments } from './payments.service.ts';
+export {
+  completeOrderPayment,
+  failOrderPayment,
+  reconcilePendingPayments,
+  sweepLapsedHoldsAndPayments,
+} from './payments.service.ts';
 export { checkTokenPayments } from './solana.service.ts';
-/** The signals table, for the demo seed's fixture rows only. */
-export { paymentEvents } from './payments.table.ts';
+export { createStripeClient } from './stripe.provider.ts';
+export { recordSeededDemoPayment } from './demo.service.ts';
 export {
   processRefund,
   recordManualRefund,
   refundOrderByAdmin,
   retryRefunds,
-  sweepLapsedHoldsAndPayments,
   toRefundDto,
 } from './refunds.service.ts';
 export { listRefundedTotals, listRefundsOfOrder, type RefundRow } from './refunds.repo.ts';

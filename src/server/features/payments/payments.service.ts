@@ -29,6 +29,7 @@ import {
   chipSoldMail,
   findOrderById,
   listUnpaidOrdersInWindow,
+  sweepLapsedHolds,
   lockOrder,
   markOrderPaid,
   orderConfirmationMail,
@@ -402,4 +403,26 @@ export async function reconcilePendingPayments(ctx: ServiceContext): Promise<num
     }
   }
   return applied;
+}
+
+/**
+ * Background task: frees lapsed checkout holds (orders.sweepLapsedHolds), then makes each cancelled
+ * order's payment unpayable at its provider (a Stripe PaymentIntent is cancelled). A payment that
+ * went through meanwhile is not cancellable; its signal then finds the order cancelled and refunds it.
+ */
+export async function sweepLapsedHoldsAndPayments(ctx: ServiceContext) {
+  const swept = await sweepLapsedHolds(ctx);
+  const registry = getPaymentRegistry(ctx);
+  let paymentsCancelled = 0;
+  for (const order of swept.cancelled) {
+    const provider = registry.byName(order.paymentProvider);
+    if (!order.providerRef || !provider?.cancelPayment) continue;
+    try {
+      if ((await provider.cancelPayment(order.providerRef, paymentContext(ctx))) === 'canceled')
+        paymentsCancelled++;
+    } catch (err) {
+      ctx.log.warn({ err, orderId: order.id }, 'could not cancel a lapsed payment at its provider');
+    }
+  }
+  return { chipsFreed: swept.chipsFreed, offersExpired: swept.offersExpired, paymentsCancelled };
 }

@@ -3,21 +3,14 @@
  * capture found from the PayPal order, one refund per refundId however often it is retried, PayPal's
  * refusals as AppErrors, and direct-PayPal payments (paid to the seller) answered as manual refunds.
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '#server/db/client.ts';
+import { paymentContextWithoutDb, testPaymentOrder } from '#tests/helpers/payment-context.ts';
 import { startFakePaypal, type FakePaypal } from '#tests/helpers/fake-paypal.ts';
-import type { PaymentContext, PaymentOrder } from './payment-provider.ts';
 import { createPaypalProvider, paypalCaptureRequestId, type PaypalProvider } from './paypal.provider.ts';
 
 let paypal: FakePaypal;
 let provider: PaypalProvider;
-// Refunds never read the database.
-const ctx: PaymentContext = {
-  db: undefined as unknown as Db,
-  log: pino({ level: 'silent' }),
-  publicUrl: 'http://127.0.0.1',
-};
+const ctx = paymentContextWithoutDb();
 
 beforeAll(async () => {
   paypal = await startFakePaypal();
@@ -40,20 +33,7 @@ async function newCapturedOrder(
   sellerPaypalEmail: string | null = null,
 ): Promise<{ orderId: number; paypalOrderId: string }> {
   const orderId = nextOrderId++;
-  const order: PaymentOrder = {
-    id: orderId,
-    orderType: 'purchase',
-    paymentMethod: 'paypal',
-    totalCents,
-    currency: 'USD',
-    artchipAmount: null,
-    tokenPriceUsd: null,
-    quoteExpiresAt: new Date(),
-    description: 'Artchip: Sunset',
-    buyerEmail: 'buyer@example.com',
-    chipId: null,
-    sellerPaypalEmail,
-  };
+  const order = testPaymentOrder({ id: orderId, paymentMethod: 'paypal', totalCents, sellerPaypalEmail });
   const { providerRef } = await provider.createPayment(order, ctx);
   paypal.approve(providerRef!);
   await provider.api.captureOrder(providerRef!, paypalCaptureRequestId(providerRef!));

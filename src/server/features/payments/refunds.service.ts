@@ -30,7 +30,6 @@ import {
   markOrderRefunded,
   refundMail,
   refuseRefund,
-  sweepLapsedHolds,
   type OrderRow,
 } from '#server/features/orders/index.ts';
 import { getPaymentRegistry, paymentContext } from './payments.registry.ts';
@@ -121,11 +120,10 @@ export async function refundOrderByAdmin(
 ): Promise<RefundRow> {
   const found = await findOrderById(ctx.db, args.orderId);
   if (!found) throw new AppError('NOT_FOUND', 'Order not found');
-  const now = ctx.clock();
   const refund = await ctx.db.transaction(async (tx) => {
     const chip = found.chipId !== null ? await lockChipForChange(tx, found.chipId) : null;
     const order = (await lockOrder(tx, found.id))!;
-    const refusal = refuseRefund(order, chip, now);
+    const refusal = refuseRefund(order, chip);
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const paymentKey = (await findCompletionKey(tx, order.id)) ?? `order-${order.id}`;
     const row = await insertRefundOnce(tx, {
@@ -295,26 +293,4 @@ export async function retryRefunds(ctx: ServiceContext): Promise<{ processed: nu
   const due = await listRefundsToRetry(ctx.db, new Date(now.getTime() - STALE_MS), MAX_ATTEMPTS);
   for (const refund of due) await processRefund(ctx, refund.id);
   return { processed: due.length };
-}
-
-/**
- * Background task: frees lapsed checkout holds (orders.sweepLapsedHolds), then makes each cancelled
- * order's payment unpayable at its provider (a Stripe PaymentIntent is cancelled). A payment that
- * went through meanwhile is not cancellable; its signal then finds the order cancelled and refunds it.
- */
-export async function sweepLapsedHoldsAndPayments(ctx: ServiceContext) {
-  const swept = await sweepLapsedHolds(ctx);
-  const registry = getPaymentRegistry(ctx);
-  let paymentsCancelled = 0;
-  for (const order of swept.cancelled) {
-    const provider = registry.byName(order.paymentProvider);
-    if (!order.providerRef || !provider?.cancelPayment) continue;
-    try {
-      if ((await provider.cancelPayment(order.providerRef, paymentContext(ctx))) === 'canceled')
-        paymentsCancelled++;
-    } catch (err) {
-      ctx.log.warn({ err, orderId: order.id }, 'could not cancel a lapsed payment at its provider');
-    }
-  }
-  return { chipsFreed: swept.chipsFreed, offersExpired: swept.offersExpired, paymentsCancelled };
 }

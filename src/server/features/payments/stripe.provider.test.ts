@@ -3,22 +3,16 @@
  * (tests/helpers/fake-stripe.ts): one refund per refundId however often it is retried, Stripe's
  * refusals as AppErrors, and a lapsed hold's PaymentIntent cancelled without throwing once paid.
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '#server/db/client.ts';
+import { paymentContextWithoutDb, testPaymentOrder } from '#tests/helpers/payment-context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
-import type { PaymentContext, PaymentOrder, PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { createStripeProvider } from './stripe.provider.ts';
 
 let stripe: FakeStripe;
 let provider: PaymentProvider;
-// Refunds and cancellations never read the database.
-const ctx: PaymentContext = {
-  db: undefined as unknown as Db,
-  log: pino({ level: 'silent' }),
-  publicUrl: 'http://127.0.0.1',
-};
+const ctx = paymentContextWithoutDb();
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
@@ -38,20 +32,7 @@ let nextOrderId = 1;
 /** A PaymentIntent for a new order of `totalCents`, paid when `paid` is set. */
 async function newIntent(totalCents: number, paid: boolean): Promise<{ orderId: number; intentId: string }> {
   const orderId = nextOrderId++;
-  const order: PaymentOrder = {
-    id: orderId,
-    orderType: 'purchase',
-    paymentMethod: 'card',
-    totalCents,
-    currency: 'USD',
-    artchipAmount: null,
-    tokenPriceUsd: null,
-    quoteExpiresAt: new Date(),
-    description: 'Artchip: Sunset',
-    buyerEmail: 'buyer@example.com',
-    chipId: null,
-    sellerPaypalEmail: null,
-  };
+  const order = testPaymentOrder({ id: orderId, paymentMethod: 'card', totalCents });
   const created = await provider.createPayment(order, ctx);
   if (paid) stripe.succeed(created.providerRef!);
   return { orderId, intentId: created.providerRef! };

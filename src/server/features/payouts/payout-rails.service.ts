@@ -12,7 +12,12 @@ import type { ServiceContext } from '#server/lib/service-context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookPayoutReturned } from '#server/features/ledger/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
-import { findPayoutAccount, updatePayout, upsertPayoutAccount } from './payout-accounts.repo.ts';
+import {
+  findPayoutAccount,
+  updatePayout,
+  upsertPayoutAccount,
+  type PayoutAccountRow,
+} from './payout-accounts.repo.ts';
 import type { PayoutProvider } from './payout-provider.ts';
 import { findPayoutProvider, payoutProvidersFromConfig } from './payouts.registry.ts';
 import type { PayoutRow } from './payouts.repo.ts';
@@ -33,9 +38,7 @@ function availableMethods(ctx: ServiceContext): PayoutMethod[] {
   return payoutProviders(ctx).map((p) => p.rail);
 }
 
-/** GET /api/my-payout-account. */
-export async function getPayoutAccount(ctx: ServiceContext, userId: number): Promise<PayoutAccount> {
-  const row = await findPayoutAccount(ctx.db, userId);
+function toPayoutAccount(ctx: ServiceContext, row: PayoutAccountRow | null): PayoutAccount {
   return {
     method: row?.method ?? 'manual',
     paypalEmail: row?.paypalEmail ?? null,
@@ -54,11 +57,11 @@ export async function setPayoutAccount(
   if (!availableMethods(ctx).includes(input.method)) {
     throw new AppError('UNPROCESSABLE', 'This way of being paid is not available here.');
   }
-  await upsertPayoutAccount(ctx.db, userId, {
+  const row = await upsertPayoutAccount(ctx.db, userId, {
     method: input.method,
     ...(input.paypalEmail !== undefined ? { paypalEmail: input.paypalEmail || null } : {}),
   });
-  return getPayoutAccount(ctx, userId);
+  return toPayoutAccount(ctx, row);
 }
 
 /**
@@ -82,15 +85,20 @@ export async function startStripeOnboarding(ctx: ServiceContext, userId: number)
   return stripe.createOnboardingLink(row.stripeAccountId!, { returnUrl: back, refreshUrl: back });
 }
 
-/** Reads the user's Stripe account state again (after onboarding) and stores whether it is ready. */
+/**
+ * GET /api/my-payout-account: the user's payout account; while their Stripe onboarding is unfinished, Stripe is asked again (they
+ * may just be back from it). A ready account is not asked on every visit: a transfer Stripe refuses
+ * later is recorded as a failed payout.
+ */
 export async function refreshStripeReadiness(ctx: ServiceContext, userId: number): Promise<PayoutAccount> {
   const stripe = findPayoutProvider(payoutProviders(ctx), 'stripe_connect');
   const row = await findPayoutAccount(ctx.db, userId);
-  if (stripe?.isAccountReady && row?.stripeAccountId) {
-    const ready = await stripe.isAccountReady(row.stripeAccountId);
-    if (ready !== row.stripeReady) await upsertPayoutAccount(ctx.db, userId, { stripeReady: ready });
+  if (stripe?.isAccountReady && row?.stripeAccountId && !row.stripeReady) {
+    if (await stripe.isAccountReady(row.stripeAccountId)) {
+      await upsertPayoutAccount(ctx.db, userId, { stripeReady: true });
+    }
   }
-  return getPayoutAccount(ctx, userId);
+  return toPayoutAccount(ctx, await findPayoutAccount(ctx.db, userId));
 }
 
 /** Where a payout to this user goes: their chosen rail when it is on and set up, else by hand. */

@@ -26,14 +26,14 @@ import {
   readAccountTotals,
 } from '#server/features/ledger/index.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
-import { findAccountById, lockAccount } from '#server/features/users/index.ts';
+import { findAccountsByIds, lockAccount } from '#server/features/users/index.ts';
 import { payOutAffiliate } from '#server/features/affiliates/index.ts';
 import { insertPayout, listPayoutsOf, type PayoutRow } from './payouts.repo.ts';
 import { chooseRail, sendPayout } from './payout-rails.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function toPayoutDto(row: PayoutRow): PayoutDto {
+function toPayoutDto(row: PayoutRow): PayoutDto {
   return {
     id: row.id,
     kind: row.kind,
@@ -79,11 +79,12 @@ export async function getSellerBalance(ctx: ServiceContext, sellerId: number): P
   ]);
   const balanceCents = totals.earnedCents - totals.paidOutCents;
   const payableCents = Math.max(0, Math.min(totals.payableCents, balanceCents));
+  const now = ctx.clock().getTime();
   let nextPayable: number | null = null;
   for (const s of settlements) {
     if (s.settledAt === null || s.amountCents <= 0) continue;
     const at = new Date(s.settledAt).getTime() + holdDays * DAY_MS;
-    if (at > ctx.clock().getTime()) nextPayable = nextPayable === null ? at : Math.min(nextPayable, at);
+    if (at > now) nextPayable = nextPayable === null ? at : Math.min(nextPayable, at);
   }
   return {
     pendingCents: balanceCents - payableCents,
@@ -106,9 +107,13 @@ export async function listPayableBalances(ctx: ServiceContext): Promise<PayableB
     ...sellers.map((s) => ({ ...s, kind: 'seller' as const })),
     ...affiliates.map((a) => ({ ...a, kind: 'affiliate' as const })),
   ];
+  const accounts = await findAccountsByIds(
+    ctx.db,
+    rows.map((row) => row.userId),
+  );
   const balances: PayableBalance[] = [];
   for (const row of rows) {
-    const account = await findAccountById(ctx.db, row.userId);
+    const account = accounts.get(row.userId);
     if (!account) continue;
     balances.push({
       userId: row.userId,
@@ -123,11 +128,11 @@ export async function listPayableBalances(ctx: ServiceContext): Promise<PayableB
 }
 
 /**
- * Pays one person's payable balance of one kind, once, and books it in the ledger, inside `tx`-less
- * ctx: its own transaction with the payee's row locked. `amountOf` may narrow what is paid (the
- * affiliate payout pays its pending commissions, never more than the ledger balance).
+ * Records a payout of one person's whole payable balance of one kind, once, and books it in the
+ * ledger, in one transaction with the payee's row locked. A provider rail's payout stays pending
+ * until sendPayout has the provider's answer.
  */
-export async function recordPayout(
+async function recordPayout(
   ctx: ServiceContext,
   args: {
     userId: number;

@@ -7,6 +7,7 @@
 import Stripe from 'stripe';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { createStripeClient } from '#server/features/payments/index.ts';
 import {
   assertPayableAmount,
   payoutIdempotencyKey,
@@ -17,22 +18,6 @@ import {
 export type StripeConnectSettings = NonNullable<Config['stripe']>;
 
 const ACCOUNT_ID_PATTERN = /^acct_[A-Za-z0-9]+$/;
-
-/**
- * A Stripe client honouring STRIPE_API_URL like payments' createStripeClient. That one is private to
- * the payments feature (features meet only through index.ts, docs/decisions/010), so it is repeated
- * here rather than imported.
- */
-export function createStripeConnectClient(settings: StripeConnectSettings): Stripe {
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
-  if (settings.apiUrl) {
-    const url = new URL(settings.apiUrl);
-    options.host = url.hostname;
-    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
-    options.port = url.port || (url.protocol === 'http:' ? 80 : 443);
-  }
-  return new Stripe(settings.secretKey, options);
-}
 
 /** A Stripe failure as an AppError the admin can act on; anything else is rethrown unchanged. */
 function toAppError(err: unknown, action: string): unknown {
@@ -86,7 +71,7 @@ export function transferParams(payout: PayoutRequest): Stripe.TransferCreatePara
 /** The Stripe Connect payout rail. */
 export function createStripeConnectPayouts(
   settings: StripeConnectSettings,
-  client: Stripe = createStripeConnectClient(settings),
+  client: Stripe = createStripeClient(settings),
 ): PayoutProvider {
   return {
     rail: 'stripe_connect',

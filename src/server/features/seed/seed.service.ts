@@ -16,7 +16,7 @@ import {
 } from '#server/features/chips/index.ts';
 import { users } from '#server/features/users/index.ts';
 import { orders } from '#server/features/orders/index.ts';
-import { paymentEvents } from '#server/features/payments/index.ts';
+import { recordSeededDemoPayment } from '#server/features/payments/index.ts';
 import { bookPayment, bookSale } from '#server/features/ledger/index.ts';
 import { type MediaRow, processUpload } from '#server/features/media/index.ts';
 import { renderArtwork, type ArtworkRecipe } from './demo-artwork.ts';
@@ -218,16 +218,10 @@ async function recordDemoSale(
     highestSaleCents: 0,
     platformFeeBasisPoints: parsePercentToBasisPoints(DEFAULT_SITE_SETTINGS.platformFeePercent),
   });
-  const paymentKey = `complete:${order!.id}`;
-  await tx.insert(paymentEvents).values({
-    provider: 'demo',
-    eventKey: paymentKey,
+  const paymentKey = await recordSeededDemoPayment(tx, {
     orderId: order!.id,
-    type: 'payment.completed',
-    payload: { amountCents: sale.priceCents, currency: 'USD', seeded: true },
-    outcome: 'completed',
-    processedAt: sale.paidAt,
-    createdAt: sale.paidAt,
+    amountCents: sale.priceCents,
+    at: sale.paidAt,
   });
   await bookPayment(tx, { order: paid, provider: 'demo', paymentKey, amountCents: sale.priceCents });
   await bookSale(tx, {

@@ -12,6 +12,7 @@ export {
   createShippingAddress,
   findAccountByEmail,
   findAccountById,
+  findAccountsByIds,
   findOrCreateGuestUser,
   listShippingAddresses,
   lockAccount,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { shippingAddresses, users } from './users.table.ts';
 
@@ -10,6 +10,15 @@ type AddressValues = Omit<typeof shippingAddresses.$inferInsert, 'id' | 'userId'
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The rows of these ids (those that exist), in no particular order. */
+export async function findUsersByIds(db: Db, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 /** E-mail addresses are unique case-insensitively (users_email_lower_uq). */

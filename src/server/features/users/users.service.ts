@@ -59,6 +59,11 @@ export function findAccountById(db: Db, userId: number): Promise<UserRow | null>
   return repo.findUserById(db, userId);
 }
 
+/** The account rows of these ids, by id (missing ids are absent). */
+export async function findAccountsByIds(db: Db, userIds: readonly number[]): Promise<Map<number, UserRow>> {
+  return new Map((await repo.findUsersByIds(db, userIds)).map((row) => [row.id, row]));
+}
+
 /** Changes credentials and flags of an account (password hash, verification, role). */
 export async function updateAccount(
   db: Db,

@@ -75,3 +75,13 @@ export const TextAreaField = forwardRef<
 });
 
 export { INPUT_CLASS };
+
+/** A form's or a section's error in words, announced when it appears; nothing when there is none. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {children}
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Download } from 'lucide-react';
 import { AccountingQuerySchema, type Accounting, type AccountingQuery } from '#shared/ledger.schemas.ts';
-import { TextField } from '#web/components/ui/field.tsx';
+import { TextField, FormAlert } from '#web/components/ui/field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { accountingCsvPath, downloadAccountingCsv, useAccounting } from '../api/get-accounting.ts';
 import { PROVIDER_LABELS } from '../lib/money-labels.ts';
@@ -110,11 +110,7 @@ export function AccountingTab() {
           {error}
         </p>
       )}
-      {downloadError && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {downloadError}
-        </p>
-      )}
+      <FormAlert>{downloadError}</FormAlert>
       {!error && (
         <ListState
           isPending={accounting.isPending}

@@ -153,24 +153,8 @@ export function ConfirmDialog({
   );
 }
 
-/**
- * A bordered table wrapper that scrolls sideways on small screens. `relative` makes it the containing
- * block of visually hidden (absolutely positioned) header text, which would otherwise escape the
- * scroll box and widen the page.
- */
-export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    <div className="relative overflow-x-auto rounded-lg border border-gray-200">
-      <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        {children}
-      </table>
-    </div>
-  );
-}
-
-export const TH = 'px-3 py-2 text-xs font-semibold tracking-wide text-gray-700 uppercase';
-export const TD = 'px-3 py-2 align-top text-gray-900';
+/** The shared table, as the admin screens name it. */
+export { Table as AdminTable, TD, TH } from '#web/components/ui/table.tsx';
 
 /** A signed amount; money leaving an account is red and keeps its minus sign, so it reads without colour. */
 export function SignedAmount({ cents }: { cents: number }) {

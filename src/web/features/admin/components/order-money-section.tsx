@@ -16,11 +16,12 @@ import {
   REFUND_REASON_LABELS,
   REFUND_STATUS_LABELS,
   REFUND_STATUS_TONES,
-  providerLabel,
+  PROVIDER_LABELS,
 } from '../lib/money-labels.ts';
 import { AdminTable, SignedAmount, TD, TH, formatDateTime } from './admin-ui.tsx';
 import { RefundOrderDialog } from './refund-order-dialog.tsx';
 import { RefundSignatureForm } from './refund-signature-form.tsx';
+import { FormAlert } from '#web/components/ui/field.tsx';
 
 /** What the admin is told once a refund is asked for, by where it stands. */
 const REFUND_OUTCOMES: Record<RefundDto['status'], string> = {
@@ -96,9 +97,7 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
           <Skeleton className="h-24 w-full" />
         </div>
       ) : money.isError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          Failed to load the order&apos;s money. Please try again.
-        </p>
+        <FormAlert>Failed to load the order&apos;s money. Please try again.</FormAlert>
       ) : (
         <MoneyDetails order={order} money={money.data} onRecorded={onRecorded} />
       )}
@@ -161,7 +160,7 @@ function RefundItem({ refund, onRecorded }: { refund: RefundDto; onRecorded: (re
         <span className="font-semibold">{formatUsd(refund.amountCents)}</span>
         <Badge tone={REFUND_STATUS_TONES[refund.status]}>{REFUND_STATUS_LABELS[refund.status]}</Badge>
         <span className="text-gray-700">
-          {providerLabel(refund.provider)} ·{' '}
+          {PROVIDER_LABELS[refund.provider]} ·{' '}
           <time dateTime={refund.createdAt}>{formatDateTime(refund.createdAt)}</time>
         </span>
       </div>

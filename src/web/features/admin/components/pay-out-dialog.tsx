@@ -11,7 +11,7 @@ import {
 } from '#shared/payouts.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { TextField } from '#web/components/ui/field.tsx';
+import { TextField, FormAlert } from '#web/components/ui/field.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { usePayOutAffiliate } from '../api/pay-out-affiliate.ts';
 import { payableBalancesQueryOptions } from '../api/list-payable-balances.ts';
@@ -126,11 +126,7 @@ function PayOutForm({
         error={errors.txReference?.message}
         {...form.register('txReference')}
       />
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
+      <FormAlert>{failure}</FormAlert>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel

@@ -3,7 +3,7 @@ import { formatUsd } from '#shared/money.ts';
 import type { PayableBalance, PayoutBatchResult } from '#shared/payouts.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { PAYOUT_METHOD_LABELS, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '#web/lib/payout-labels.ts';
-import { AdminTable, TD, TH } from './admin-ui.tsx';
+import { AdminTable, TD } from './admin-ui.tsx';
 import { PAYOUT_KIND_LABELS } from './pay-out-dialog.tsx';
 
 /** One item of a batch with the balance it paid, kept after the list refreshes (paid rows leave it). */
@@ -30,26 +30,7 @@ export const PayoutBatchResults = forwardRef<HTMLHeadingElement, { outcomes: Bat
         <p className="text-sm text-gray-800">
           {paid} paid, {failed} not paid.
         </p>
-        <AdminTable caption="Batch results">
-          <thead className="bg-gray-50">
-            <tr>
-              <th scope="col" className={TH}>
-                Payee
-              </th>
-              <th scope="col" className={TH}>
-                For
-              </th>
-              <th scope="col" className={TH}>
-                Amount
-              </th>
-              <th scope="col" className={TH}>
-                Method
-              </th>
-              <th scope="col" className={TH}>
-                Result
-              </th>
-            </tr>
-          </thead>
+        <AdminTable caption="Batch results" columns={['Payee', 'For', 'Amount', 'Method', 'Result']}>
           <tbody className="divide-y divide-gray-200 bg-white">
             {outcomes.map(({ userId, kind, payout, error, balance }) => (
               <tr key={`${kind}-${userId}`} data-testid={`batch-${kind}-${userId}`}>

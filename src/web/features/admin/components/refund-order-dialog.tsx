@@ -7,7 +7,7 @@ import type { AdminOrderDetail } from '#shared/orders.schemas.ts';
 import { AdminRefundInputSchema, type AdminRefundInput, type RefundDto } from '#shared/refunds.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { TextAreaField } from '#web/components/ui/field.tsx';
+import { TextAreaField, FormAlert } from '#web/components/ui/field.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { PROVIDER_LABELS } from '../lib/money-labels.ts';
@@ -98,11 +98,7 @@ function RefundForm({
         error={errors.reason?.message}
         {...form.register('reason')}
       />
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
+      <FormAlert>{failure}</FormAlert>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel

@@ -7,7 +7,7 @@ import {
   type RefundSignatureInput,
 } from '#shared/refunds.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { TextField } from '#web/components/ui/field.tsx';
+import { TextField, FormAlert } from '#web/components/ui/field.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { useRecordRefundSignature } from '../api/record-refund-signature.ts';
 
@@ -57,11 +57,7 @@ export function RefundSignatureForm({
         error={errors.signature?.message}
         {...form.register('signature')}
       />
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
+      <FormAlert>{failure}</FormAlert>
       <Button type="submit" size="sm" disabled={isSubmitting}>
         {isSubmitting ? 'Recording...' : 'Record refund'}
       </Button>

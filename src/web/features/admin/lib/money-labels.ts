@@ -59,8 +59,3 @@ export const PROVIDER_LABELS: Record<AccountingRow['provider'], string> = {
   solana: 'Solana Pay',
   payouts: 'Payouts',
 };
-
-/** A refund's provider in words; the wire keeps it open (a string), so unknown ones show as sent. */
-export function providerLabel(provider: string): string {
-  return (PROVIDER_LABELS as Record<string, string | undefined>)[provider] ?? provider;
-}

@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { api } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
 
 /** Spec §9: the copy confirmation shows for 2 s. */
 const COPIED_MS = 2000;
@@ -22,11 +23,6 @@ const myAffiliateSummaryQueryOptions = queryOptions({
   queryKey: ['affiliates', 'me'],
   queryFn: getMyAffiliateSummary,
 });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleDateString('en-US', { dateStyle: 'medium' });
-}
 
 function CopyLinkButton({ link }: { link: string }) {
   const toast = useToast();

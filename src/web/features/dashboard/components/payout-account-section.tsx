@@ -11,7 +11,7 @@ import {
   type PayoutMethod,
 } from '#shared/payouts.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { TextField } from '#web/components/ui/field.tsx';
+import { TextField, FormAlert } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
@@ -154,11 +154,7 @@ function PayoutAccountForm({ account }: { account: PayoutAccount }) {
           {...form.register('paypalEmail')}
         />
       )}
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
+      <FormAlert>{failure}</FormAlert>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Save'}
       </Button>

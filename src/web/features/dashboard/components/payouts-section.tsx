@@ -2,21 +2,12 @@ import type { SellerBalance } from '#shared/payouts.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Table, TD } from '#web/components/ui/table.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 import { PAYOUT_METHOD_LABELS, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '#web/lib/payout-labels.ts';
 import { useMyPayouts } from '../api/get-my-payouts.ts';
 import { PayoutAccountSection } from './payout-account-section.tsx';
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleDateString('en-US', { dateStyle: 'medium' });
-}
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? 'Unknown'
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** PRODUCT.md "Fees, proceeds and payouts": when pending proceeds become payable, in one line. */
 export function holdRule(holdDays: number): string {
@@ -79,45 +70,23 @@ function PayoutsDetails({ balance }: { balance: SellerBalance }) {
         {balance.payouts.length === 0 ? (
           <p className="text-sm text-gray-700">No payouts yet.</p>
         ) : (
-          <div className="relative overflow-x-auto rounded-lg border border-gray-200">
-            <table className="min-w-full divide-y divide-gray-200 text-left text-sm text-gray-800">
-              <caption className="sr-only">Payout history</caption>
-              <thead className="bg-gray-50 text-gray-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Date
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Method
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Reference
-                  </th>
+          <Table caption="Payout history" columns={['Date', 'Amount', 'Method', 'Status', 'Reference']}>
+            <tbody className="divide-y divide-gray-100 bg-white">
+              {balance.payouts.map((payout) => (
+                <tr key={payout.id}>
+                  <td className={cn(TD, 'whitespace-nowrap')}>{formatDate(payout.createdAt)}</td>
+                  <td className={cn(TD, 'whitespace-nowrap')}>{formatUsd(payout.amountCents)}</td>
+                  <td className={cn(TD, 'whitespace-nowrap')}>{PAYOUT_METHOD_LABELS[payout.method]}</td>
+                  <td className={cn(TD, 'whitespace-nowrap')}>
+                    <Badge tone={PAYOUT_STATUS_TONES[payout.status]}>
+                      {PAYOUT_STATUS_LABELS[payout.status]}
+                    </Badge>
+                  </td>
+                  <td className={cn(TD, 'font-mono break-all')}>{payout.txReference ?? '—'}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white">
-                {balance.payouts.map((payout) => (
-                  <tr key={payout.id}>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(payout.createdAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatUsd(payout.amountCents)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{PAYOUT_METHOD_LABELS[payout.method]}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <Badge tone={PAYOUT_STATUS_TONES[payout.status]}>
-                        {PAYOUT_STATUS_LABELS[payout.status]}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-2 font-mono break-all">{payout.txReference ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         )}
       </div>
     </>
