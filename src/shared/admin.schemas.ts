@@ -156,7 +156,7 @@ export type CustomerFormValues = z.input<typeof CustomerInputSchema>;
 
 // ---------------------------------------------------------------- Orders
 
-export const ADMIN_ORDER_TYPES = ['mint', 'purchase', 'shipping', 'all'] as const;
+export const ADMIN_ORDER_TYPES = ['mint', 'purchase', 'shipping', 'transfer', 'all'] as const;
 
 export const OrderListQuerySchema = z.object({
   type: z.enum(ADMIN_ORDER_TYPES).default('mint'),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { HttpUrlOrEmptySchema } from './chips.schemas.ts';
-import { ORDER_TYPES, SHIPPING_COUNTRIES, SHIPPING_OPTIONS } from './pricing.ts';
+import { ORDER_KINDS, ORDER_TYPES, SHIPPING_COUNTRIES, SHIPPING_OPTIONS } from './pricing.ts';
 import { PaymentMethodInputSchema, PaymentMethodSchema } from './settings.schemas.ts';
 import { BRAND } from './brand.ts';
 import { IMAGE_REQUIRED_MESSAGE } from './media.schemas.ts';
@@ -302,7 +302,7 @@ export type CheckoutSuccessQuery = z.infer<typeof CheckoutSuccessQuerySchema>;
  */
 export const CheckoutSuccessResponseSchema = z.object({
   orderId: z.number().int(),
-  orderType: z.enum(['mint', 'purchase', 'shipping']),
+  orderType: z.enum(ORDER_KINDS),
   paymentStatus: z.enum(['pending', 'processing', 'completed', 'failed', 'refunded']),
   isNewAccount: z.boolean(),
   setPasswordToken: z.string().nullable(),

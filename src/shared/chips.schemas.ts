@@ -37,6 +37,8 @@ export const ChipActionsSchema = z.object({
   price: z.boolean(),
   /** The owner asks for a vaulted chip to be shipped to them. */
   shipToMe: z.boolean(),
+  /** The owner hands the chip to someone else (an offline transfer, for the transfer fee). */
+  transfer: z.boolean(),
 });
 export type ChipActions = z.infer<typeof ChipActionsSchema>;
 export const TITLE_MAX_LENGTH = 100;

@@ -8,9 +8,10 @@ import { CHIP_CUSTODIES, CHIP_SHAPES, ChipSchema, HttpUrlOrEmptySchema } from '.
 import { PaymentMethodSchema } from './settings.schemas.ts';
 import { parseUsdToCents } from './money.ts';
 import { MAX_ID } from './checkout.schemas.ts';
+import { BRAND } from './brand.ts';
+import { ORDER_KINDS, TRANSFER_FEE_BASES } from './pricing.ts';
 
-/** mint, purchase, or shipping (sending a vaulted chip to its owner). */
-export const ORDER_KINDS = ['mint', 'purchase', 'shipping'] as const;
+export { ORDER_KINDS };
 
 /**
  * Order status (spec §4): pending → processing → completed → shipped, then delivered when the chip
@@ -73,6 +74,7 @@ export const PAYMENT_PENDING_NOTE = 'Your payment is still processing.';
 export const PAYMENT_FAILED_NOTE = 'Payment failed. Please contact support.';
 
 export const OrderKindSchema = z.enum(ORDER_KINDS);
+export type OrderKind = z.infer<typeof OrderKindSchema>;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
@@ -122,6 +124,8 @@ export const OrderSchema = z.object({
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** A transfer order: who receives the chip, as its owner named them (a username or an e-mail). */
+  transferTo: z.string().nullable(),
   /**
    * True when POST /api/orders/:id/pay will work now: an unpaid, failed or lapsed mint or purchase
    * (its chip still buyable) that no newer order replaced. My Orders shows 'Pay now' then.
@@ -316,6 +320,40 @@ export const ShipArtchipInputSchema = z.object({
   paymentMethod: PaymentMethodSchema.optional(),
 });
 export type ShipArtchipInput = z.infer<typeof ShipArtchipInputSchema>;
+
+export const TRANSFER_RECIPIENT_REQUIRED_MESSAGE = 'Enter a username or an e-mail address';
+export const TRANSFER_RECIPIENT_UNKNOWN_MESSAGE =
+  'No one has this username. To invite someone new, enter their e-mail address.';
+export const TRANSFER_TO_SELF_MESSAGE = `You already own this ${BRAND.name}.`;
+
+/**
+ * POST /api/artchip/:id/transfer: the owner hands the chip to someone else, named by username or
+ * e-mail (someone without an account is invited), and pays the transfer fee like a checkout.
+ */
+export const TransferArtchipInputSchema = z.object({
+  recipient: z
+    .string({ error: TRANSFER_RECIPIENT_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, TRANSFER_RECIPIENT_REQUIRED_MESSAGE)
+    .max(254, TRANSFER_RECIPIENT_UNKNOWN_MESSAGE)
+    // eslint-disable-next-line no-control-regex -- control characters are never part of a name or address
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), TRANSFER_RECIPIENT_UNKNOWN_MESSAGE),
+  /** Defaults to the first method offered for purchases. */
+  paymentMethod: PaymentMethodSchema.optional(),
+});
+export type TransferArtchipInput = z.infer<typeof TransferArtchipInputSchema>;
+
+/** GET /api/artchip/:id/transfer-fee: what a transfer of the chip costs its owner now, and why. */
+export const TransferFeeSchema = z.object({
+  feeCents: z.number().int(),
+  feeBaseCents: z.number().int(),
+  feeBasis: z.enum(TRANSFER_FEE_BASES),
+  /** The rule in words: "30% of this chip's highest price, $50.00". */
+  rule: z.string(),
+  /** A listed chip comes off the marketplace when its transfer is placed. */
+  isListed: z.boolean(),
+});
+export type TransferFee = z.infer<typeof TransferFeeSchema>;
 
 /** The chip user-view status of /my-artchip (spec §4). */
 export const MY_ARTCHIP_STATUSES = [

@@ -7,7 +7,9 @@ import {
   computeOrderSummary,
   computeSaleSplit,
   describePlatformFee,
+  describeTransferFee,
   splitSale,
+  transferFee,
   isPaymentMethodAllowed,
   MINT_KINDS,
   SHIPPING_COUNTRIES,
@@ -460,5 +462,58 @@ describe('describePlatformFee', () => {
     expect(
       describePlatformFee({ salePriceCents: 100, highestSaleCents: 100_000, platformFeeBasisPoints: bp }),
     ).toBe("30% of this chip's highest price, $1,000.00, capped at the sale price");
+  });
+});
+
+describe('transferFee', () => {
+  const base = {
+    highestSaleCents: 0,
+    listPriceCents: null,
+    mintPriceCents: 1500,
+    platformFeeBasisPoints: 3000,
+  };
+
+  it('takes the fee on the highest sale, else the list price, else the mint price (PRODUCT.md)', () => {
+    expect(transferFee({ ...base, highestSaleCents: 5000, listPriceCents: 9000 })).toEqual({
+      feeCents: 1500,
+      feeBaseCents: 5000,
+      feeBasis: 'highest_sale',
+    });
+    expect(transferFee({ ...base, listPriceCents: 2000 })).toEqual({
+      feeCents: 600,
+      feeBaseCents: 2000,
+      feeBasis: 'list_price',
+    });
+    expect(transferFee(base)).toEqual({ feeCents: 450, feeBaseCents: 1500, feeBasis: 'mint_price' });
+    expect(transferFee({ ...base, mintPriceCents: 0 }).feeCents).toBe(0);
+  });
+
+  it('says the rule in words', () => {
+    expect(describeTransferFee({ ...base, highestSaleCents: 5000 })).toBe(
+      "30% of this chip's highest price, $50.00",
+    );
+    expect(describeTransferFee({ ...base, listPriceCents: 2000 })).toBe('30% of its list price, $20.00');
+    expect(describeTransferFee(base)).toBe('30% of its mint price, $15.00');
+  });
+
+  it('a transfer order charges its fee alone: no shipping, discount or markup', () => {
+    for (const paymentMethod of ['card', 'paypal', 'artchip'] as const) {
+      const summary = computeOrderSummary({
+        orderType: 'transfer',
+        feeCents: 1500,
+        settings: DEFAULTS,
+        paymentMethod,
+        shippingOption: 'ship',
+        country: 'other',
+        tokenPriceUsd: '0.01',
+      });
+      expect(summary).toMatchObject({
+        basePriceCents: 1500,
+        discountCents: 0,
+        markupCents: 0,
+        shippingCents: 0,
+      });
+      expect(summary.totalCents).toBe(1500);
+    }
   });
 });

@@ -12,7 +12,13 @@ import {
 } from './money.ts';
 import type { PaymentMethod, PaymentMethodsSetting, PricingSettings } from './settings.schemas.ts';
 
-/** Order types: minting a new chip or buying a listed one. */
+/**
+ * Every kind of order: mint, purchase, shipping (sending a vaulted chip to its owner), or transfer
+ * (the owner hands the chip to someone else outside the marketplace and pays the transfer fee).
+ */
+export const ORDER_KINDS = ['mint', 'purchase', 'shipping', 'transfer'] as const;
+
+/** Order types a checkout places: minting a new chip or buying a listed one. */
 export const ORDER_TYPES = ['mint', 'purchase'] as const;
 
 /** Minting a new chip or buying a listed one. */
@@ -48,7 +54,8 @@ export const AFFILIATE_LEVEL_2_BASIS_POINTS = 500;
 /** What the order is: a mint of a given kind, or a purchase of a chip at its USD price. */
 export type OrderSubject =
   | { orderType: 'mint'; mintKind: MintKind }
-  | { orderType: 'purchase'; chip: { priceCents: number; paypalEnabled: boolean } };
+  | { orderType: 'purchase'; chip: { priceCents: number; paypalEnabled: boolean } }
+  | { orderType: 'transfer'; feeCents: number };
 
 /** Everything computeOrderSummary needs; tokenPriceUsd is the live price or the fallback. */
 export type OrderSummaryInput = OrderSubject & {
@@ -76,6 +83,7 @@ function assertNonNegativeCents(value: number, label: string): void {
 
 function basePriceCents(input: OrderSummaryInput): number {
   if (input.orderType === 'purchase') return input.chip.priceCents;
+  if (input.orderType === 'transfer') return input.feeCents;
   return input.mintKind === 'custom'
     ? input.settings.customMintingCostCents
     : input.settings.surprizeMintingCostCents;
@@ -104,8 +112,9 @@ export function computeOrderSummary(input: OrderSummaryInput): OrderSummary {
       : 0;
   // Direct PayPal (to the seller's own PayPal) carries the spec's convenience fee: 120% by default.
   const isDirectPaypal = isPurchase && input.paymentMethod === 'paypal' && input.chip.paypalEnabled;
+  // A transfer pays only its fee: it ships nothing, and the token discount is for buying chips.
   const markup = isDirectPaypal ? percentOfCents(base, input.settings.paypalMarkupBasisPoints) : 0;
-  const shipping = shippingCents(input);
+  const shipping = input.orderType === 'transfer' ? 0 : shippingCents(input);
   assertNonNegativeCents(shipping, 'Shipping');
   const total = addCents(base, -discount, markup, shipping);
   return {
@@ -216,4 +225,48 @@ export function describePlatformFee(input: SplitSaleInput): string {
       : `${percent} of the sale price`;
   const isCapped = percentOfCents(split.feeBaseCents, input.platformFeeBasisPoints) > split.platformFeeCents;
   return isCapped ? `${rule}, capped at the sale price` : rule;
+}
+
+/** What a transfer fee is taken on (PRODUCT.md): the highest sale, else the list price, else the mint price. */
+export const TRANSFER_FEE_BASES = ['highest_sale', 'list_price', 'mint_price'] as const;
+export type TransferFeeBasis = (typeof TRANSFER_FEE_BASES)[number];
+
+/** A chip's prices as a transfer fee reads them; listPriceCents only while it is listed. */
+export type TransferFeeInput = {
+  highestSaleCents: number;
+  listPriceCents: number | null;
+  mintPriceCents: number;
+  platformFeeBasisPoints: number;
+};
+
+/**
+ * The offline transfer fee (spec: transfers carry the same fee; PRODUCT.md settles its base): the
+ * platform fee percentage of the chip's highest sale price, or, with no sale yet, of its current list
+ * price, or, if unlisted, of its mint price.
+ */
+export function transferFee(input: TransferFeeInput): {
+  feeCents: number;
+  feeBaseCents: number;
+  feeBasis: TransferFeeBasis;
+} {
+  const [feeBasis, feeBaseCents]: [TransferFeeBasis, number] =
+    input.highestSaleCents > 0
+      ? ['highest_sale', input.highestSaleCents]
+      : input.listPriceCents !== null
+        ? ['list_price', input.listPriceCents]
+        : ['mint_price', input.mintPriceCents];
+  assertNonNegativeCents(feeBaseCents, 'Transfer fee base');
+  return { feeCents: percentOfCents(feeBaseCents, input.platformFeeBasisPoints), feeBaseCents, feeBasis };
+}
+
+const TRANSFER_BASE_WORDS: Record<TransferFeeBasis, string> = {
+  highest_sale: "this chip's highest price",
+  list_price: 'its list price',
+  mint_price: 'its mint price',
+};
+
+/** The transfer fee's rule in words: "30% of this chip's highest price, $50.00". */
+export function describeTransferFee(input: TransferFeeInput): string {
+  const fee = transferFee(input);
+  return `${formatBasisPoints(input.platformFeeBasisPoints)} of ${TRANSFER_BASE_WORDS[fee.feeBasis]}, ${formatUsd(fee.feeBaseCents)}`;
 }

@@ -16,7 +16,7 @@ export async function readMail(to: string, subjectMatch: RegExp, timeoutMs = 15_
       for (const f of files) {
         const raw = fs.readFileSync(path.join(dir, f), 'utf8');
         const decoded = decodeMail(raw);
-        const subject = /^Subject: (.*)$/m.exec(decoded)?.[1] ?? '';
+        const subject = decodeSubject(decoded);
         if (
           new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(decoded) &&
           subjectMatch.test(subject)
@@ -28,6 +28,24 @@ export async function readMail(to: string, subjectMatch: RegExp, timeoutMs = 15_
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`No mail to ${to} matching ${subjectMatch} within ${timeoutMs} ms`);
+}
+
+/** The Subject header, unfolded, with its RFC 2047 encoded words (long or non-ASCII subjects) decoded. */
+function decodeSubject(mail: string): string {
+  const header = /^Subject: (.*(?:\n[ \t].*)*)$/m.exec(mail)?.[1] ?? '';
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/\n[ \t]+/g, ' ')
+    .replace(/=\?([\w-]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 /**

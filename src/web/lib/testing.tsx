@@ -145,6 +145,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     paidAt: '2030-01-01T00:01:00.000Z',
     shippedAt: null,
     createdAt: '2030-01-01T00:00:00.000Z',
+    transferTo: null,
     canPayNow: false,
     ...overrides,
   };
@@ -209,6 +210,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
       delist: true,
       price: true,
       shipToMe: true,
+      transfer: true,
     },
     isDemo: false,
     ...overrides,

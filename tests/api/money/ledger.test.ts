@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { AccountingSchema } from '#shared/ledger.schemas.ts';
 import {
   PayoutAccountSchema,
@@ -11,6 +12,7 @@ import {
   PayoutSchema,
   SellerBalanceSchema,
 } from '#shared/payouts.schemas.ts';
+import { chips } from '#server/features/chips/chips.table.ts';
 import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import { completeOrderPayment } from '#server/features/payments/index.ts';
 import type { App } from '#server/app.ts';
@@ -213,7 +215,7 @@ describe('accounting', () => {
 });
 
 describe('ledger invariants (property)', () => {
-  it('after any sequence of sales, mints, refunds and payouts every order and balance adds up', async () => {
+  it('after any sequence of sales, mints, transfers, refunds and payouts every order and balance adds up', async () => {
     const app = await buildTestApp();
     const admin = await insertAdmin(app.db);
     await injectAs(app, admin.token, {
@@ -235,7 +237,9 @@ describe('ledger invariants (property)', () => {
       fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(50) }),
       fc.record({ kind: fc.constant('duplicate' as const), pick: fc.nat(50) }),
       fc.record({ kind: fc.constant('payout' as const), who: fc.nat(2), affiliate: fc.boolean() }),
+      fc.record({ kind: fc.constant('transfer' as const), pick: fc.nat(50), to: fc.nat(3) }),
     );
+    const everyone = [...people, referred];
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         for (const s of steps) {
@@ -274,6 +278,28 @@ describe('ledger invariants (property)', () => {
               amountCents: order.totalCents,
               currency: 'USD',
             });
+          } else if (s.kind === 'transfer' && orders.length > 0) {
+            // The chip of a past order, handed by whoever owns it now to someone else, fee paid.
+            const { order } = await readOrderBooks(app.db, orders[s.pick % orders.length]!);
+            if (order.chipId === null) continue;
+            const [chip] = await app.db.select().from(chips).where(eq(chips.id, order.chipId));
+            const owner = everyone.find((p) => p.user.id === chip!.ownerId);
+            if (!owner) continue;
+            const to = everyone.filter((p) => p !== owner)[s.to % (everyone.length - 1)]!;
+            const placed = await injectAs(app, owner.token, {
+              method: 'POST',
+              url: `/api/artchip/${order.chipId}/transfer`,
+              payload: { recipient: to.user.username },
+            });
+            expect([200, 409], placed.body).toContain(placed.statusCode);
+            if (placed.statusCode !== 200) continue;
+            const { orderId } = CheckoutResponseSchema.parse(placed.json());
+            const paid = await injectAs(app, owner.token, {
+              method: 'POST',
+              url: `/api/orders/${orderId}/complete`,
+            });
+            expect(paid.statusCode, paid.body).toBe(200);
+            orders.push(orderId);
           } else if (s.kind === 'payout') {
             const userId = people[s.who]!.user.id;
             const res = s.affiliate

@@ -5,4 +5,4 @@
 export { ensureAdmin } from './admin-auth.service.ts';
 export { adminBootstrapStep } from './admin-bootstrap.ts';
 export { findSessionUser } from './auth.repo.ts';
-export { changePassword, createGuestClaimToken } from './auth.service.ts';
+export { changePassword, createGuestClaimToken, createSetPasswordToken } from './auth.service.ts';

@@ -13,16 +13,19 @@ import {
   OrderIdParamsSchema,
   PaymentTokenQuerySchema,
   ShipArtchipInputSchema,
+  TransferArtchipInputSchema,
+  TransferFeeSchema,
 } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
 import { payOrderAgain } from './pay-again.service.ts';
 import { requestArtchipShipping } from './ship-request.service.ts';
+import { getTransferFee, transferArtchip } from './transfer.service.ts';
 
 /**
- * Checkout (guest purchases allowed; mints need a session), its live quote, the legacy buy call and
- * Pay now for an unpaid or failed order.
+ * Checkout (guest purchases allowed; mints need a session), its live quote, the legacy buy call,
+ * Pay now for an unpaid or failed order, and the owner's paid moves: ship to me and transfer.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
@@ -83,5 +86,30 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => requestArtchipShipping(app, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${CHIP_API}/:id/transfer-fee`,
+    {
+      config: { auth: 'user' },
+      schema: { params: ArtchipIdParamsSchema, response: { 200: TransferFeeSchema } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getTransferFee(app, currentUser(request), request.params.id);
+    },
+  );
+
+  app.post(
+    `${CHIP_API}/:id/transfer`,
+    {
+      config: { auth: 'user', rateLimit },
+      schema: {
+        params: ArtchipIdParamsSchema,
+        body: TransferArtchipInputSchema,
+        response: { 200: CheckoutResponseSchema },
+      },
+    },
+    async (request) => transferArtchip(app, currentUser(request), request.params.id, request.body),
   );
 };

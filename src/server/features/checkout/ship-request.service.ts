@@ -11,11 +11,10 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import { lockChipForChange, ownerIdOf, refuseShipToMe } from '#server/features/chips/index.ts';
 import { placeOrder } from '#server/features/orders/index.ts';
-import { completeOrderPayment, getPaymentRegistry } from '#server/features/payments/index.ts';
 import { listShippingAddresses } from '#server/features/users/index.ts';
-import { loadPricingContext, requirePaymentProvider, toSummaryDto } from './checkout.service.ts';
+import { loadPricingContext } from './checkout.service.ts';
+import { answerOwnerOrder, ownerOrderProvider } from './owner-orders.ts';
 import { shippingCountryOf } from './place-order.ts';
-import { startOrderPayment } from './start-payment.ts';
 
 const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 const HOLD_MINUTES = 15;
@@ -28,11 +27,7 @@ export async function requestArtchipShipping(
 ): Promise<CheckoutResponse> {
   const now = ctx.clock();
   const pricing = await loadPricingContext(ctx);
-  const method =
-    input.paymentMethod ??
-    pricing.settings.paymentMethods.purchase.find((m) => getPaymentRegistry(ctx).providerFor(m) !== null) ??
-    'card';
-  const provider = requirePaymentProvider(ctx, pricing.settings, 'purchase', method);
+  const { method, provider } = ownerOrderProvider(ctx, pricing, input.paymentMethod);
   const address = (await listShippingAddresses(ctx.db, user.id)).find(
     (a) => a.id === input.shippingAddressId,
   );
@@ -78,24 +73,5 @@ export async function requestArtchipShipping(
     });
     return { order, title: chip.title };
   });
-  const response = {
-    orderId: order.id,
-    newAccount: false,
-    email: user.email,
-    paymentMode: provider.mode,
-    summary: toSummaryDto(summary, pricing, expiresAt),
-  };
-  if (order.totalCents === 0) {
-    // Free shipping (token payments with artchipFreeShipping): nothing to charge.
-    await completeOrderPayment(ctx, {
-      orderId: order.id,
-      provider: provider.name,
-      eventKey: `free:${order.id}`,
-      amountCents: 0,
-      currency: 'USD',
-    });
-    return { ...response, redirectUrl: `/checkout-success?orderId=${order.id}` };
-  }
-  const payment = await startOrderPayment(ctx, order, provider, { buyerEmail: user.email, title });
-  return { ...response, ...payment };
+  return answerOwnerOrder(ctx, { order, provider, user, title, summary, pricing, expiresAt });
 }

@@ -11,6 +11,7 @@ import {
   refuseList,
   refuseOffer,
   refuseShipToMe,
+  refuseTransfer,
 } from './chip-lifecycle.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -110,5 +111,23 @@ describe('chip lifecycle guards', () => {
     expect(
       canSellTo(chip({ reservedByOrderId: 8, reservedForUserId: OTHER, reservedUntil: LATER }), args),
     ).toBe(false);
+  });
+
+  it('an owner may transfer an activated chip that is not travelling and not held for a buyer', () => {
+    expect(chipActions(chip({ status: 'inactive' }), owner, NOW).transfer).toBe(true);
+    // A listed chip may be transferred: it comes off the market when the transfer is placed.
+    expect(refuseTransfer(chip(), OWNER, NOW)).toBeNull();
+    expect(refuseTransfer(chip({ status: 'sold', custody: 'with_owner' }), OWNER, NOW)).toBeNull();
+    expect(refuseTransfer(chip(), BUYER, NOW)?.code).toBe('FORBIDDEN');
+    expect(chipActions(chip(), buyer, NOW).transfer).toBe(false);
+    expect(refuseTransfer(chip({ status: 'pending' }), OWNER, NOW)?.code).toBe('CONFLICT');
+    for (const custody of ['dispatching', 'in_transit'] as const) {
+      expect(refuseTransfer(chip({ status: 'sold', custody }), OWNER, NOW)?.message).toBe(
+        'This Artchip is on its way. Transfer it once it has arrived.',
+      );
+    }
+    const held = chip({ reservedForUserId: BUYER, reservedUntil: LATER });
+    expect(refuseTransfer(held, OWNER, NOW)?.code).toBe('CONFLICT');
+    expect(refuseTransfer({ ...held, reservedUntil: EARLIER }, OWNER, NOW)).toBeNull();
   });
 });

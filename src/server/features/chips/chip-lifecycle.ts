@@ -6,6 +6,7 @@
  *                                  │  ▲ └──delist──▶ inactive
  *                                  │  └──────list────── sold
  *                                  └──sell──▶ sold
+ *   owner:             any activated chip not travelling ──transfer (fee paid)──▶ new owner, same place
  *   custody:           in_vault ──dispatch──▶ dispatching ──ship──▶ in_transit ──deliver──▶ with_owner
  *
  * A listed chip is always priced and in our vault (the database checks it too), so a sale can be
@@ -153,6 +154,25 @@ export function refuseShipToMe(chip: ChipState, actorId: number, now: Date): Ref
   return null;
 }
 
+export const ON_ITS_WAY_MESSAGE = `This ${BRAND.name} is on its way. Transfer it once it has arrived.`;
+
+/**
+ * Transfer: the owner of an activated chip that is not travelling and that no buyer is paying for
+ * just now. A listed chip comes off the market when its transfer is placed (delistForTransfer).
+ */
+export function refuseTransfer(chip: ChipState, actorId: number, now: Date): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (chip.status === 'pending') {
+    return refuse('CONFLICT', `Only activated ${BRAND.plural} can be transferred.`);
+  }
+  if (chip.custody === 'dispatching' || chip.custody === 'in_transit') {
+    return refuse('CONFLICT', ON_ITS_WAY_MESSAGE);
+  }
+  if (isHeld(chip, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
+  return null;
+}
+
 /** What `viewer` may do with the chip at `now`: exactly the moves the guards allow. */
 export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): ChipActions {
   const viewerId = viewer?.id ?? null;
@@ -165,6 +185,7 @@ export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): Chi
     delist: isOwner && refuseDelist(chip, viewerId, now) === null,
     price: isOwner && refusePrice(chip, viewerId) === null,
     shipToMe: isOwner && refuseShipToMe(chip, viewerId, now) === null,
+    transfer: isOwner && refuseTransfer(chip, viewerId, now) === null,
   };
 }
 
@@ -413,6 +434,49 @@ export async function unsellChip(
 /** A refunded shipment that has not left: dispatching → in_vault. */
 export async function undispatchChip(tx: Db, chip: ChipRow): Promise<ChipRow> {
   return (await updateChip(tx, chip.id, { custody: 'in_vault' }))!;
+}
+
+/** A transfer is placed: a listed chip comes off the market so nobody buys it meanwhile. */
+export async function delistForTransfer(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; orderId: number; now: Date },
+): Promise<ChipRow> {
+  assertAllowed(refuseTransfer(chip, args.actorId, args.now));
+  if (!isListed(chip)) return chip;
+  return apply(
+    tx,
+    chip,
+    { status: 'inactive' },
+    { type: 'unlisted', actorUserId: args.actorId, orderId: args.orderId, data: { forTransfer: true } },
+  );
+}
+
+/** Whether a paid transfer can still hand the chip on: `fromUserId` still owns it and may transfer it. */
+export function canTransferFrom(chip: ChipRow, fromUserId: number, now: Date): boolean {
+  return refuseTransfer(chip, fromUserId, now) === null;
+}
+
+/**
+ * A paid transfer: the chip changes owner where it is (a vaulted chip stays in the vault, in the new
+ * owner's name), off the market; it is not a sale, so the fee base stays.
+ */
+export async function transferChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { orderId: number; fromUserId: number; toUserId: number; feeCents: number },
+): Promise<ChipRow> {
+  return apply(
+    tx,
+    chip,
+    { ownerId: args.toUserId, ...(isListed(chip) ? { status: 'inactive' as const } : {}) },
+    {
+      type: 'transferred',
+      actorUserId: args.fromUserId,
+      orderId: args.orderId,
+      data: { fromUserId: args.fromUserId, toUserId: args.toUserId, feeCents: args.feeCents },
+    },
+  );
 }
 
 /** Whether a paid shipment of the chip to `ownerId` can start: theirs, in the vault, off the market. */

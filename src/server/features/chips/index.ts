@@ -10,7 +10,9 @@ export {
   canDispatchTo,
   canSellTo,
   canShipFor,
+  canTransferFrom,
   delistChip,
+  delistForTransfer,
   deliverChip,
   dispatchChip,
   holdChip,
@@ -22,6 +24,7 @@ export {
   refuseBuy,
   refuseOffer,
   refuseShipToMe,
+  refuseTransfer,
   type Refusal,
   releaseChipHold,
   sellChip,
@@ -29,6 +32,7 @@ export {
   unsellChip,
   canUnsell,
   shipChip,
+  transferChip,
 } from './chip-lifecycle.ts';
 export { createChipRecord, recordChipEvent } from './chip-records.service.ts';
 export {

@@ -11,6 +11,7 @@ export {
   bookRefundDue,
   bookSale,
   bookShippingOrder,
+  bookTransferFee,
 } from './ledger.service.ts';
 export {
   listDailyAccounting,

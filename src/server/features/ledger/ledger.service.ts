@@ -7,6 +7,7 @@
  *                       shipping shipping, affiliate affiliate_commission +c with platform −c,
  *                       or buyer refund_due +total when it cannot be fulfilled
  *   refund:             buyer  refund          −amount  (cash) and the allocation negated
+ *   transfer:           platform transfer_fee +total
  *   payout:             seller|affiliate payout −amount  (settlement, no order)
  *   direct PayPal sale: seller direct_payment  −total   (the buyer paid the seller's own account)
  *
@@ -153,6 +154,24 @@ export async function bookShippingOrder(
   args: { order: OrderRef & { totalCents: number } },
 ): Promise<void> {
   await appendLines(tx, [shippingLine({ ...args.order, shippingCents: args.order.totalCents })]);
+}
+
+/** An offline transfer: its whole total is the platform's transfer fee. */
+export async function bookTransferFee(
+  tx: Db,
+  args: { order: OrderRef & { totalCents: number } },
+): Promise<void> {
+  const { order } = args;
+  await appendLines(tx, [
+    line(`order:${order.id}:transfer_fee`, {
+      orderId: order.id,
+      chipId: order.chipId,
+      account: 'platform',
+      kind: 'transfer_fee',
+      amountCents: order.totalCents,
+      reason: `Transfer fee of order #${order.id}`,
+    }),
+  ]);
 }
 
 /** A captured payment that cannot be fulfilled: it is owed back to the buyer until refunded. */

@@ -16,7 +16,13 @@ export {
   refusePayAgain,
   replaceUnpaidOrder,
 } from './order-lifecycle.ts';
-export { chipSoldMail, orderConfirmationMail, refundMail, type OrderMailInfo } from './orders.mail.ts';
+export {
+  chipSoldMail,
+  chipTransferredMail,
+  orderConfirmationMail,
+  refundMail,
+  type OrderMailInfo,
+} from './orders.mail.ts';
 export {
   findOrderById,
   findOrderByProviderRef,

@@ -7,7 +7,7 @@
  *   mint:      pending ──markProcessing──▶ processing
  *              pending | processing ──createArtchip──▶ completed
  *              completed ──markShipped (ship-to-me, chip still the buyer's and leaving)──▶ shipped ──▶ delivered
- *   purchase kept in the vault:  completed at once (a vault purchase never waits for a shipment)
+ *   purchase kept in the vault, transfer:  completed at once (nothing waits for a shipment)
  *   purchase shipped, shipping:  processing ──markCompleted──▶ completed
  *                                processing | completed ──markShipped──▶ shipped ──markDelivered──▶ delivered
  *
@@ -53,6 +53,7 @@ type OrderState = Pick<
 export function statusWhenPaid(order: Pick<OrderRow, 'orderType' | 'shippingOption'>): OrderStatus {
   if (order.orderType === 'mint') return 'pending';
   if (order.orderType === 'purchase' && order.shippingOption === 'store') return 'completed';
+  if (order.orderType === 'transfer') return 'completed';
   return 'processing';
 }
 

@@ -18,6 +18,7 @@ export type OrderMailInfo = {
 function describe(order: OrderMailInfo): string {
   if (order.orderType === 'mint') return `your ${BRAND.name} mint "${order.title}"`;
   if (order.orderType === 'shipping') return `shipping of "${order.title}"`;
+  if (order.orderType === 'transfer') return `the transfer of "${order.title}"`;
   return `"${order.title}"`;
 }
 
@@ -40,6 +41,8 @@ export function orderConfirmationMail(
   ];
   if (order.orderType === 'mint') {
     paragraphs.push(`We will make your ${BRAND.name} and let you know when it is ready to activate.`);
+  } else if (order.orderType === 'transfer') {
+    paragraphs.push(`"${order.title}" now belongs to its new owner, and we told them so.`);
   } else if (order.shippingOption === 'store') {
     paragraphs.push(`Your ${BRAND.name} is kept in our vault in your name, free of charge.`);
   } else {
@@ -94,6 +97,45 @@ export function chipSoldMail(to: string, publicUrl: string, sale: ChipSoldMailIn
       `You receive ${formatUsd(sale.sellerProceedsCents)}. Your proceeds are booked to your account.`,
     ],
     action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
+  });
+}
+
+/** What the receiver of a transfer is told. */
+export type ChipTransferredMailInfo = {
+  title: string;
+  fromUsername: string;
+  chipPath: string;
+  /** A mailed one-time link for an account that has no password yet (an invitation). */
+  setPasswordUrl: string | null;
+  isInVault: boolean;
+};
+
+/** To whoever receives a transferred chip: it is theirs; an invitation sets a password first. */
+export function chipTransferredMail(
+  to: string,
+  publicUrl: string,
+  info: ChipTransferredMailInfo,
+): MailMessage {
+  const paragraphs = [
+    `${info.fromUsername} transferred the ${BRAND.name} "${info.title}" to you. It is yours now.`,
+    info.isInVault
+      ? `It is kept in our vault in your name, free of charge: list it, or ask for it to be shipped, whenever you like.`
+      : `${info.fromUsername} has the chip itself and hands it to you.`,
+  ];
+  if (info.setPasswordUrl) {
+    paragraphs.push(
+      `We made an account for you with this e-mail address. Set a password to see your ${BRAND.name}.`,
+    );
+  }
+  return compose({
+    to,
+    subject: `${info.fromUsername} sent you the ${BRAND.name} "${info.title}"`,
+    template: 'chip-transferred',
+    heading: `A ${BRAND.name} for you`,
+    paragraphs,
+    action: info.setPasswordUrl
+      ? { label: 'Set a password', url: info.setPasswordUrl }
+      : { label: `See your ${BRAND.name}`, url: `${publicUrl}${info.chipPath}` },
   });
 }
 

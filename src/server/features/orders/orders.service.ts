@@ -65,6 +65,7 @@ export function toOrderDto(row: OrderWithChip, now: Date): Order {
     paidAt: o.paidAt?.toISOString() ?? null,
     shippedAt: o.shippedAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
+    transferTo: o.transferRecipient,
     canPayNow: canPayAgain(o, { isReplaced: row.isReplaced, chip: row.chip, now }),
   };
 }

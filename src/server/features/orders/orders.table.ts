@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ORDER_EVENT_TYPES,
   ORDER_KINDS,
@@ -25,7 +26,7 @@ export const orders = pgTable(
   'orders',
   {
     ...baseColumns,
-    /** mint, purchase, or shipping (sending a vaulted chip to its owner). */
+    /** mint, purchase, shipping (sending a vaulted chip to its owner) or transfer (to someone else). */
     orderType: text().$type<(typeof ORDER_KINDS)[number]>().notNull(),
     buyerId: integer()
       .notNull()
@@ -71,6 +72,10 @@ export const orders = pgTable(
      */
     guestTokenHash: text(),
     paymentFlagged: text(),
+    /** A transfer: who receives the chip, as the owner named them (a username, or an e-mail). */
+    transferRecipient: text(),
+    /** A transfer: the receiving account, when it existed as the order was placed (else made on payment). */
+    transferToUserId: integer().references(() => users.id),
   },
   (t) => [
     index('orders_buyer_id_idx').on(t.buyerId, t.createdAt),
@@ -85,6 +90,10 @@ export const orders = pgTable(
     checkOneOf('orders_payment_method_ck', t.paymentMethod, PAYMENT_METHODS),
     checkOneOf('orders_payment_provider_ck', t.paymentProvider, PAYMENT_PROVIDERS),
     checkOneOf('orders_shipping_option_ck', t.shippingOption, ['ship', 'store']),
+    check(
+      'orders_transfer_ck',
+      sql`(${t.orderType} = 'transfer') = (${t.transferRecipient} is not null) and (${t.orderType} <> 'transfer' or ${t.chipId} is not null)`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
 /** The demo payment simulation's completion, the one way a demo order is paid. */
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { Order } from '#shared/orders.schemas.ts';
+import { BRAND } from '#shared/brand.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import { canSeeOrder, findOrderById, getOrder, ORDER_NOT_FOUND } from '#server/features/orders/index.ts';
@@ -60,7 +61,12 @@ export async function completeDemoOrder(
     payload: { userId: viewer?.id ?? null, byPaymentToken: !isBuyer },
   });
   if (result.outcome === 'unfulfillable') {
-    throw new AppError('CONFLICT', 'This Artchip was sold to someone else before your payment completed.');
+    throw new AppError(
+      'CONFLICT',
+      order.orderType === 'purchase'
+        ? `This ${BRAND.name} was sold to someone else before your payment completed.`
+        : `This ${BRAND.name} changed hands before your payment completed, so the payment is refunded.`,
+    );
   }
   return getOrder(ctx, viewer, orderId, paymentToken);
 }

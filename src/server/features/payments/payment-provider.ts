@@ -4,6 +4,7 @@
  * start-up from the configuration by payments.registry.ts.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { OrderKind } from '#shared/orders.schemas.ts';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 
@@ -16,7 +17,7 @@ export type PaymentMode = 'demo' | 'live';
 /** What a provider is told about an order it must charge. Amounts were fixed at checkout. */
 export type PaymentOrder = {
   id: number;
-  orderType: 'mint' | 'purchase' | 'shipping';
+  orderType: OrderKind;
   paymentMethod: PaymentMethod;
   /** USD total in cents; what card and PayPal charge. */
   totalCents: number;

@@ -5,28 +5,39 @@
  * transaction as everything it causes.
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
+import { ROUTES } from '#shared/brand.ts';
 import { splitSale } from '#shared/pricing.ts';
 import { toPricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { enqueueMail } from '#server/features/mail/index.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
-import { findAccountById } from '#server/features/users/index.ts';
+import { findAccountById, findOrCreateGuestUser } from '#server/features/users/index.ts';
+import { createSetPasswordToken } from '#server/features/auth/index.ts';
 import { bookMintCommissions } from '#server/features/affiliates/index.ts';
-import { bookMint, bookPayment, bookSale, bookShippingOrder } from '#server/features/ledger/index.ts';
+import {
+  bookMint,
+  bookPayment,
+  bookSale,
+  bookShippingOrder,
+  bookTransferFee,
+} from '#server/features/ledger/index.ts';
 import { closeOffersOnSale } from '#server/features/offers/index.ts';
 import {
   canDispatchTo,
   canSellTo,
+  canTransferFrom,
   dispatchChip,
   lockChipForChange,
   releaseChipHold,
   sellChip,
+  transferChip,
   type ChipRow,
 } from '#server/features/chips/index.ts';
 import {
   cancelOrder,
   chipSoldMail,
+  chipTransferredMail,
   findOrderById,
   listUnpaidOrdersInWindow,
   sweepLapsedHolds,
@@ -152,6 +163,53 @@ async function fulfilShipping({ tx, order, chip, now }: SaleContext): Promise<bo
   await bookShippingOrder(tx, { order });
   return true;
 }
+
+/**
+ * An offline transfer: the owner who paid the fee hands the chip to the person they named (an account
+ * is made for an e-mail nobody uses yet, and its invitation carries a mailed set-password link).
+ */
+async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promise<boolean> {
+  if (!chip || order.transferRecipient === null || !canTransferFrom(chip, order.buyerId, now)) return false;
+  const recipientId =
+    order.transferToUserId ?? (await findOrCreateGuestUser(tx, order.transferRecipient)).user.id;
+  const recipient = await findAccountById(tx, recipientId);
+  if (!recipient || recipient.id === order.buyerId) return false;
+  await transferChip(tx, chip, {
+    orderId: order.id,
+    fromUserId: order.buyerId,
+    toUserId: recipient.id,
+    feeCents: order.basePriceCents,
+  });
+  await bookTransferFee(tx, { order });
+  await closeOffersOnSale(tx, ctx, { chipId: chip.id, offerId: null, orderId: order.id });
+  const [owner, creator] = await Promise.all([
+    findAccountById(tx, order.buyerId),
+    findAccountById(tx, chip.creatorId),
+  ]);
+  const publicUrl = ctx.config.publicUrl;
+  let setPasswordUrl: string | null = null;
+  if (!recipient.passwordHash) {
+    const token = await createSetPasswordToken(tx, recipient.id, now);
+    setPasswordUrl = `${publicUrl}${ROUTES.setPassword}?${new URLSearchParams({ token, email: recipient.email })}`;
+  }
+  await enqueueMail(
+    tx,
+    chipTransferredMail(recipient.email, publicUrl, {
+      title: chip.title,
+      fromUsername: owner?.username ?? 'Someone',
+      chipPath: ROUTES.chip(creator?.username ?? '', chip.slug),
+      setPasswordUrl,
+      isInVault: chip.custody === 'in_vault',
+    }),
+  );
+  return true;
+}
+
+const FULFILMENTS = {
+  purchase: fulfilPurchase,
+  shipping: fulfilShipping,
+  transfer: fulfilTransfer,
+} as const;
 
 /** What a provider signal applies to, inside its transaction, with the rows already locked. */
 export type SignalContext = {
@@ -279,9 +337,8 @@ export async function completeOrderPayment(
       platformFeeBasisPoints: settings.platformFeeBasisPoints,
     };
     let title = order.mintTitle ?? '';
-    if (order.orderType === 'purchase' || order.orderType === 'shipping') {
-      const isFulfilled =
-        order.orderType === 'purchase' ? await fulfilPurchase(sale) : await fulfilShipping(sale);
+    if (order.orderType !== 'mint') {
+      const isFulfilled = await FULFILMENTS[order.orderType](sale);
       if (!isFulfilled) {
         await cancelOrder(tx, order, {
           reason: 'chip_unavailable',

@@ -12,6 +12,7 @@ export {
   createShippingAddress,
   findAccountByEmail,
   findAccountById,
+  findAccountByUsername,
   findAccountsByIds,
   findOrCreateGuestUser,
   listShippingAddresses,

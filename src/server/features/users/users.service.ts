@@ -54,6 +54,11 @@ export function findAccountByEmail(db: Db, email: string): Promise<UserRow | nul
   return repo.findUserByEmail(db, email);
 }
 
+/** The account row of a username (case-insensitive), or null. */
+export function findAccountByUsername(db: Db, username: string): Promise<UserRow | null> {
+  return repo.findUserByUsername(db, username);
+}
+
 /** The account row by id, or null. */
 export function findAccountById(db: Db, userId: number): Promise<UserRow | null> {
   return repo.findUserById(db, userId);

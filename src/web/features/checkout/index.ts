@@ -14,4 +14,4 @@ export const LazyCheckoutDialog = lazy(async () => ({
 export type { CheckoutTarget } from './components/checkout-form.tsx';
 export { useCheckoutQuote } from './api/get-checkout-quote.ts';
 export { PAYMENT_METHOD_LABELS } from './lib/payment-labels.ts';
-export { resolvePaymentRedirect, storeCardPaymentSecrets } from './lib/payment-redirect.ts';
+export { useGoToPayment } from './lib/use-go-to-payment.ts';

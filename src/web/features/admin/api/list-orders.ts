@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { AdminOrderPageSchema, type AdminOrderPage } from '#shared/admin.schemas.ts';
+import { type ADMIN_ORDER_TYPES, AdminOrderPageSchema, type AdminOrderPage } from '#shared/admin.schemas.ts';
 import { adminApi, queryString } from '../lib/admin-session.ts';
 
-export type OrderFilter = { type: 'mint' | 'purchase' | 'shipping' | 'all'; status: string };
+export type OrderFilter = { type: (typeof ADMIN_ORDER_TYPES)[number]; status: string };
 
 /** GET /api/admin/orders: mint orders by default, or purchases; keyset pages. */
 export async function listOrders(filter: OrderFilter, cursor: number | null): Promise<AdminOrderPage> {

@@ -28,6 +28,7 @@ export function OrdersTab() {
           <option value="mint">Minting orders</option>
           <option value="purchase">Purchases</option>
           <option value="shipping">Shipping requests</option>
+          <option value="transfer">Transfers</option>
           <option value="all">All orders</option>
         </SelectField>
         <SelectField

@@ -103,6 +103,11 @@ export default function PaymentProcessingPage() {
                 : ''}
               .
             </p>
+            {order.orderType === 'transfer' && order.transferTo && (
+              <p className="font-medium text-gray-900">
+                {order.artchipTitle ?? 'The chip'} now belongs to {order.transferTo}. We e-mailed them.
+              </p>
+            )}
             {savings && <p className="font-medium text-green-800">{savings}</p>}
             <Button asChild size="lg">
               <Link to={checkoutSuccessPath({ orderId: order.id, email, isNewAccount })}>Continue</Link>

@@ -18,6 +18,7 @@ const NONE: ChipActions = {
   delist: false,
   price: false,
   shipToMe: false,
+  transfer: false,
 };
 const VISITOR_ON_LISTED: ChipActions = { ...NONE, buy: true, offer: true };
 

@@ -56,6 +56,7 @@ describe('actionsForViewer', () => {
     delist: false,
     price: false,
     shipToMe: false,
+    transfer: false,
   };
 
   it("passes a visitor's actions through, and masks Buy and Offer on the viewer's own chip", () => {

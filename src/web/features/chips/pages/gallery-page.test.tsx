@@ -19,6 +19,7 @@ const NONE: ChipActions = {
   delist: false,
   price: false,
   shipToMe: false,
+  transfer: false,
 };
 const LISTED: ChipActions = { ...NONE, buy: true, offer: true };
 

@@ -34,3 +34,16 @@ describe('the FAQ on what a seller receives', () => {
     expect(text).not.toContain('30%');
   });
 });
+
+describe('the FAQ on offline transfers', () => {
+  it('states the transfer fee rule from the platformFeePercent setting', () => {
+    const text = answerText('Can I give or sell my Artchip to someone outside the marketplace?', '30.00');
+    expect(text).toContain(
+      'Transfers carry the same fee as sales: 30% of the highest price the chip has sold for',
+    );
+    expect(text).toContain('For a chip that sold for $50.00 the fee is $15.00.');
+    expect(
+      answerText('Can I give or sell my Artchip to someone outside the marketplace?', '20.00'),
+    ).toContain('the fee is $10.00');
+  });
+});

@@ -7,6 +7,7 @@ import {
   AFFILIATE_LEVEL_1_BASIS_POINTS,
   AFFILIATE_LEVEL_2_BASIS_POINTS,
   splitSale,
+  transferFee,
 } from '#shared/pricing.ts';
 import {
   formatPercentSetting,
@@ -53,6 +54,28 @@ function SaleProceedsAnswer({ platformFeePercent }: { platformFeePercent: string
       {formatUsd(EXAMPLE_SALE.salePriceCents)} pays {percent} of {formatUsd(split.feeBaseCents)},{' '}
       {formatUsd(split.platformFeeCents)}, so its seller receives {formatUsd(split.sellerProceedsCents)}.
       Every dialog where you set or accept a price shows the fee and what you will receive before you confirm.
+    </>
+  );
+}
+
+/** The offline transfer fee (PRODUCT.md), with the example chip of the sale answer, computed by transferFee. */
+function TransferAnswer({ platformFeePercent }: { platformFeePercent: string }) {
+  const platformFeeBasisPoints = parsePercentToBasisPoints(platformFeePercent);
+  const percent = formatBasisPoints(platformFeeBasisPoints);
+  const fee = transferFee({
+    highestSaleCents: EXAMPLE_SALE.highestSaleCents,
+    listPriceCents: null,
+    mintPriceCents: 0,
+    platformFeeBasisPoints,
+  });
+  return (
+    <>
+      Yes. Choose Transfer on the chip in your dashboard and name the new owner by username, or by e-mail
+      (someone without an account gets an invitation). Transfers carry the same fee as sales: {percent} of the
+      highest price the chip has sold for on {BRAND.name}; a chip that never sold pays {percent} of its list
+      price, or of its mint price if it is not listed. For a chip that sold for{' '}
+      {formatUsd(EXAMPLE_SALE.highestSaleCents)} the fee is {formatUsd(fee.feeCents)}. Once it is paid the
+      chip is theirs: a chip in our vault stays there in their name, and its history records the transfer.
     </>
   );
 }
@@ -150,6 +173,11 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: 'Creators & Fees',
     question: 'How much does a seller receive from a sale?',
     answer: (s) => <SaleProceedsAnswer platformFeePercent={s.platformFeePercent} />,
+  },
+  {
+    category: 'Creators & Fees',
+    question: `Can I give or sell my ${BRAND.name} to someone outside the marketplace?`,
+    answer: (s) => <TransferAnswer platformFeePercent={s.platformFeePercent} />,
   },
   {
     category: 'Creators & Fees',

@@ -9,8 +9,9 @@ import { ActivateDialog } from './activate-dialog.tsx';
 import { PricingDialog } from './pricing-dialog.tsx';
 import { ResellDialog } from './resell-dialog.tsx';
 import { ShipDialog } from './ship-dialog.tsx';
+import { TransferDialog } from './transfer-dialog.tsx';
 
-type OpenDialog = 'activate' | 'pricing' | 'resell' | 'ship' | null;
+type OpenDialog = 'activate' | 'pricing' | 'resell' | 'ship' | 'transfer' | null;
 
 export type ChipOwnerActionsProps = {
   /** The chip as its owner reads it: chip.actions are theirs. */
@@ -24,7 +25,8 @@ export type ChipOwnerActionsProps = {
 /**
  * The owner's moves on a chip, each shown exactly when the server's chip.actions allows it: Activate,
  * Pricing, Available in the marketplace (unlist, or list an unlisted chip again at its price), List
- * for resale (a bought chip, at a new price) and Ship to me.
+ * for resale (a bought chip, at a new price), Ship to me and Transfer (hand it to someone else, named by
+ * username or e-mail, for the transfer fee).
  */
 export function ChipOwnerActions({ chip, leading, showCustody = false }: ChipOwnerActionsProps) {
   const toast = useToast();
@@ -118,11 +120,22 @@ export function ChipOwnerActions({ chip, leading, showCustody = false }: ChipOwn
             Ship to me
           </Button>
         )}
+        {actions.transfer && (
+          <Button
+            aria-label={`Transfer ${chip.title}`}
+            size="sm"
+            variant="secondary"
+            onClick={() => setDialog('transfer')}
+          >
+            Transfer
+          </Button>
+        )}
       </div>
       {dialog === 'activate' && <ActivateDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'pricing' && <PricingDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'resell' && <ResellDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'ship' && <ShipDialog chip={chip} open onOpenChange={close} />}
+      {dialog === 'transfer' && <TransferDialog chip={chip} open onOpenChange={close} />}
     </>
   );
 }

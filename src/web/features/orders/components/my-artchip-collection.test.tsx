@@ -27,6 +27,7 @@ const NO_ACTIONS: ChipActions = {
   delist: false,
   price: false,
   shipToMe: false,
+  transfer: false,
 };
 
 /** A made chip not yet activated, with no action for its owner, unless overridden. */

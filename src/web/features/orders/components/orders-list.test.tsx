@@ -77,6 +77,22 @@ describe('OrdersList', () => {
     expect(within(failed).getByText('Payment failed. Please contact support.')).toBeTruthy();
   });
 
+  it('says whom a transfer goes to', async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-orders': () => ({
+        body: [
+          buildOrder({ id: 4, orderType: 'transfer', transferTo: 'friend@example.com', totalCents: 1500 }),
+        ],
+      }),
+    });
+    renderWithApp(<OrdersList />, { token: 't' });
+    const transfer = await screen.findByRole('article', { name: 'Harbor Lights' });
+    expect(within(transfer).getByText('Transfer')).toBeTruthy();
+    expect(within(transfer).getByText('Transfer to friend@example.com')).toBeTruthy();
+    expect(within(transfer).queryByText('Stored in the vault')).toBeNull();
+  });
+
   it('has an empty state', async () => {
     mockApi({
       'GET /api/auth/user': () => ({ body: buildUser() }),

@@ -39,6 +39,8 @@ function OrderCard({ order }: { order: Order }) {
   const chipPath =
     order.creatorUsername && order.artchipSlug ? ROUTES.chip(order.creatorUsername, order.artchipSlug) : null;
   const address = order.shippingAddress;
+  // A transfer hands the chip over where it is: no delivery of its own, but a recipient.
+  const isTransfer = order.orderType === 'transfer';
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <article aria-labelledby={`order-${order.id}-title`} className="flex flex-col gap-4 sm:flex-row">
@@ -75,6 +77,9 @@ function OrderCard({ order }: { order: Order }) {
               <p className="text-sm text-gray-700">
                 Order #{order.id} · {formatOrderDate(order.createdAt)}
               </p>
+              {isTransfer && order.transferTo && (
+                <p className="text-sm text-gray-800">Transfer to {order.transferTo}</p>
+              )}
             </div>
             <div className="flex flex-wrap gap-1">
               <Badge tone="brand">{ORDER_TYPE_LABELS[order.orderType]}</Badge>
@@ -115,20 +120,24 @@ function OrderCard({ order }: { order: Order }) {
                 <dd>{formatUsd(order.markupCents)}</dd>
               </div>
             )}
-            <div className="flex justify-between gap-2">
-              <dt>Shipping cost</dt>
-              <dd>{order.shippingCents > 0 ? formatUsd(order.shippingCents) : 'Free'}</dd>
-            </div>
+            {!isTransfer && (
+              <div className="flex justify-between gap-2">
+                <dt>Shipping cost</dt>
+                <dd>{order.shippingCents > 0 ? formatUsd(order.shippingCents) : 'Free'}</dd>
+              </div>
+            )}
             <div className="flex justify-between gap-2 font-semibold text-gray-900">
               <dt>Total</dt>
               <dd>{formatUsd(order.totalCents)}</dd>
             </div>
           </dl>
           <div className="text-sm text-gray-800">
-            <p>
-              <span className="font-medium">Delivery:</span>{' '}
-              {order.shippingOption === 'store' ? 'Stored in the vault' : 'Ship to address'}
-            </p>
+            {!isTransfer && (
+              <p>
+                <span className="font-medium">Delivery:</span>{' '}
+                {order.shippingOption === 'store' ? 'Stored in the vault' : 'Ship to address'}
+              </p>
+            )}
             {order.shippingOption === 'ship' && address && (
               <address className="not-italic text-gray-700">
                 {address.name}, {address.addressLine1}

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { BRAND } from '#shared/brand.ts';
 import type { QuoteRequestInput } from '#shared/checkout.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
@@ -12,12 +11,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import {
-  PAYMENT_METHOD_LABELS,
-  resolvePaymentRedirect,
-  storeCardPaymentSecrets,
-  useCheckoutQuote,
-} from '#web/features/checkout/index.ts';
+import { PAYMENT_METHOD_LABELS, useGoToPayment, useCheckoutQuote } from '#web/features/checkout/index.ts';
 import { usePayOrder } from '../api/pay-order.ts';
 
 const PAY_FAILED_MESSAGE = 'We could not start the payment. Please try again.';
@@ -51,7 +45,7 @@ type PayNowDialogProps = { order: Order; open: boolean; onOpenChange: (open: boo
  */
 export function PayNowDialog({ order, open, onOpenChange }: PayNowDialogProps) {
   const toast = useToast();
-  const navigate = useNavigate();
+  const goToPayment = useGoToPayment();
   const pay = usePayOrder();
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -76,11 +70,8 @@ export function PayNowDialog({ order, open, onOpenChange }: PayNowDialogProps) {
     setError(null);
     try {
       const response = await pay.mutateAsync({ orderId: order.id, input: { paymentMethod: method } });
-      if (method === 'card') storeCardPaymentSecrets(response);
-      const redirect = resolvePaymentRedirect(response, method, window.location.origin);
       setIsRedirecting(true);
-      if (redirect.kind === 'external') window.location.assign(redirect.url);
-      else await navigate(redirect.path);
+      await goToPayment(response, method);
     } catch (err) {
       setIsRedirecting(false);
       const message = errorMessage(err, PAY_FAILED_MESSAGE);

@@ -1,23 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ROUTES } from '#shared/brand.ts';
 import { SELECT_ADDRESS_MESSAGE } from '#shared/checkout.schemas.ts';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
-import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { INPUT_CLASS } from '#web/components/ui/field.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useIsDemoPayments } from '#web/lib/api/get-site-info.ts';
 import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { useShippingAddresses } from '#web/lib/api/list-shipping-addresses.ts';
-import {
-  PAYMENT_METHOD_LABELS,
-  resolvePaymentRedirect,
-  storeCardPaymentSecrets,
-} from '#web/features/checkout/index.ts';
+import { useGoToPayment } from '#web/features/checkout/index.ts';
+import { PaymentMethodFieldset } from './payment-method-fieldset.tsx';
 import { useShipArtchip } from '../api/ship-artchip.ts';
 
 type ShipDialogProps = {
@@ -29,10 +24,9 @@ type ShipDialogProps = {
 /** 'Ship to me': a shipping order for a chip kept in the vault, paid like a checkout. */
 export function ShipDialog({ chip, open, onOpenChange }: ShipDialogProps) {
   const toast = useToast();
-  const navigate = useNavigate();
+  const goToPayment = useGoToPayment();
   const addresses = useShippingAddresses({ enabled: open });
   const settings = useSiteSettings({ enabled: open });
-  const demoPayments = useIsDemoPayments();
   const ship = useShipArtchip();
   const [addressId, setAddressId] = useState<string>('');
   const [method, setMethod] = useState<PaymentMethod | ''>('');
@@ -58,11 +52,7 @@ export function ShipDialog({ chip, open, onOpenChange }: ShipDialogProps) {
           ...(chosenMethod ? { paymentMethod: chosenMethod } : {}),
         },
       });
-      const paidWith = chosenMethod ?? 'card';
-      if (paidWith === 'card') storeCardPaymentSecrets(response);
-      const redirect = resolvePaymentRedirect(response, paidWith, window.location.origin);
-      if (redirect.kind === 'external') window.location.assign(redirect.url);
-      else await navigate(redirect.path);
+      await goToPayment(response, chosenMethod ?? 'card');
     } catch (err) {
       const message = errorMessage(err, 'Failed to request shipping. Please try again.');
       setError(message);
@@ -116,22 +106,13 @@ export function ShipDialog({ chip, open, onOpenChange }: ShipDialogProps) {
               ))}
             </select>
           </div>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-gray-800">Pay shipping with</legend>
-            {methods.map((m) => (
-              <label key={m} className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="radio"
-                  name="ship-method"
-                  value={m}
-                  checked={chosenMethod === m}
-                  onChange={() => setMethod(m)}
-                />
-                {PAYMENT_METHOD_LABELS[m]}
-                {demoPayments.data && <Badge tone="yellow">Demo</Badge>}
-              </label>
-            ))}
-          </fieldset>
+          <PaymentMethodFieldset
+            legend="Pay shipping with"
+            name="ship-method"
+            methods={methods}
+            value={chosenMethod}
+            onChange={setMethod}
+          />
           {error && (
             <p role="alert" className="text-sm text-red-700">
               {error}

@@ -13,6 +13,7 @@ export const ORDER_TYPE_LABELS: Record<Order['orderType'], string> = {
   mint: 'Mint',
   purchase: 'Purchase',
   shipping: 'Shipping',
+  transfer: 'Transfer',
 };
 
 export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
