@@ -58,7 +58,14 @@ if (process.env.TEST_DATABASE_URL) {
   run(
     'API tests (PostgreSQL)',
     bin('vitest'),
-    ['run', 'tests/api', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+    [
+      'run',
+      'tests/api',
+      'tests/postgres',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${pgReport}`,
+    ],
     { TEST_DB: 'postgres' },
   );
   countVitest(pgReport);

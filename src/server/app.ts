@@ -8,8 +8,10 @@ import type { Config } from './config.ts';
 import { createDb, type Database, type Db } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { PublicCache, registerPublicCache } from './plugins/public-cache.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { consoleLogStream } from './lib/log-format.ts';
 import { createMailer, type Mailer } from '#server/features/mail/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
 import { AppError } from './lib/app-error.ts';
@@ -22,6 +24,8 @@ declare module 'fastify' {
     database: Database;
     clock: Clock;
     mailer: Mailer;
+    /** Anonymous answers of the public read routes (plugins/public-cache.ts). */
+    publicCache: PublicCache;
   }
 }
 
@@ -39,6 +43,9 @@ export type App = FastifyInstance;
 
 /** Builds the whole server from a typed config; never listens (main.ts does). */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  // A caller's stream gets pino's JSON lines as they are (tests parse them); the console gets
+  // readable lines on a terminal unless LOG_FORMAT or NODE_ENV=production asks for JSON.
+  const logStream = options.logStream ?? consoleLogStream(config.logFormat);
   const app = Fastify({
     logger:
       options.logger === false || config.logLevel === 'silent'
@@ -52,7 +59,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
               '*.metaReadKey',
               '*.fileReadKey',
             ],
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -94,6 +101,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       new AppError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'),
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 12, fields: 40 } });
+  // Before auth: an anonymous hit answers without looking up a session.
+  app.decorate('publicCache', new PublicCache({ now: () => app.clock().getTime() }));
+  await registerPublicCache(app, app.publicCache);
   registerAuth(app);
 
   await registerFeatureRoutes(app);

@@ -73,4 +73,14 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://artchip.example');
     expect(config.mail.supportEmail).toBe('support@artchip.example');
   });
+
+  it('reads LOG_FORMAT, and keeps JSON logs under NODE_ENV=production unless asked for pretty ones', () => {
+    expect(loadConfig({}).logFormat).toBe('auto');
+    expect(loadConfig({ LOG_FORMAT: '' }).logFormat).toBe('auto');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(issuesOf({ LOG_FORMAT: 'fancy' }).some((i) => i.startsWith('LOG_FORMAT:'))).toBe(true);
+  });
 });

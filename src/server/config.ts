@@ -26,6 +26,11 @@ const EnvSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  LOG_FORMAT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['auto', 'pretty', 'json']).default('auto'),
+  ),
+  NODE_ENV: optionalString,
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalString,
   SUPPORT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
@@ -76,6 +81,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * LOG_FORMAT: `json` (pino's JSON lines), `pretty` (readable lines), or `auto`: readable on a
+   * terminal, JSON otherwise. NODE_ENV=production turns `auto` into `json`.
+   */
+  logFormat: 'auto' | 'pretty' | 'json';
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
@@ -171,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'production' ? 'json' : e.LOG_FORMAT,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Artchip <no-reply@${host}>`,

@@ -1,7 +1,55 @@
-import { loadConfig, ConfigError } from './config.ts';
-import { buildApp } from './app.ts';
+import path from 'node:path';
+import { loadConfig, ConfigError, type Config } from './config.ts';
+import { buildApp, type App } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { bootstrap } from './bootstrap.ts';
+import { getPaymentRegistry } from '#server/features/payments/index.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '#shared/settings.schemas.ts';
+
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  card: 'card',
+  paypal: 'PayPal',
+  artchip: '$ARTCHIP token',
+};
+
+/** Where a URL points, without its user name or password. */
+function hostOf(url: string): string {
+  const u = new URL(url);
+  return u.port ? `${u.hostname}:${u.port}` : u.hostname;
+}
+
+function describeDatabase(config: Config, app: App): string {
+  if (app.database.kind === 'postgres' && config.databaseUrl) {
+    const name = new URL(config.databaseUrl).pathname.replace(/^\//, '') || '(default)';
+    return `database: PostgreSQL, database ${name} on ${hostOf(config.databaseUrl)}`;
+  }
+  return `database: embedded PGlite, data in ${path.join(config.dataDir, 'db')}`;
+}
+
+function describePayments(config: Config, app: App): string {
+  const registry = getPaymentRegistry(app);
+  const parts = PAYMENT_METHODS.map((method) => {
+    const provider = registry.providerFor(method);
+    const name = METHOD_NAMES[method];
+    if (!provider) return `${name} unavailable`;
+    if (provider.mode === 'demo') return `${name} demo`;
+    if (provider.name === 'stripe')
+      return `${name} live via Stripe${config.stripe?.secretKey.startsWith('sk_test_') ? ' (test keys)' : ''}`;
+    if (provider.name === 'paypal') return `${name} live via PayPal (${config.paypal?.env ?? 'sandbox'})`;
+    if (provider.name === 'solana') return `${name} live via Solana Pay`;
+    return `${name} live via ${provider.name}`;
+  });
+  const modes = new Set(PAYMENT_METHODS.map((m) => registry.providerFor(m)?.mode ?? 'off'));
+  if (modes.size === 1 && modes.has('demo'))
+    return 'payments: demo only, no real money moves (no Stripe, PayPal or Solana keys set)';
+  if (!modes.has('live')) return `payments: none can be taken (${parts.join(', ')})`;
+  return `payments: ${parts.join(', ')}`;
+}
+
+function describeMail(config: Config): string {
+  if (config.mail.smtpUrl) return `mail: sent through SMTP at ${hostOf(config.mail.smtpUrl)}`;
+  return `mail: not sent; written as .eml files to ${path.join(config.dataDir, 'mail')} (set SMTP_URL to send)`;
+}
 
 async function main(): Promise<void> {
   let config;
@@ -42,8 +90,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Artchip is running at ${config.publicUrl} (database: ${app.database.kind})`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(describeDatabase(config, app));
+  app.log.info(describePayments(config, app));
+  app.log.info(describeMail(config));
+  app.log.info(
+    `Artchip is running at ${config.publicUrl} (listening on ${address}, database: ${app.database.kind})`,
+  );
 }
 
 main().catch((err: unknown) => {

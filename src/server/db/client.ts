@@ -17,9 +17,53 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` committed by any connection (this process, other
+   * server processes, the admin CLI). `onLost` is called when notifications may have been missed (the
+   * listening connection dropped; it reconnects). Answers a function that stops listening.
+   */
+  listen: (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
   /** Closes connections and releases the data-directory lock. */
   close: () => Promise<void>;
 };
+
+/**
+ * LISTEN on its own PostgreSQL connection (a pooled one would be handed to queries): reconnects after
+ * a second when the connection drops, and says so (notifications in between are lost).
+ */
+function listenPostgres(
+  connectionString: string,
+): (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>> {
+  return async (channel, onNotify, onLost) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      const reconnect = () => {
+        if (stopped || client !== next) return;
+        client = null;
+        onLost?.();
+        retry = setTimeout(() => void connect().catch(reconnect), 1000);
+        retry.unref();
+      };
+      next.on('error', reconnect);
+      next.on('end', reconnect);
+      client = next;
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    };
+  };
+}
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -43,7 +87,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     if (shouldMigrate) await migratePostgres(pool);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', listen: listenPostgres(options.databaseUrl), close: () => pool.end() };
   }
   let release = () => {};
   let client = options.pglite;
@@ -64,6 +108,12 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    listen: async (channel, onNotify) => {
+      const stop = await pglite.listen(channel, () => onNotify());
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     close: async () => {
       try {
         if (!pglite.closed) await pglite.close();

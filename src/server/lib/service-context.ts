@@ -10,4 +10,15 @@ import type { Clock } from '#server/lib/clock.ts';
  * log) and in a job or a test alike.
  * The app has these four members, so a route passes it as it is.
  */
-export type ServiceContext = { db: Db; clock: Clock; config: Config; log: FastifyBaseLogger };
+export type ServiceContext = {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  log: FastifyBaseLogger;
+  /**
+   * The public data version (plugins/public-cache.ts): it moves whenever any process commits a change
+   * to data the public pages show. A service that keeps such data in memory rereads it then. Absent
+   * outside a server (jobs and tests built without an app): memory is then trusted by time alone.
+   */
+  publicCache?: { readonly version: number };
+};

@@ -30,7 +30,9 @@ describe('GET /api/artchip/:username/:slug', () => {
       price: '12340',
       unitId: chip.unitId,
     });
-    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=30',
+    );
     const again = await app.inject({
       url: '/api/artchip/Maker/Night-Sky',
       headers: { 'if-none-match': String(res.headers.etag) },
@@ -119,7 +121,9 @@ describe('GET /api/artchip/:id', () => {
     const res = await app.inject(`/api/artchip/${chip.id}`);
     expect(res.statusCode).toBe(200);
     expect(ChipSchema.parse(res.json()).id).toBe(chip.id);
-    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=30',
+    );
     expectNotFound(await app.inject('/api/artchip/987654'));
     const tooBig = await app.inject('/api/artchip/99999999999');
     expect(tooBig.statusCode).toBe(400);
@@ -210,7 +214,9 @@ describe('GET /api/artchip/:id/events', () => {
     expect(events.map((e) => e.id)).toEqual([system.id, sold.id, listed.id, minted.id]);
     expect(events.map((e) => e.actorUsername)).toEqual([null, 'buyer', 'maker', 'maker']);
     expect(events[2]).toMatchObject({ type: 'listed', data: { priceCents: 2500 } });
-    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=30',
+    );
   });
 
   it('hides the events of a hidden chip and answers 404 for unknown chips', async () => {
@@ -249,7 +255,9 @@ describe('GET /api/artchip/gallery/:username', () => {
     await insertChip(app.db);
     const res = await app.inject('/api/artchip/gallery/maker');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=30',
+    );
     const gallery = GallerySchema.parse(res.json());
     expect(gallery.user).toEqual({ username: 'Maker', profileImageUrl: 'https://example.com/me.png' });
     expect(gallery.items.map((x) => x.id)).toEqual([c.id, b.id, a.id]);

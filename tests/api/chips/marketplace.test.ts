@@ -192,7 +192,9 @@ describe('GET /api/artchip', () => {
     const app = await buildTestApp();
     await insertChip(app.db);
     const res = await app.inject('/api/artchip');
-    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=30',
+    );
     const etag = String(res.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
     const again = await app.inject({
@@ -227,7 +229,9 @@ describe('GET /api/artchip/featured', () => {
     await insertChip(app.db, { ...CHIP_STATES.pending });
     const res = await app.inject('/api/artchip/featured');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=30',
+    );
     const items = ChipSchema.array().parse(res.json());
     expect(items.map((c) => c.id)).toEqual(ids.slice(2).reverse());
   });

@@ -69,7 +69,7 @@ describe('GET /api/artchip/stats', () => {
 
     const res = await app.inject('/api/artchip/stats');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=15');
+    expect(res.headers['cache-control']).toBe('public, max-age=15, s-maxage=15, stale-while-revalidate=90');
     expect(MarketplaceStatsSchema.parse(res.json())).toEqual({
       chipsListed: 2,
       chipsMinted: 5,

@@ -46,7 +46,7 @@ describe('GET /api/price/artchip without a price source', () => {
   it('answers the settings fallback price, marked as such, cacheable for 25 s', async () => {
     const app = await buildTestApp();
     const { res, price } = await getPrice(app);
-    expect(res.headers['cache-control']).toBe('public, max-age=25');
+    expect(res.headers['cache-control']).toBe('public, max-age=25, s-maxage=25, stale-while-revalidate=150');
     expect(price).toMatchObject({
       price_usd: '0.001',
       formatted_price: '$0.001000',

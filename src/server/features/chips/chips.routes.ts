@@ -31,12 +31,9 @@ import {
   listMarketplace,
   listTopMinters,
 } from './chips.service.ts';
-import { CACHE_SECONDS, isNotModified, notModified } from './chips.http.ts';
+import { CACHE, privateUnless } from './chips.http.ts';
 
 const GalleryParamsSchema = z.object({ username: z.string().min(1).max(100) });
-const detail = (isPublic: boolean) => ({ maxAge: CACHE_SECONDS.detail, isPublic });
-const list = { maxAge: CACHE_SECONDS.list };
-const stats = { maxAge: CACHE_SECONDS.stats };
 
 /**
  * The public catalogue (spec §7). Static segments (/featured, /stats, /gallery, /unit, /by-uid) win
@@ -46,91 +43,107 @@ const stats = { maxAge: CACHE_SECONDS.stats };
 export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     CHIP_API,
-    { schema: { querystring: MarketplaceQuerySchema, response: { 200: ChipPageSchema } } },
-    async (request, reply) => {
+    {
+      config: { publicCache: CACHE.list },
+      schema: { querystring: MarketplaceQuerySchema, response: { 200: ChipPageSchema } },
+    },
+    async (request) => {
       const page = await listMarketplace(app, request.query);
-      return isNotModified(request, reply, page, list) ? notModified(reply) : page;
+      return page;
     },
   );
 
   app.get(
     `${CHIP_API}/featured`,
-    { schema: { response: { 200: z.array(ChipSchema) } } },
-    async (request, reply) => {
+    { config: { publicCache: CACHE.list }, schema: { response: { 200: z.array(ChipSchema) } } },
+    async () => {
       const chips = await listFeaturedChips(app);
-      return isNotModified(request, reply, chips, list) ? notModified(reply) : chips;
+      return chips;
     },
   );
 
   app.get(
     `${CHIP_API}/stats`,
-    { schema: { response: { 200: MarketplaceStatsSchema } } },
-    async (request, reply) => {
+    { config: { publicCache: CACHE.stats }, schema: { response: { 200: MarketplaceStatsSchema } } },
+    async () => {
       const figures = await getMarketplaceStats(app);
-      return isNotModified(request, reply, figures, stats) ? notModified(reply) : figures;
+      return figures;
     },
   );
 
   app.get(
     `${CHIP_API}/gallery/:username`,
     {
+      config: { publicCache: CACHE.list },
       schema: {
         params: GalleryParamsSchema,
         querystring: GalleryQuerySchema,
         response: { 200: GallerySchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const gallery = await listGallery(app, { ...request.params, ...request.query });
-      return isNotModified(request, reply, gallery, list) ? notModified(reply) : gallery;
+      return gallery;
     },
   );
 
   app.get(
     `${CHIP_API}/unit/:uid`,
-    { config: { auth: 'optional' }, schema: { params: UnitIdParamsSchema, response: { 200: ChipSchema } } },
+    {
+      config: { auth: 'optional', publicCache: CACHE.detail },
+      schema: { params: UnitIdParamsSchema, response: { 200: ChipSchema } },
+    },
     async (request, reply) => {
       const view = await getChipByUnitId(app, { unitId: request.params.uid, viewer: request.user });
-      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+      return privateUnless(reply, view.isPublic, view.chip);
     },
   );
 
   app.get(
     `${CHIP_API}/by-uid/:uid`,
-    { config: { auth: 'optional' }, schema: { params: NfcUidParamsSchema, response: { 200: ChipSchema } } },
+    {
+      config: { auth: 'optional', publicCache: CACHE.detail },
+      schema: { params: NfcUidParamsSchema, response: { 200: ChipSchema } },
+    },
     async (request, reply) => {
       const view = await getChipByNfcUid(app, { nfcUid: request.params.uid, viewer: request.user });
-      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+      return privateUnless(reply, view.isPublic, view.chip);
     },
   );
 
   app.get(
     `${CHIP_API}/:id(^\\d+$)/events`,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', publicCache: CACHE.detail },
       schema: { params: ChipIdParamsSchema, response: { 200: z.array(ChipEventSchema) } },
     },
     async (request, reply) => {
       const { events, isPublic } = await listChipEvents(app, { id: request.params.id, viewer: request.user });
-      return isNotModified(request, reply, events, detail(isPublic)) ? notModified(reply) : events;
+      return privateUnless(reply, isPublic, events);
     },
   );
 
   app.get(
     `${CHIP_API}/:id(^\\d+$)`,
-    { config: { auth: 'optional' }, schema: { params: ChipIdParamsSchema, response: { 200: ChipSchema } } },
+    {
+      config: { auth: 'optional', publicCache: CACHE.detail },
+      schema: { params: ChipIdParamsSchema, response: { 200: ChipSchema } },
+    },
     async (request, reply) => {
       const view = await getChipById(app, { id: request.params.id, viewer: request.user });
-      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+      return privateUnless(reply, view.isPublic, view.chip);
     },
   );
 
   app.get(
     `${CHIP_API}/:username/:slug`,
-    { config: { auth: 'optional' }, schema: { params: ChipSlugParamsSchema, response: { 200: ChipSchema } } },
+    {
+      config: { auth: 'optional', publicCache: CACHE.detail },
+      schema: { params: ChipSlugParamsSchema, response: { 200: ChipSchema } },
+    },
     async (request, reply) => {
       const view = await getChipBySlug(app, { ...request.params, viewer: request.user });
-      return isNotModified(request, reply, view.chip, detail(view.isPublic)) ? notModified(reply) : view.chip;
+      return privateUnless(reply, view.isPublic, view.chip);
     },
   );
 
@@ -152,10 +165,10 @@ export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/top-minters',
-    { schema: { response: { 200: z.array(LeaderboardEntrySchema) } } },
-    async (request, reply) => {
+    { config: { publicCache: CACHE.list }, schema: { response: { 200: z.array(LeaderboardEntrySchema) } } },
+    async () => {
       const entries = await listTopMinters(app);
-      return isNotModified(request, reply, entries, list) ? notModified(reply) : entries;
+      return entries;
     },
   );
 };

@@ -7,10 +7,10 @@ import { getCoinPrice } from './price.service.ts';
 export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `/api/price/${BRAND.slug}`,
-    { schema: { response: { 200: CoinPriceSchema } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'public, max-age=25');
-      return getCoinPrice(app);
+    {
+      config: { publicCache: { maxAge: 25, sMaxAge: 25, store: false } },
+      schema: { response: { 200: CoinPriceSchema } },
     },
+    async () => getCoinPrice(app),
   );
 };

@@ -13,10 +13,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeSchema = { body: UpdateSiteSettingsInputSchema, response: { 200: SiteSettingsSchema } };
 
   // Public: checkout and the FAQ quote fees from it.
-  app.get('/api/site-settings', { schema: readSchema }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-cache');
-    return getSiteSettings(app);
-  });
+  app.get('/api/site-settings', { config: { publicCache: { sMaxAge: 30 } }, schema: readSchema }, async () =>
+    getSiteSettings(app),
+  );
   app.put('/api/site-settings', { config: { auth: 'admin' }, schema: writeSchema }, async (request) =>
     updateSiteSettings(app, currentUser(request).id, request.body),
   );
@@ -34,8 +33,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     updateSiteSettings(app, currentUser(request).id, request.body),
   );
 
-  app.get('/api/site-info', { schema: { response: { 200: SiteInfoSchema } } }, async (_request, reply) => {
-    void reply.header('cache-control', 'public, max-age=300');
-    return getSiteInfo(app);
-  });
+  app.get(
+    '/api/site-info',
+    { config: { publicCache: { maxAge: 300, sMaxAge: 300 } }, schema: { response: { 200: SiteInfoSchema } } },
+    async () => getSiteInfo(app),
+  );
 };

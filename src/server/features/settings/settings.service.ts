@@ -11,11 +11,12 @@ import { findSettingsData, lockSettingsData, SETTINGS_ROW_ID, writeSettingsData 
 
 /**
  * How long a process trusts its cached settings. A change made through this process invalidates the
- * cache at once; other server processes (several behind a load balancer) see it within this time.
+ * cache at once; one made elsewhere (another server process, the admin CLI) moves the public data
+ * version, which invalidates it too; this is the limit when no version is at hand.
  */
 const SETTINGS_CACHE_MS = 30_000;
 
-type CacheEntry = { settings: Promise<SiteSettings>; loadedAt: number };
+type CacheEntry = { settings: Promise<SiteSettings>; loadedAt: number; version: number | undefined };
 /**
  * Keyed by the app's config object: route plugins see an encapsulated child of the app, but every
  * child shares the root's decorations, so this is one cache per server.
@@ -53,10 +54,16 @@ async function loadSettings(ctx: ServiceContext): Promise<SiteSettings> {
 /** The validated site settings with PRODUCT.md defaults filled in; cached per app. Callers get their own copy. */
 export async function getSiteSettings(ctx: ServiceContext): Promise<SiteSettings> {
   const now = ctx.clock().getTime();
+  const version = ctx.publicCache?.version;
   let entry = cache.get(ctx.config);
-  if (!entry || now - entry.loadedAt >= SETTINGS_CACHE_MS || now < entry.loadedAt) {
+  if (
+    !entry ||
+    entry.version !== version ||
+    now - entry.loadedAt >= SETTINGS_CACHE_MS ||
+    now < entry.loadedAt
+  ) {
     const settings = loadSettings(ctx);
-    entry = { settings, loadedAt: now };
+    entry = { settings, loadedAt: now, version };
     cache.set(ctx.config, entry);
     // A failed load must not stay cached.
     settings.catch(() => {

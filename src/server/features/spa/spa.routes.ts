@@ -67,7 +67,9 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
   }
   const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
 
-  app.get('/*', async (request, reply) => {
+  // Pages read the same for everyone (sessions never ride on a page request): the public cache keeps
+  // them, and a CDN may too for a minute, serving them stale while it refreshes.
+  app.get('/*', { config: { publicCache: { sMaxAge: 60 } } }, async (request, reply) => {
     const url = new URL(request.url, app.config.publicUrl);
     if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
       throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);

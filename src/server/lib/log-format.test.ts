@@ -1,0 +1,87 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createPrettyLogStream, wantsPrettyLogs } from './log-format.ts';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = createPrettyLogStream({ write: (s: string) => lines.push(...s.split('\n').slice(0, -1)) });
+  return { stream, lines };
+}
+
+const TIME = /^\d\d:\d\d:\d\d\.\d\d\d /;
+
+describe('wantsPrettyLogs', () => {
+  it('is readable for pretty, and for auto only on a terminal', () => {
+    expect(wantsPrettyLogs('pretty', false)).toBe(true);
+    expect(wantsPrettyLogs('auto', true)).toBe(true);
+    expect(wantsPrettyLogs('auto', false)).toBe(false);
+    expect(wantsPrettyLogs('json', true)).toBe(false);
+  });
+});
+
+describe('createPrettyLogStream', () => {
+  it('writes one line per request with method, url, status and duration', async () => {
+    const { stream, lines } = capture();
+    const app = Fastify({ logger: { stream } });
+    app.get('/hello', async () => ({ ok: true }));
+    app.get('/boom', async () => {
+      throw new Error('kaboom');
+    });
+    await app.inject({ method: 'GET', url: '/hello?x=1', headers: { authorization: 'Bearer secret' } });
+    await app.inject({ method: 'GET', url: '/boom' });
+    await app.close();
+
+    const requests = lines.filter((l) => / (GET|POST) \//.test(l) && !l.includes('kaboom'));
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatch(TIME);
+    expect(requests[0]).toMatch(/ INFO {2}GET \/hello\?x=1 200 \d+(\.\d)? ms$/);
+    expect(requests[1]).toMatch(/GET \/boom 500 \d+(\.\d)? ms$/);
+    expect(lines.join('\n')).not.toContain('incoming request');
+    expect(lines.join('\n')).not.toContain('secret');
+    // The error names its request and carries its stack on indented lines.
+    const error = lines.findIndex((l) => l.includes(' ERROR ') && l.includes('kaboom'));
+    expect(lines[error]).toContain('(GET /boom)');
+    expect(lines[error + 1]).toMatch(/^ {4}Error: kaboom/);
+    expect(lines[error + 2]).toMatch(/^ {4}at /);
+  });
+
+  it('writes other lines as time, level, message and key fields', () => {
+    const { stream, lines } = capture();
+    stream.write(
+      `${JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        pid: 1,
+        hostname: 'h',
+        to: 'ann@example.com',
+        subject: 'Confirm your e-mail',
+        links: ['http://localhost:3000/verify?token=abc'],
+        msg: 'mail written to outbox folder',
+      })}\n`,
+    );
+    stream.write(
+      `${JSON.stringify({ level: 40, time: Date.now(), err: { message: 'timeout' }, msg: 'retrying' })}\n`,
+    );
+    expect(lines[0]).toMatch(TIME);
+    expect(lines[0]).toContain(
+      ' INFO  mail written to outbox folder to=ann@example.com subject="Confirm your e-mail" links=["http://localhost:3000/verify?token=abc"]',
+    );
+    expect(lines[0]).not.toMatch(/pid=|hostname=/);
+    expect(lines[1]).toMatch(/ WARN {2}retrying err=timeout$/);
+  });
+
+  it('passes through what is not a JSON log line, and adds colour only when asked', () => {
+    const lines: string[] = [];
+    const plain = createPrettyLogStream({ write: (s: string) => lines.push(s) });
+    plain.write('not json\n');
+    plain.write(`${JSON.stringify({ level: 50, msg: 'bad' })}\n`);
+    expect(lines[0]).toBe('not json\n');
+    expect(lines[1]).not.toContain('\u001b[');
+
+    const colored: string[] = [];
+    createPrettyLogStream({ write: (s: string) => colored.push(s) }, { color: true }).write(
+      `${JSON.stringify({ level: 50, msg: 'bad' })}\n`,
+    );
+    expect(colored[0]).toContain('\u001b[');
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The public read cache (issue 12, docs/decisions/013-public-read-cache.md). Routes opt in with
+ * `config.publicCache`; their answers to anonymous callers are kept in memory, keyed by URL, under
+ * the data version they were read at, and served from there (with their ETag, computed once) until
+ * the version moves. The version moves on every committed write to a table the public pages read
+ * (the database NOTIFYs every server process, PostgreSQL or PGlite; PGlite delivers it as the write
+ * commits, PostgreSQL within milliseconds). Entries also lapse after a few seconds, for answers that
+ * change with time alone (a checkout hold lapsing). Signed-in callers are never served from it.
+ *
+ * Every opted-in answer, cached or not, gets its ETag from the bytes sent (no second serialisation)
+ * and a 304 when the caller has them; answers to signed-in callers are private.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What a route's `config.publicCache` says about its answers. */
+export type PublicCacheConfig = {
+  /** Seconds a browser may reuse an anonymous answer without asking (0: revalidate every time). */
+  maxAge?: number;
+  /** Seconds a shared cache (a CDN) may keep it; it may serve it stale for a while as it refreshes. */
+  sMaxAge?: number;
+  /**
+   * false: headers, ETag and 304 only, no server-side copy (an answer the feature already keeps in
+   * memory by time, like the token price, would otherwise outlive the feature's own expiry).
+   */
+  store?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    publicCache?: PublicCacheConfig;
+  }
+}
+
+/** The NOTIFY channel the database triggers (migration 0009) send on. */
+export const PUBLIC_CHANGE_CHANNEL = 'artchip_public_change';
+
+type Entry = {
+  version: number;
+  storedAt: number;
+  status: number;
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+};
+
+export type PublicCacheOptions = {
+  /** Most entries kept (least recently used go first). */
+  maxEntries?: number;
+  /** Most bytes of bodies kept. */
+  maxBytes?: number;
+  /** An entry older than this is read again. */
+  ttlMs?: number;
+  now?: () => number;
+};
+
+/** The store: URL → the answer, valid while the data version has not moved. LRU by entries and bytes. */
+export class PublicCache {
+  #entries = new Map<string, Entry>();
+  #bytes = 0;
+  #version = 0;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+  readonly #now: () => number;
+
+  constructor(options: PublicCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get version(): number {
+    return this.#version;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Data changed: every entry read before now is stale. */
+  bump(): void {
+    this.#version++;
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== this.#version || this.#now() - entry.storedAt >= this.ttlMs) {
+      this.#delete(key, entry);
+      return undefined;
+    }
+    // Most recently used last.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps an answer read at `version`; one read before the last change is dropped. */
+  set(key: string, entry: Omit<Entry, 'storedAt'>): void {
+    if (entry.version !== this.#version || entry.body.length > this.maxBytes / 16) return;
+    const previous = this.#entries.get(key);
+    if (previous) this.#delete(key, previous);
+    this.#entries.set(key, { ...entry, storedAt: this.#now() });
+    this.#bytes += entry.body.length;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
+      this.#delete(oldKey, old);
+    }
+  }
+
+  #delete(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.body.length;
+  }
+}
+
+/** A weak validator of the bytes sent: equal bodies give equal tags. */
+export function etagOf(body: string | Buffer): string {
+  return `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * Anonymous: no credentials. Sessions are bearer tokens today; a session cookie must count here too
+ * when one exists.
+ */
+function isAnonymous(request: FastifyRequest): boolean {
+  return request.headers.authorization === undefined;
+}
+
+function publicCacheControl(config: PublicCacheConfig): string {
+  const browser = config.maxAge ? `max-age=${config.maxAge}` : 'max-age=0, must-revalidate';
+  const shared = config.sMaxAge
+    ? `, s-maxage=${config.sMaxAge}, stale-while-revalidate=${config.sMaxAge * 6}`
+    : '';
+  return `public, ${browser}${shared}`;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  void reply.header('etag', entry.etag).header('cache-control', entry.cacheControl).header('x-cache', 'hit');
+  void reply.header('vary', 'Authorization');
+  if (entry.status === 200 && matches(request.headers['if-none-match'], entry.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.code(entry.status).type(entry.contentType).send(entry.body);
+}
+
+/**
+ * Registers the cache's hooks; call before the auth hooks, so an anonymous hit answers before any
+ * session lookup. Listens for the database's change notifications until the app closes.
+ */
+export async function registerPublicCache(app: FastifyInstance, cache: PublicCache): Promise<void> {
+  // The version each miss was read at, for the onSend hook to store it under.
+  const readAt = new WeakMap<FastifyRequest, number>();
+
+  const stopListening = await app.database.listen(
+    PUBLIC_CHANGE_CHANNEL,
+    () => cache.bump(),
+    () => cache.bump(),
+  );
+  app.addHook('onClose', async () => stopListening());
+
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config.publicCache;
+    if (!config || config.store === false) return;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAnonymous(request)) return;
+    const entry = cache.get(request.url);
+    if (entry) return send(request, reply, entry);
+    readAt.set(request, cache.version);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config.publicCache;
+    if (!config || reply.getHeader('x-cache') === 'hit') return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const status = reply.statusCode;
+    if (status !== 200) return payload;
+    const etag = etagOf(payload);
+    const anonymous = isAnonymous(request);
+    // A route may mark an answer private itself (a pending chip its creator is looking at).
+    const isPrivate = !anonymous || String(reply.getHeader('cache-control') ?? '').startsWith('private');
+    const cacheControl = isPrivate ? 'private, no-cache' : publicCacheControl(config);
+    void reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Authorization');
+    const version = readAt.get(request);
+    if (!isPrivate && version !== undefined && request.method === 'GET') {
+      void reply.header('x-cache', 'miss');
+      cache.set(request.url, {
+        version,
+        status,
+        body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
+        etag,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        cacheControl,
+      });
+    }
+    if (matches(request.headers['if-none-match'], etag)) {
+      void reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,124 @@
+// Issue 12: two server processes on one PostgreSQL, each with its public read cache. A write through
+// one process, or straight into the database, shows in the other's cached answers within a second,
+// because the database NOTIFYs every process. Runs in the PostgreSQL pass of `npm test` only (two
+// processes cannot share an embedded database).
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminUrl } from '#tests/setup/db.ts';
+
+const started: ChildProcess[] = [];
+const dbName = `artchip_procs_${crypto.randomBytes(4).toString('hex')}`;
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      DATABASE_URL: adminUrl(dbName),
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    detached: true,
+    stdio: 'ignore',
+  });
+  started.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return base;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server on ${base} did not start`);
+}
+
+/** Polls `read` until it answers `expected`; how long that took, in ms. */
+async function timeUntil(read: () => Promise<unknown>, expected: unknown): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < 5_000) {
+    if ((await read()) === expected) return performance.now() - start;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never saw ${String(expected)}`);
+}
+
+afterAll(async () => {
+  for (const child of started) {
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+});
+
+describe('the public read cache across processes', () => {
+  it('shows a write made through one process, or straight in the database, in the other within a second', async () => {
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    // One after the other: the first migrates the new database and creates the admin.
+    const a = await startServer();
+    const b = await startServer();
+
+    const mintCost = async () => {
+      const res = await fetch(`${b}/api/site-settings`);
+      return ((await res.json()) as { customMintingCost: string }).customMintingCost;
+    };
+    expect(await mintCost()).toBe('15.00');
+    const cached = await fetch(`${b}/api/site-settings`);
+    expect(cached.headers.get('x-cache')).toBe('hit');
+
+    const login = await fetch(`${a}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const put = await fetch(`${a}/api/site-settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ customMintingCost: '17.00' }),
+    });
+    expect(put.status).toBe(200);
+    expect(await timeUntil(mintCost, '17.00')).toBeLessThan(1_000);
+
+    // A writer that is not a server process at all (the admin CLI, a migration, psql).
+    const direct = new pg.Client({ connectionString: adminUrl(dbName) });
+    await direct.connect();
+    await direct.query(
+      `update site_settings set data = jsonb_set(data, '{customMintingCost}', '"19.00"') where true`,
+    );
+    await direct.end();
+    expect(await timeUntil(mintCost, '19.00')).toBeLessThan(1_000);
+  }, 120_000);
+});
