@@ -83,4 +83,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(issuesOf({ LOG_FORMAT: 'fancy' }).some((i) => i.startsWith('LOG_FORMAT:'))).toBe(true);
   });
+
+  it('reads WEB_CONCURRENCY: one process by default; more only with PostgreSQL', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    const pg = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/artchip' };
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(issuesOf({ WEB_CONCURRENCY: '2' })).toContain(
+      'WEB_CONCURRENCY: more than one process needs PostgreSQL (DATABASE_URL)',
+    );
+    for (const bad of ['0', '1.5', 'many', '65']) {
+      expect(issuesOf({ ...pg, WEB_CONCURRENCY: bad }).some((i) => i.startsWith('WEB_CONCURRENCY:'))).toBe(
+        true,
+      );
+    }
+  });
 });

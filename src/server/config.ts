@@ -69,6 +69,15 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool(false),
   RATE_LIMIT: bool(true),
   JOBS: bool(true),
+  /** Server processes (node's cluster) sharing the port; more than one needs PostgreSQL. */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (v === '' || v === undefined ? '1' : v),
+    z.coerce
+      .number({ error: 'must be a whole number of processes' })
+      .int('must be a whole number of processes')
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64'),
+  ),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -120,6 +129,8 @@ export type Config = {
   rateLimit: boolean;
   /** Background workers (mail, payments reconciliation, price refresh); tests drive them by hand. */
   jobs: boolean;
+  /** Server processes to run (WEB_CONCURRENCY); above 1 only with PostgreSQL. */
+  webConcurrency: number;
 };
 
 export class ConfigError extends Error {
@@ -169,6 +180,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     issues.push('PAYPAL_PAYOUTS: requires PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
   if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined)
     issues.push('S3_BUCKET: required when S3_ENDPOINT is set');
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
+    issues.push('WEB_CONCURRENCY: more than one process needs PostgreSQL (DATABASE_URL)');
   if (issues.length > 0) throw new ConfigError(issues);
 
   const port = e.PORT;
@@ -226,5 +239,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
     jobs: e.JOBS,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { buildApp, type App } from './app.ts';
 import { startBackgroundWork } from './background.ts';
@@ -51,10 +53,9 @@ function describeMail(config: Config): string {
   return `mail: not sent; written as .eml files to ${path.join(config.dataDir, 'mail')} (set SMTP_URL to send)`;
 }
 
-async function main(): Promise<void> {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -62,9 +63,50 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only): this primary process migrates and bootstraps once, then
+ * runs that many workers sharing the port (node's cluster). Worker 1 runs the background jobs, so
+ * they run once; a worker that dies is replaced; SIGTERM/SIGINT stop every worker gracefully.
+ */
+async function runPrimary(config: Config): Promise<void> {
+  const setup = await buildApp(config, { logger: false });
+  await bootstrap(setup);
+  await setup.close();
+  // Workers run this file itself, however the primary was started (npm start runs scripts/start.ts).
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
+  let stopping = false;
+  const fork = (index: number) => {
+    const worker = cluster.fork({ ARTCHIP_WORKER: String(index) });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`worker ${index} exited (${signal ?? code}); starting another`);
+      setTimeout(() => fork(index), 1000).unref();
+    });
+  };
+  for (let i = 1; i <= config.webConcurrency; i++) fork(i);
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config);
+  // A cluster worker: the primary bootstrapped; only worker 1 runs the jobs and prints the summary.
+  const workerIndex = cluster.isWorker ? Number(process.env.ARTCHIP_WORKER ?? '1') : 1;
+  const isFirst = workerIndex === 1;
   const app = await buildApp(config);
-  await bootstrap(app);
-  const stopBackground = config.jobs ? startBackgroundWork(app) : async () => {};
+  if (!cluster.isWorker) await bootstrap(app);
+  const stopBackground = config.jobs && isFirst ? startBackgroundWork(app) : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -91,6 +133,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  if (!isFirst) return;
+  if (cluster.isWorker) app.log.info(`${config.webConcurrency} server processes share the port`);
   app.log.info(describeDatabase(config, app));
   app.log.info(describePayments(config, app));
   app.log.info(describeMail(config));
