@@ -17,7 +17,7 @@ import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
 import { completeOrderPayment } from '#server/features/payments/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
-import { readReconciliation } from '#tests/helpers/money.ts';
+import { buyAndPay, readReconciliation } from '#tests/helpers/money.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertOrder, readOrderBooks } from '#tests/factories/orders.ts';
@@ -215,7 +215,7 @@ describe('accounting', () => {
 });
 
 describe('ledger invariants (property)', () => {
-  it('after any sequence of sales, mints, transfers, refunds and payouts every order and balance adds up', async () => {
+  it('after any sequence of sales, offers, mints, transfers, refunds and payouts every order and balance adds up', async () => {
     const app = await buildTestApp();
     const admin = await insertAdmin(app.db);
     await injectAs(app, admin.token, {
@@ -238,6 +238,12 @@ describe('ledger invariants (property)', () => {
       fc.record({ kind: fc.constant('duplicate' as const), pick: fc.nat(50) }),
       fc.record({ kind: fc.constant('payout' as const), who: fc.nat(2), affiliate: fc.boolean() }),
       fc.record({ kind: fc.constant('transfer' as const), pick: fc.nat(50), to: fc.nat(3) }),
+      fc.record({
+        kind: fc.constant('offer' as const),
+        seller: fc.nat(2),
+        cents: fc.integer({ min: 500, max: 50_000 }),
+        offered: fc.integer({ min: 100, max: 50_000 }),
+      }),
     );
     const everyone = [...people, referred];
     await fc.assert(
@@ -299,6 +305,30 @@ describe('ledger invariants (property)', () => {
               url: `/api/orders/${orderId}/complete`,
             });
             expect(paid.statusCode, paid.body).toBe(200);
+            orders.push(orderId);
+          } else if (s.kind === 'offer') {
+            // A sale at an accepted offer's price, through the API: offer, accept, checkout, pay.
+            const seller = people[s.seller]!;
+            const chip = await insertChip(app.db, {
+              creatorId: seller.user.id,
+              priceCents: s.cents,
+              highestPriceCents: 0,
+            });
+            const usd = (s.offered / 100).toFixed(2);
+            const offer = await injectAs(app, referred.token, {
+              method: 'POST',
+              url: `/api/artchip/${chip.id}/offers`,
+              payload: { amountUsd: usd },
+            });
+            expect(offer.statusCode, offer.body).toBe(200);
+            const offerId = (offer.json() as { id: number }).id;
+            const accepted = await injectAs(app, seller.token, {
+              method: 'POST',
+              url: `/api/offers/${offerId}/accept`,
+            });
+            expect(accepted.statusCode, accepted.body).toBe(200);
+            const orderId = await buyAndPay(app, referred.token, chip.id, { offerId });
+            expect((await readOrderBooks(app.db, orderId)).order.basePriceCents).toBe(s.offered);
             orders.push(orderId);
           } else if (s.kind === 'payout') {
             const userId = people[s.who]!.user.id;
