@@ -108,8 +108,7 @@ test('a seller sees what they will receive before listing and before accepting a
   );
   expect(accepted?.status).toBe('accepted');
   await buy(request, bidder, chip.id, accepted!.id);
-  // The subject quotes the title, so it arrives encoded and folded: match its start ('.' for '_').
-  const sold = await readMail(collector.email, /^=\?UTF-8\?Q\?Your.Artchip/);
+  const sold = await readMail(collector.email, new RegExp(`^Your Artchip "${title}" sold$`));
   expect(sold).toContain('has been sold for $40.00.');
   expect(sold).toContain("Platform fee: $15.00 (30% of this chip's highest price, $50.00).");
   expect(sold).toContain('You receive $25.00.');

@@ -22,7 +22,11 @@ export type Database = {
    * server processes, the admin CLI). `onLost` is called when notifications may have been missed (the
    * listening connection dropped; it reconnects). Answers a function that stops listening.
    */
-  listen: (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost?: () => void,
+  ) => Promise<() => Promise<void>>;
   /** Closes connections and releases the data-directory lock. */
   close: () => Promise<void>;
 };
@@ -31,9 +35,7 @@ export type Database = {
  * LISTEN on its own PostgreSQL connection (a pooled one would be handed to queries): reconnects after
  * a second when the connection drops, and says so (notifications in between are lost).
  */
-function listenPostgres(
-  connectionString: string,
-): (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>> {
+function listenPostgres(connectionString: string): Database['listen'] {
   return async (channel, onNotify, onLost) => {
     let client: pg.Client | null = null;
     let stopped = false;
@@ -41,7 +43,7 @@ function listenPostgres(
     const connect = async (): Promise<void> => {
       const next = new pg.Client({ connectionString });
       next.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
+        if (message.channel === channel) onNotify(message.payload ?? '');
       });
       const reconnect = () => {
         if (stopped || client !== next) return;
@@ -109,7 +111,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     db,
     kind: 'pglite',
     listen: async (channel, onNotify) => {
-      const stop = await pglite.listen(channel, () => onNotify());
+      const stop = await pglite.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!pglite.closed) await stop();
       };

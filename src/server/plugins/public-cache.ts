@@ -4,13 +4,16 @@
  * the data version they were read at, and served from there (with their ETag, computed once) until
  * the version moves. The version moves on every committed write to a table the public pages read
  * (the database NOTIFYs every server process, PostgreSQL or PGlite; PGlite delivers it as the write
- * commits, PostgreSQL within milliseconds). Entries also lapse after a few seconds, for answers that
- * change with time alone (a checkout hold lapsing). Signed-in callers are never served from it.
+ * commits, PostgreSQL within milliseconds). A write request here answers only once this process has
+ * heard every change committed before it (read-your-writes), so the next read never sees the old
+ * data. Entries also lapse after a few seconds, for answers that change with time alone (a checkout
+ * hold lapsing). Signed-in callers are never served from it.
  *
  * Every opted-in answer, cached or not, gets its ETag from the bytes sent (no second serialisation)
  * and a 304 when the caller has them; answers to signed-in callers are private.
  */
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What a route's `config.publicCache` says about its answers. */
@@ -75,6 +78,12 @@ export class PublicCache {
   get version(): number {
     return this.#version;
   }
+
+  /**
+   * Resolves once this process has heard every change committed so far (set by registerPublicCache;
+   * PostgreSQL delivers change notices asynchronously, PGlite as each write commits).
+   */
+  catchUp: () => Promise<void> = async () => {};
 
   get size(): number {
     return this.#entries.size;
@@ -158,6 +167,11 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
   return reply.code(entry.status).type(entry.contentType).send(entry.body);
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SYNC_PREFIX = 'sync:';
+/** How long a write waits to hear its own sync notice before it gives up and drops the cache. */
+const SYNC_TIMEOUT_MS = 1000;
+
 /**
  * Registers the cache's hooks; call before the auth hooks, so an anonymous hit answers before any
  * session lookup. Listens for the database's change notifications until the app closes.
@@ -166,12 +180,43 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   // The version each miss was read at, for the onSend hook to store it under.
   const readAt = new WeakMap<FastifyRequest, number>();
 
+  // Sync notices this process sent and waits to hear back: notices arrive in commit order, so hearing
+  // one means every change committed before it has been heard (and applied) too.
+  const waiting = new Map<string, () => void>();
+  let syncs = 0;
   const stopListening = await app.database.listen(
     PUBLIC_CHANGE_CHANNEL,
-    () => cache.bump(),
+    (payload) => {
+      if (!payload.startsWith(SYNC_PREFIX)) return cache.bump();
+      waiting.get(payload)?.();
+    },
     () => cache.bump(),
   );
   app.addHook('onClose', async () => stopListening());
+
+  /** Waits until this process has heard every change committed so far (PGlite hears them at once). */
+  cache.catchUp = async function catchUp(): Promise<void> {
+    if (app.database.kind === 'pglite') return;
+    const token = `${SYNC_PREFIX}${process.pid}:${++syncs}`;
+    const heard = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        cache.bump();
+        resolve();
+      }, SYNC_TIMEOUT_MS);
+      waiting.set(token, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    try {
+      await app.db.execute(sql`select pg_notify(${PUBLIC_CHANGE_CHANNEL}, ${token})`);
+      await heard;
+    } catch {
+      cache.bump();
+    } finally {
+      waiting.delete(token);
+    }
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config.publicCache;
@@ -183,6 +228,10 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) {
+      await cache.catchUp();
+      return payload;
+    }
     const config = request.routeOptions.config.publicCache;
     if (!config || reply.getHeader('x-cache') === 'hit') return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;

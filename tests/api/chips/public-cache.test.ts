@@ -12,6 +12,8 @@ describe('the public read cache', () => {
   it('serves a repeat anonymous read from memory, with the same ETag and a 304 for it', async () => {
     const app = await buildTestApp();
     const chip = await insertChip(app.db, { title: 'Cached Lagoon' });
+    // The setup's own change notices: PostgreSQL delivers them a moment after the insert.
+    await app.publicCache.catchUp();
     const url = `/api/artchip/${chip.id}`;
     const first = await app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
@@ -44,7 +46,8 @@ describe('the public read cache', () => {
     expect(await read()).toBe('25.00');
     // A background job, the admin CLI or another server process writes straight to the database.
     await app.db.update(chips).set({ priceCents: 3100 }).where(eq(chips.id, chip.id));
-    expect(await read()).toBe('31.00');
+    // PGlite hears the change as it commits; PostgreSQL within milliseconds.
+    await expect.poll(read, { timeout: 1000, interval: 5 }).toBe('31.00');
   });
 
   it('shows a write made through the API to the next anonymous reader', async () => {
@@ -68,6 +71,7 @@ describe('the public read cache', () => {
     const app = await buildTestApp();
     const owner = await insertUser(app.db);
     const chip = await insertChip(app.db, { creatorId: owner.user.id });
+    await app.publicCache.catchUp();
     const url = `/api/artchip/${chip.id}`;
     const anonymous = await app.inject({ method: 'GET', url });
     expect(ChipSchema.parse(anonymous.json()).actions.delist).toBe(false);
@@ -86,6 +90,7 @@ describe('the public read cache', () => {
     const app = await buildTestApp({ clock: () => new Date(now) });
     const missing = await app.inject({ method: 'GET', url: '/api/artchip/999999' });
     expect(missing.statusCode).toBe(404);
+    await app.publicCache.catchUp();
     expect(
       (await app.inject({ method: 'GET', url: '/api/artchip/999999' })).headers['x-cache'],
     ).toBeUndefined();

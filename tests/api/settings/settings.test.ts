@@ -175,7 +175,8 @@ describe('getSiteSettings', () => {
       .insert(siteSettings)
       .overridingSystemValue()
       .values({ id: 1, data: { customMintingCost: '20.00' } });
-    expect(app.publicCache.version).toBeGreaterThan(version);
+    // PGlite hears it as the insert commits; PostgreSQL within milliseconds.
+    await expect.poll(() => app.publicCache.version, { timeout: 1000, interval: 5 }).toBeGreaterThan(version);
     expect((await getSiteSettings(app)).customMintingCost).toBe('20.00');
   });
 
