@@ -321,7 +321,7 @@ describe('ledger invariants (property)', () => {
               payload: { amountUsd: usd },
             });
             expect(offer.statusCode, offer.body).toBe(200);
-            const offerId = (offer.json() as { id: number }).id;
+            const offerId = offer.json<{ id: number }>().id;
             const accepted = await injectAs(app, seller.token, {
               method: 'POST',
               url: `/api/offers/${offerId}/accept`,
