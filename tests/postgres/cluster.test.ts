@@ -2,45 +2,21 @@
 // only); the primary bootstraps once, worker 1 runs the jobs, and SIGTERM stops them all gracefully.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '#tests/setup/db.ts';
+import { createPgDatabase, dropPgDatabase, freePort, killGroup } from '#tests/helpers/processes.ts';
 
 const dbName = `artchip_cluster_${crypto.randomBytes(4).toString('hex')}`;
-let groupPid: number | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+let server: { pid?: number | undefined; exitCode: number | null } | undefined;
 
 afterAll(async () => {
-  if (groupPid) {
-    try {
-      process.kill(-groupPid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  if (server) killGroup(server);
+  await dropPgDatabase(dbName);
 });
 
 describe('WEB_CONCURRENCY', () => {
   it('serves from several processes on one port and stops them all on SIGTERM', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await createPgDatabase(dbName);
     const port = await freePort();
     const child = spawn(process.execPath, ['src/server/main.ts'], {
       env: {
@@ -55,7 +31,7 @@ describe('WEB_CONCURRENCY', () => {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    groupPid = child.pid;
+    server = child;
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -4,25 +4,14 @@
 // processes cannot share an embedded database).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '#tests/setup/db.ts';
+import { createPgDatabase, dropPgDatabase, freePort, killGroup } from '#tests/helpers/processes.ts';
 
 const started: ChildProcess[] = [];
 const dbName = `artchip_procs_${crypto.randomBytes(4).toString('hex')}`;
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<string> {
   const port = await freePort();
@@ -64,27 +53,13 @@ async function timeUntil(read: () => Promise<unknown>, expected: unknown): Promi
 }
 
 afterAll(async () => {
-  for (const child of started) {
-    if (child.exitCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  for (const child of started) killGroup(child);
+  await dropPgDatabase(dbName);
 });
 
 describe('the public read cache across processes', () => {
   it('shows a write made through one process, or straight in the database, in the other within a second', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await createPgDatabase(dbName);
     // One after the other: the first migrates the new database and creates the admin.
     const a = await startServer();
     const b = await startServer();

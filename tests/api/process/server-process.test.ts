@@ -1,26 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, killGroup } from '#tests/helpers/processes.ts';
 
 // The real `node src/server/main.ts` process: configuration errors, the data-directory lock and a
 // graceful SIGTERM that finishes in-flight requests and keeps every committed write.
 
 type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 const started: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
@@ -80,15 +69,7 @@ async function emailExists(port: number, name: string): Promise<boolean> {
 }
 
 afterEach(() => {
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
+  for (const child of started.splice(0)) killGroup(child);
 });
 
 describe('the server process', () => {
