@@ -15,7 +15,7 @@ import type { LedgerLine } from '#shared/ledger.schemas.ts';
 import type { AdminOrderActions, AdminOrderDetail, MyArtchipItem, Order } from '#shared/orders.schemas.ts';
 import type { PayoutDto } from '#shared/payouts.schemas.ts';
 import type { RefundDto } from '#shared/refunds.schemas.ts';
-import type { QuoteResponse } from '#shared/checkout.schemas.ts';
+import type { CheckoutResponse, QuoteResponse } from '#shared/checkout.schemas.ts';
 import type { User } from '#shared/users.schemas.ts';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
 import { AuthProvider } from '#web/lib/auth.tsx';
@@ -112,6 +112,19 @@ export function buildQuote(
     ],
     isPaymentMethodAllowed: true,
     ...options,
+  };
+}
+
+/** A demo checkout answer (order 12, its demo payment page) with a buildQuote summary. */
+export function buildCheckoutResponse(overrides: Partial<CheckoutResponse> = {}): CheckoutResponse {
+  return {
+    orderId: 12,
+    redirectUrl: '/payment-processing?orderId=12&amount=40.00&method=card',
+    newAccount: false,
+    email: 'maker@example.com',
+    paymentMode: 'demo',
+    summary: buildQuote().summary,
+    ...overrides,
   };
 }
 

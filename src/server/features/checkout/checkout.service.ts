@@ -3,7 +3,7 @@
  * the order, and only after commit asks the payment provider to start the payment.
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { BRAND } from '#shared/brand.ts';
+import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import {
   CHECKOUT_HOLD_MINUTES,
   EMAIL_REGISTERED_MESSAGE,
@@ -48,7 +48,6 @@ import {
 import { startOrderPayment } from './start-payment.ts';
 
 const METHOD_NOT_AVAILABLE = 'This payment method is not available for this order.';
-const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 
 /** Prices and token price used for one checkout, read before any transaction opens. */
 export type PricingContext = { settings: PricingSettings; tokenPriceUsd: string; isFallbackPrice: boolean };
@@ -299,7 +298,7 @@ export async function quoteCheckout(
 
 async function quotedChipPrice(ctx: ServiceContext, user: AuthUser | null, input: QuoteRequest, now: Date) {
   const chip = await findChipRow(ctx.db, input.artchipId!);
-  if (!chip || chip.priceCents === null) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+  if (!chip || chip.priceCents === null) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   if (input.offerId !== undefined && user) {
     const amountCents = await findAgreedOfferAmount(ctx.db, {
       offerId: input.offerId,

@@ -8,9 +8,12 @@ import type { OrderSummary } from '#shared/pricing.ts';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import type { OrderRow } from '#server/features/orders/index.ts';
+import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { ownerIdOf, type ChipRow } from '#server/features/chips/index.ts';
 import {
   completeOrderPayment,
-  getPaymentRegistry,
+  paymentOptionsFor,
   type PaymentProvider,
 } from '#server/features/payments/index.ts';
 import { requirePaymentProvider, toSummaryDto, type PricingContext } from './checkout.service.ts';
@@ -22,12 +25,15 @@ export function ownerOrderProvider(
   pricing: PricingContext,
   requested: PaymentMethod | undefined,
 ): { method: PaymentMethod; provider: PaymentProvider } {
-  const registry = getPaymentRegistry(ctx);
   const method =
-    requested ??
-    pricing.settings.paymentMethods.purchase.find((m) => registry.providerFor(m) !== null) ??
-    'card';
+    requested ?? paymentOptionsFor(ctx, pricing.settings.paymentMethods.purchase)[0]?.method ?? 'card';
   return { method, provider: requirePaymentProvider(ctx, pricing.settings, 'purchase', method) };
+}
+
+/** The owner's chip, or NOT_FOUND for anyone else (an owner's tools never reveal that a chip exists). */
+export function requireOwnChip(chip: ChipRow | null, user: AuthUser): ChipRow {
+  if (!chip || ownerIdOf(chip) !== user.id) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  return chip;
 }
 
 /** Answers a committed owner's order like a checkout: nothing to charge completes it now. */

@@ -25,7 +25,7 @@ import {
   replaceUnpaidOrder,
   type OrderRow,
 } from '#server/features/orders/index.ts';
-import { getPaymentRegistry } from '#server/features/payments/index.ts';
+import { paymentOptionsFor } from '#server/features/payments/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
 import type { Db } from '#server/db/client.ts';
 import { loadPricingContext, requirePaymentProvider, toSummaryDto } from './checkout.service.ts';
@@ -45,8 +45,7 @@ function choosePaymentMethod(
   requested: PaymentMethod | undefined,
 ): PaymentMethod {
   if (requested) return requested;
-  const registry = getPaymentRegistry(ctx);
-  const offered = settings.paymentMethods[order.orderType].filter((m) => registry.providerFor(m) !== null);
+  const offered = paymentOptionsFor(ctx, settings.paymentMethods[order.orderType]).map((o) => o.method);
   return offered.includes(order.paymentMethod) ? order.paymentMethod : (offered[0] ?? order.paymentMethod);
 }
 

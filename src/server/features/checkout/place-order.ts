@@ -3,7 +3,7 @@
  * mint or purchase is priced from the settings and token price of now, and a purchase holds its chip
  * for the buyer under the chip's row lock, exactly as a checkout does.
  */
-import { BRAND } from '#shared/brand.ts';
+import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import { IMAGE_REQUIRED_MESSAGE } from '#shared/media.schemas.ts';
 import {
   computeOrderSummary,
@@ -32,8 +32,6 @@ import {
 } from '#server/features/chips/index.ts';
 import { attachOfferToOrder, getAcceptedOfferForCheckout } from '#server/features/offers/index.ts';
 import type { PaymentProvider } from '#server/features/payments/index.ts';
-
-const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 
 /** A saved country, mapped onto the checkout's list ('other' for the rest of the world). */
 export function shippingCountryOf(country: string): ShippingCountry {
@@ -132,7 +130,7 @@ async function holdChipForCheckout(
   args: { chipId: number; buyerId: number; offerId: number | undefined; now: Date },
 ): Promise<{ chip: ChipRow; priceCents: number; offerId: number | null; offerHoldUntil: Date | null }> {
   const chip = await lockChipForChange(tx, args.chipId);
-  if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+  if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   // Someone else's offer reads as missing, before anything is said about the chip.
   const offer =
     args.offerId === undefined

@@ -3,20 +3,18 @@
  * (a 'shipping' order at the shipping rate). Paid, the chip leaves the vault (payments applies it).
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { BRAND } from '#shared/brand.ts';
 import { SELECT_ADDRESS_MESSAGE, type CheckoutResponse } from '#shared/checkout.schemas.ts';
 import type { ShipArtchipInput } from '#shared/orders.schemas.ts';
 import { computeOrderSummary } from '#shared/pricing.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { lockChipForChange, ownerIdOf, refuseShipToMe } from '#server/features/chips/index.ts';
+import { lockChipForChange, refuseShipToMe } from '#server/features/chips/index.ts';
 import { placeOrder } from '#server/features/orders/index.ts';
 import { listShippingAddresses } from '#server/features/users/index.ts';
 import { loadPricingContext } from './checkout.service.ts';
-import { answerOwnerOrder, ownerOrderProvider } from './owner-orders.ts';
+import { answerOwnerOrder, ownerOrderProvider, requireOwnChip } from './owner-orders.ts';
 import { shippingCountryOf } from './place-order.ts';
 
-const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 const HOLD_MINUTES = 15;
 
 export async function requestArtchipShipping(
@@ -47,8 +45,7 @@ export async function requestArtchipShipping(
     tokenPriceUsd: pricing.tokenPriceUsd,
   });
   const { order, title } = await ctx.db.transaction(async (tx) => {
-    const chip = await lockChipForChange(tx, chipId);
-    if (!chip || ownerIdOf(chip) !== user.id) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+    const chip = requireOwnChip(await lockChipForChange(tx, chipId), user);
     const refusal = refuseShipToMe(chip, user.id, now);
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const order = await placeOrder(tx, {

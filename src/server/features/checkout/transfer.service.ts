@@ -4,7 +4,6 @@
  * changes owner where it is (payments applies it); someone without an account is invited by e-mail.
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { BRAND } from '#shared/brand.ts';
 import { CHECKOUT_HOLD_MINUTES, type CheckoutResponse } from '#shared/checkout.schemas.ts';
 import {
   TRANSFER_RECIPIENT_UNKNOWN_MESSAGE,
@@ -18,7 +17,7 @@ import {
   transferFee,
   type TransferFeeInput,
 } from '#shared/pricing.ts';
-import type { PricingSettings } from '#shared/settings.schemas.ts';
+import { toPricingSettings, type PricingSettings } from '#shared/settings.schemas.ts';
 import { EmailSchema } from '#shared/users.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -27,16 +26,14 @@ import {
   delistForTransfer,
   findChipRow,
   lockChipForChange,
-  ownerIdOf,
   refuseTransfer,
   type ChipRow,
 } from '#server/features/chips/index.ts';
 import { findOrderById, placeOrder } from '#server/features/orders/index.ts';
 import { findAccountByEmail, findAccountByUsername } from '#server/features/users/index.ts';
+import { getSiteSettings } from '#server/features/settings/index.ts';
 import { loadPricingContext } from './checkout.service.ts';
-import { answerOwnerOrder, ownerOrderProvider } from './owner-orders.ts';
-
-const CHIP_NOT_FOUND = `${BRAND.name} not found`;
+import { answerOwnerOrder, ownerOrderProvider, requireOwnChip } from './owner-orders.ts';
 
 function recipientError(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { fieldErrors: { recipient: [message] } });
@@ -49,19 +46,14 @@ async function mintPriceCents(db: Db, chip: ChipRow, settings: PricingSettings):
   return chip.isSurprize ? settings.surprizeMintingCostCents : settings.customMintingCostCents;
 }
 
-async function feeInput(db: Db, chip: ChipRow, settings: PricingSettings): Promise<TransferFeeInput> {
+/** What the fee is taken on for the chip as it is (a list price counts only while it is listed). */
+function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSettings): TransferFeeInput {
   return {
     highestSaleCents: chip.highestPriceCents,
     listPriceCents: chip.status === 'active' ? chip.priceCents : null,
-    mintPriceCents: await mintPriceCents(db, chip, settings),
+    mintPriceCents: mintPrice,
     platformFeeBasisPoints: settings.platformFeeBasisPoints,
   };
-}
-
-/** The owner's chip, or NOT_FOUND for anyone else (a chip's owner tools do not reveal it exists). */
-function requireOwnChip(chip: ChipRow | null, user: AuthUser): ChipRow {
-  if (!chip || ownerIdOf(chip) !== user.id) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
-  return chip;
 }
 
 /** GET /api/artchip/:id/transfer-fee: what transferring the chip costs its owner now, and why. */
@@ -70,9 +62,10 @@ export async function getTransferFee(
   user: AuthUser,
   chipId: number,
 ): Promise<TransferFee> {
-  const { settings } = await loadPricingContext(ctx);
+  // The fee is in USD: no token price is needed, only the settings.
+  const settings = toPricingSettings(await getSiteSettings(ctx));
   const chip = requireOwnChip(await findChipRow(ctx.db, chipId), user);
-  const input = await feeInput(ctx.db, chip, settings);
+  const input = feeInput(chip, await mintPriceCents(ctx.db, chip, settings), settings);
   return {
     ...transferFee(input),
     rule: describeTransferFee(input),
@@ -126,12 +119,7 @@ export async function transferArtchip(
   const { order, title, summary } = await ctx.db.transaction(async (tx) => {
     const chip = requireOwnChip(await lockChipForChange(tx, chipId), user);
     // Priced under the lock, from the chip as it is now (a sale meanwhile raises the base).
-    const fee = transferFee({
-      highestSaleCents: chip.highestPriceCents,
-      listPriceCents: chip.status === 'active' ? chip.priceCents : null,
-      mintPriceCents: mintPrice,
-      platformFeeBasisPoints: pricing.settings.platformFeeBasisPoints,
-    });
+    const fee = transferFee(feeInput(chip, mintPrice, pricing.settings));
     const summary = computeOrderSummary({
       orderType: 'transfer',
       feeCents: fee.feeCents,

@@ -4,6 +4,7 @@
  * offer places) is the chip lifecycle's.
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
+import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
 import { parseUsdToCents } from '#shared/money.ts';
 import {
@@ -51,7 +52,6 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFER_NOT_FOUND = 'Offer not found';
-const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 
 /** The price an accepted offer fixes: the counter amount when a counter was accepted. */
 export function agreedAmountCents(
@@ -160,7 +160,7 @@ export async function createOffer(
   const amountCents = parseUsdToCents(input.amountUsd);
   const id = await ctx.db.transaction(async (tx) => {
     const chip = await lockChipForChange(tx, chipId);
-    if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+    if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
     const ownerId = ownerIdOf(chip);
     const refusal = refuseOffer(chip, buyerId, now);
     if (refusal) throw new AppError(refusal.code, refusal.message);

@@ -5,8 +5,7 @@
  */
 import { readAccountTotals, sumSellerEarnings } from '#server/features/ledger/index.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { BRAND } from '#shared/brand.ts';
-import type { Chip } from '#shared/chips.schemas.ts';
+import { CHIP_NOT_FOUND_MESSAGE, type Chip } from '#shared/chips.schemas.ts';
 import { parseUsdToCents } from '#shared/money.ts';
 import {
   PAYPAL_EMAIL_REQUIRED_MESSAGE,
@@ -37,8 +36,6 @@ import {
 } from '#server/features/chips/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
 import { listPaidMintsAwaitingChip } from './orders.repo.ts';
-
-const CHIP_NOT_FOUND = `${BRAND.name} not found`;
 
 /** The spec §4 user-view status of a chip for this user. */
 function userStatus(chip: ChipRow, userId: number): MyArtchipItem['userStatus'] {
@@ -106,7 +103,7 @@ async function changeOwnChip(
     const chip = await lockChipForChange(tx, chipId);
     const isParty = chip && (ownerIdOf(chip) === user.id || chip.creatorId === user.id);
     // A chip that is neither yours nor public reads as missing.
-    if (!chip || (!isParty && !isChipPublic(chip))) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND);
+    if (!chip || (!isParty && !isChipPublic(chip))) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
     await change(tx, chip, now);
   });
   return getChipDto(ctx, chipId, user);

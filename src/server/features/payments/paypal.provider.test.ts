@@ -97,20 +97,7 @@ describe('PayPal refunds', () => {
   it('refuses an order that was never captured', async () => {
     const orderId = nextOrderId++;
     const { providerRef } = await provider.createPayment(
-      {
-        id: orderId,
-        orderType: 'purchase',
-        paymentMethod: 'paypal',
-        totalCents: 2500,
-        currency: 'USD',
-        artchipAmount: null,
-        tokenPriceUsd: null,
-        quoteExpiresAt: new Date(),
-        description: 'Artchip: Sunset',
-        buyerEmail: 'buyer@example.com',
-        chipId: null,
-        sellerPaypalEmail: null,
-      },
+      testPaymentOrder({ id: orderId, paymentMethod: 'paypal', totalCents: 2500 }),
       ctx,
     );
     await expect(

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { AdminOrder, AdminOrderActions } from '#shared/orders.schemas.ts';
-import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import type { AdminOrder } from '#shared/orders.schemas.ts';
+import { mockApi, NO_ADMIN_ORDER_ACTIONS, renderWithApp } from '#web/lib/testing.tsx';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { OrdersTab } from './orders-tab.tsx';
 
@@ -11,16 +11,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
-
-const NO_ACTIONS: AdminOrderActions = {
-  markProcessing: false,
-  markCompleted: false,
-  markShipped: false,
-  markDelivered: false,
-  createArtchip: false,
-  uploadMedia: false,
-  refund: false,
-};
 
 function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
   return {
@@ -46,7 +36,7 @@ function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
     carrier: null,
     trackingNumber: null,
     canCreateArtchip: false,
-    actions: NO_ACTIONS,
+    actions: NO_ADMIN_ORDER_ACTIONS,
     createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -64,17 +54,17 @@ describe('OrdersTab', () => {
             buildOrder({
               id: 1,
               orderStatus: 'processing',
-              actions: { ...NO_ACTIONS, createArtchip: true },
+              actions: { ...NO_ADMIN_ORDER_ACTIONS, createArtchip: true },
             }),
             // Made and kept in the vault when activated: a shipped mint status rule would offer Mark
             // Shipped here; the order's actions do not.
-            buildOrder({ id: 2, orderStatus: 'completed', artchipId: 7, actions: NO_ACTIONS }),
+            buildOrder({ id: 2, orderStatus: 'completed', artchipId: 7, actions: NO_ADMIN_ORDER_ACTIONS }),
             buildOrder({
               id: 3,
               orderType: 'purchase',
               orderStatus: 'shipped',
               artchipId: 8,
-              actions: { ...NO_ACTIONS, markDelivered: true },
+              actions: { ...NO_ADMIN_ORDER_ACTIONS, markDelivered: true },
             }),
           ],
           nextCursor: null,

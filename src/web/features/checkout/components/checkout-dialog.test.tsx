@@ -10,6 +10,7 @@ import {
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { assignLocation } from '../lib/browser-navigation.ts';
 import {
+  buildCheckoutResponse,
   buildQuote,
   buildSettings,
   buildSiteInfo,
@@ -26,16 +27,14 @@ vi.mock('../lib/browser-navigation.ts', () => ({ assignLocation: vi.fn() }));
 const PURCHASE: CheckoutTarget = { orderType: 'purchase', artchip: { id: 9, title: 'Harbor Lights' } };
 
 function checkoutResponse(overrides: Partial<CheckoutResponse> = {}): CheckoutResponse {
-  return {
+  return buildCheckoutResponse({
     orderId: 41,
     redirectUrl: '/payment-processing?orderId=41&amount=40.00&method=card',
     stripeUrl: '/payment-processing?orderId=41&amount=40.00&method=card',
     newAccount: true,
     email: 'guest@example.com',
-    paymentMode: 'demo',
-    summary: buildQuote().summary,
     ...overrides,
-  };
+  });
 }
 
 function setup(

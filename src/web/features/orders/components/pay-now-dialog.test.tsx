@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { CheckoutResponse, QuoteRequest } from '#shared/checkout.schemas.ts';
 import {
   buildOrder,
+  buildCheckoutResponse,
   buildQuote,
   buildUser,
   mockApi,
@@ -18,16 +19,11 @@ afterEach(() => {
 });
 
 function checkoutAnswer(overrides: Partial<CheckoutResponse> = {}): CheckoutResponse {
-  return {
-    orderId: 12,
+  return buildCheckoutResponse({
     redirectUrl: '/payment-processing?orderId=12&amount=38.00&method=artchip&token=demo_abc',
     artchipUrl: '/payment-processing?orderId=12&amount=38.00&method=artchip&token=demo_abc',
-    newAccount: false,
-    email: 'maker@example.com',
-    paymentMode: 'demo',
-    summary: buildQuote().summary,
     ...overrides,
-  };
+  });
 }
 
 function ordersApi(options: { offered?: QuoteRequest['paymentMethod'][]; pay?: () => ApiReply } = {}) {

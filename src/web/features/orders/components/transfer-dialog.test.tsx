@@ -10,6 +10,7 @@ import {
 } from '#shared/orders.schemas.ts';
 import {
   buildChip,
+  buildCheckoutResponse,
   buildQuote,
   buildSettings,
   buildSiteInfo,
@@ -38,16 +39,13 @@ function feeAnswer(overrides: Partial<TransferFee> = {}): TransferFee {
 }
 
 function checkoutAnswer(overrides: Partial<CheckoutResponse> = {}): CheckoutResponse {
-  return {
+  return buildCheckoutResponse({
     orderId: 21,
     redirectUrl: '/payment-processing?orderId=21&amount=15.00&method=paypal&token=demo_abc',
     paypalUrl: '/payment-processing?orderId=21&amount=15.00&method=paypal&token=demo_abc',
-    newAccount: false,
-    email: 'maker@example.com',
-    paymentMode: 'demo',
     summary: buildQuote({ basePriceCents: 1500, totalCents: 1500 }).summary,
     ...overrides,
-  };
+  });
 }
 
 function transferApi(options: { fee?: TransferFee; transfer?: () => ApiReply } = {}) {
