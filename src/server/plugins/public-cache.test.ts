@@ -4,7 +4,6 @@ import { etagOf, PublicCache } from './public-cache.ts';
 function entry(version: number, body = '{"a":1}') {
   return {
     version,
-    status: 200,
     body: Buffer.from(body),
     etag: etagOf(body),
     contentType: 'application/json; charset=utf-8',

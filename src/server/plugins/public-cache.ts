@@ -38,10 +38,10 @@ declare module 'fastify' {
 /** The NOTIFY channel the database triggers (migration 0009) send on. */
 export const PUBLIC_CHANGE_CHANNEL = 'artchip_public_change';
 
+/** A kept answer; only 200s are kept. */
 type Entry = {
   version: number;
   storedAt: number;
-  status: number;
   body: Buffer;
   etag: string;
   contentType: string;
@@ -159,12 +159,13 @@ function publicCacheControl(config: PublicCacheConfig): string {
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
-  void reply.header('etag', entry.etag).header('cache-control', entry.cacheControl).header('x-cache', 'hit');
-  void reply.header('vary', 'Authorization');
-  if (entry.status === 200 && matches(request.headers['if-none-match'], entry.etag)) {
-    return reply.code(304).send();
-  }
-  return reply.code(entry.status).type(entry.contentType).send(entry.body);
+  void reply
+    .header('etag', entry.etag)
+    .header('cache-control', entry.cacheControl)
+    .header('vary', 'Authorization')
+    .header('x-cache', 'hit');
+  if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  return reply.type(entry.contentType).send(entry.body);
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -235,8 +236,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     const config = request.routeOptions.config.publicCache;
     if (!config || reply.getHeader('x-cache') === 'hit') return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const status = reply.statusCode;
-    if (status !== 200) return payload;
+    if (reply.statusCode !== 200) return payload;
     const etag = etagOf(payload);
     const anonymous = isAnonymous(request);
     // A route may mark an answer private itself (a pending chip its creator is looking at).
@@ -248,7 +248,6 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
       void reply.header('x-cache', 'miss');
       cache.set(request.url, {
         version,
-        status,
         body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
         etag,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
