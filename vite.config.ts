@@ -19,6 +19,8 @@ function precompress(): Plugin {
     name: 'artchip-precompress',
     apply: 'build',
     enforce: 'post',
+    // The browser's assets only: the server bundle (dist/ssr) is read from disk, never sent.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -55,6 +57,21 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 300,
+  },
+  // `vite build` builds both: the browser's app into dist/web and the server renderer of public pages
+  // (entry-server.tsx) into dist/ssr, which the server loads at start.
+  builder: {},
+  environments: {
+    client: {},
+    ssr: {
+      build: {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'node24',
+        rolldownOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' } },
+      },
+    },
   },
   server: {
     port: 3000,

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { consoleLogStream } from './lib/log-format.ts';
 import { createMailer, type Mailer } from '#server/features/mail/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
+import type { SpaOptions } from './features/spa/spa.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { createDbRateLimitStore } from '#server/features/rate-limit/index.ts';
 
@@ -37,6 +38,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove secrets are never logged). */
   logStream?: { write: (line: string) => void };
+  /** Where the built web app and its page renderer come from (dist/ by default; see spa.routes.ts). */
+  spa?: SpaOptions;
 };
 
 export type App = FastifyInstance;
@@ -106,7 +109,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerPublicCache(app, app.publicCache);
   registerAuth(app);
 
-  await registerFeatureRoutes(app);
+  await registerFeatureRoutes(app, options.spa);
 
   app.setNotFoundHandler((request, reply) => {
     void reply

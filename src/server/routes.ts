@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { spaRoutes } from './features/spa/spa.routes.ts';
+import { spaRoutes, type SpaOptions } from './features/spa/spa.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
@@ -38,7 +38,7 @@ import { accountingRoutes } from './features/accounting/accounting.routes.ts';
  * feature never pulls in its HTTP layer). Add a line per plugin; keep the SPA last. Admin routes
  * live in the feature whose data they change, under /api/admin/... with auth 'admin'.
  */
-export async function registerFeatureRoutes(app: FastifyInstance): Promise<void> {
+export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOptions = {}): Promise<void> {
   await app.register(healthRoutes);
   await app.register(priceRoutes);
   await app.register(settingsRoutes);
@@ -71,5 +71,5 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(affiliatesRoutes);
   await app.register(payoutsRoutes);
   await app.register(paymentsConfigRoutes);
-  await app.register(spaRoutes);
+  await app.register(spaRoutes, spa);
 }

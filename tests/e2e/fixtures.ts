@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page, type Response } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
@@ -123,10 +123,29 @@ export async function useSession(page: Page, token: string | null) {
   );
 }
 
+/**
+ * Public pages arrive rendered by the server and respond once the browser has hydrated them: a page
+ * load waits for that (the layout marks <html data-hydrated>), as a person waits for a page to be ready.
+ * Tests of the server's HTML itself use their own pages (server-rendering.spec.ts).
+ */
+export function waitsForHydration(page: Page): Page {
+  const settle = async (response: Response | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) {
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => settle(await goto(url, options));
+  page.reload = async (options) => settle(await reload(options));
+  return page;
+}
+
 /** A page of its own browser context signed in with `token` (a user's, or the admin's with `isAdmin`). */
 export async function pageAs(browser: Browser, token: string | null, isAdmin = false): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
+  const page = waitsForHydration(await context.newPage());
   if (token) {
     await page.goto('/faq');
     await page.evaluate(
@@ -148,6 +167,9 @@ export async function pageAs(browser: Browser, token: string | null, isAdmin = f
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    await use(waitsForHydration(page));
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '#server/app.ts';
+import type { SpaOptions } from '#server/features/spa/spa.routes.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { openTestDatabase, resetDatabase } from '#tests/setup/db.ts';
@@ -46,6 +47,8 @@ export type TestAppOptions = {
   keepData?: boolean;
   /** Captures log lines (logging on at LOG_LEVEL info unless env sets it). */
   logStream?: { write: (line: string) => void };
+  /** The web app and page renderer the SPA routes serve; by default dist/web and no server rendering. */
+  spa?: SpaOptions;
 };
 
 /** buildApp on this file's database, emptied first unless keepData; closed after the file's tests. */
@@ -59,6 +62,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
     clock: options.clock,
     logger: !!logStream,
     logStream,
+    spa: { pageRenderer: null, ...options.spa },
   });
   openApps.add(app);
   await app.ready();

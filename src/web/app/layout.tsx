@@ -22,6 +22,17 @@ function useReferralCapture() {
   }, [ref]);
 }
 
+/**
+ * Marks the document once the page has been hydrated (or rendered) and responds to input: rendered
+ * with the page inside its Suspense boundary, so its effect runs only when the page's does.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function Layout() {
   const { isLoading } = useAuth();
   const location = useLocation();
@@ -45,6 +56,7 @@ export function Layout() {
         ) : (
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <HydrationMark />
           </Suspense>
         )}
       </main>

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { BRAND } from '#shared/brand.ts';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 import { AdminLoginPage, AdminOrderPage, AdminPage, CustomerFormPage } from '#web/features/admin/pages.ts';
 import {
   CheckEmailPage,
@@ -34,16 +34,22 @@ import { Layout } from './layout.tsx';
 
 // Every page is its own chunk (each feature's pages.ts exports them lazily), so a public page never
 // loads dashboard or admin code.
-const HomePage = lazy(() => import('./home-page.tsx'));
-const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
+const HomePage = lazyPage(() => import('./home-page.tsx'));
+const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
+
+/**
+ * Public pages, rendered on the server (entry-server.tsx) and hydrated here: they read the same for
+ * everyone, so their HTML carries the content and is cached; signed-in parts appear after hydration.
+ */
+const SSR = { ssr: true } as const;
 
 /** The spec's full route table (§2), with the brand slug from the brand module. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/landing', element: <LandingPage /> },
+      { path: '/', handle: SSR, element: <HomePage /> },
+      { path: '/landing', handle: SSR, element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/check-email', element: <CheckEmailPage /> },
@@ -51,13 +57,13 @@ export const routes: RouteObject[] = [
       { path: '/set-password', element: <SetPasswordPage /> },
       { path: '/welcome', element: <WelcomePage /> },
       { path: '/thank-you', element: <ThankYouPage /> },
-      { path: '/marketplace', element: <MarketplacePage /> },
-      { path: `/${BRAND.slug}/:username/:slug`, element: <ChipPage /> },
-      { path: '/gallery/:username', element: <GalleryPage /> },
-      { path: '/uid', element: <UidPage /> },
-      { path: '/top-minters', element: <TopMintersPage /> },
-      { path: '/our-meme-coin', element: <TokenPage /> },
-      { path: '/faq', element: <FaqPage /> },
+      { path: '/marketplace', handle: SSR, element: <MarketplacePage /> },
+      { path: `/${BRAND.slug}/:username/:slug`, handle: SSR, element: <ChipPage /> },
+      { path: '/gallery/:username', handle: SSR, element: <GalleryPage /> },
+      { path: '/uid', handle: SSR, element: <UidPage /> },
+      { path: '/top-minters', handle: SSR, element: <TopMintersPage /> },
+      { path: '/our-meme-coin', handle: SSR, element: <TokenPage /> },
+      { path: '/faq', handle: SSR, element: <FaqPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/payment-processing', element: <PaymentProcessingPage /> },
       { path: '/paypal-processing', element: <PaypalProcessingPage /> },
@@ -82,6 +88,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Whether the server renders this path's page (its route is marked `handle: SSR`). */
+export function isServerRendered(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  const handle = matches?.at(-1)?.route.handle as { ssr?: boolean } | undefined;
+  return handle?.ssr === true;
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

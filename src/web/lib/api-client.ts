@@ -27,6 +27,16 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** How a request reaches the API: the browser's fetch; the server renderer routes it in-process. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** For the server renderer only (entry-server.tsx): pages rendered there read the API in-process. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** The only place that talks to the API: adds the bearer token, sends JSON or FormData, parses errors. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -39,7 +49,12 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  const res = await transport(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
   if (!res.ok) {
     const text = await res.text();
     let parsed: ApiError | undefined;

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { resolvePageMeta, type PageMeta } from './page-meta.ts';
+import { injectTransport, loadBuiltRenderer, type PageRendererModule } from './page-renderer.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
@@ -46,13 +48,34 @@ export function renderShell(template: string, meta: PageMeta, publicUrl: string)
     .replace('</head>', `${tags.join('\n    ')}\n  </head>`);
 }
 
-/** Serves the built web app: hashed assets with immutable caching, and index.html (with meta) for every page. */
-export const spaRoutes: FastifyPluginAsync = async (app) => {
-  const indexFile = path.join(WEB_DIST, 'index.html');
+const ROOT = '<div id="root"></div>';
+
+/** Puts a server-rendered page into the shell: its markup in the root, its query cache beside it. */
+export function fillRoot(shell: string, html: string, state: string, stateId: string): string {
+  const at = shell.indexOf(ROOT);
+  if (at < 0) throw new Error('index.html has no empty <div id="root"></div>');
+  const filled = `<div id="root">${html}</div><script type="application/json" id="${stateId}">${state}</script>`;
+  return shell.slice(0, at) + filled + shell.slice(at + ROOT.length);
+}
+
+export type SpaOptions = {
+  /** The server renderer of public pages; by default the build's (dist/ssr), null to render none. */
+  pageRenderer?: PageRendererModule | null;
+  /** The built web app's folder (dist/web by default). */
+  webDist?: string;
+};
+
+/**
+ * Serves the built web app: hashed assets with immutable caching, and index.html (with meta) for
+ * every page; public pages come rendered, with the data they were rendered from (entry-server.tsx).
+ */
+export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) => {
+  const webDist = options.webDist ?? WEB_DIST;
+  const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       index: false,
       wildcard: false,
       preCompressed: true,
@@ -66,6 +89,19 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     });
   }
   const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  const rendererModule = options.pageRenderer === undefined ? await loadBuiltRenderer() : options.pageRenderer;
+  const renderer = rendererModule?.createPageRenderer(injectTransport(app));
+
+  /** The page's markup, or null to let the browser render it (no renderer, or rendering failed). */
+  async function renderPage(url: URL): Promise<{ html: string; state: string } | null> {
+    if (!renderer) return null;
+    try {
+      return await renderer.render(url);
+    } catch (err) {
+      app.log.warn({ err, url: url.pathname }, 'server rendering failed; the browser renders the page');
+      return null;
+    }
+  }
 
   // Pages read the same for everyone (sessions never ride on a page request): the public cache keeps
   // them, and a CDN may too for a minute, serving them stale while it refreshes.
@@ -81,10 +117,15 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const meta = await resolvePageMeta(app, url);
-    return reply
-      .status(meta.status ?? 200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderShell(template, meta, app.config.publicUrl));
+    const shell = renderShell(template, meta, app.config.publicUrl);
+    const page = await renderPage(url);
+    return (
+      reply
+        .status(meta.status ?? 200)
+        // A tap's URL is used once: its page is never kept (and never rendered here, see verify-tap.ts).
+        .header('cache-control', isSunTapQuery(url.searchParams) ? 'private, no-store' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page && rendererModule ? fillRoot(shell, page.html, page.state, rendererModule.SSR_STATE_ID) : shell)
+    );
   });
 };

@@ -3,9 +3,9 @@
  * no other page's code. Kept apart from index.ts (what other features use) because the router imports
  * this file into the entry chunk, and anything index.ts re-exports would come along.
  */
-import { lazy } from 'react';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
-export const AdminLoginPage = lazy(() => import('./pages/admin-login-page.tsx'));
-export const AdminPage = lazy(() => import('./pages/admin-page.tsx'));
-export const AdminOrderPage = lazy(() => import('./pages/admin-order-page.tsx'));
-export const CustomerFormPage = lazy(() => import('./pages/customer-form-page.tsx'));
+export const AdminLoginPage = lazyPage(() => import('./pages/admin-login-page.tsx'));
+export const AdminPage = lazyPage(() => import('./pages/admin-page.tsx'));
+export const AdminOrderPage = lazyPage(() => import('./pages/admin-order-page.tsx'));
+export const CustomerFormPage = lazyPage(() => import('./pages/customer-form-page.tsx'));

@@ -3,10 +3,10 @@
  * no other page's code. Kept apart from index.ts (what other features use) because the router imports
  * this file into the entry chunk, and anything index.ts re-exports would come along.
  */
-import { lazy } from 'react';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
-export const MarketplacePage = lazy(() => import('./pages/marketplace-page.tsx'));
-export const ChipPage = lazy(() => import('./pages/chip-page.tsx'));
-export const GalleryPage = lazy(() => import('./pages/gallery-page.tsx'));
-export const UidPage = lazy(() => import('./pages/uid-page.tsx'));
-export const TopMintersPage = lazy(() => import('./pages/top-minters-page.tsx'));
+export const MarketplacePage = lazyPage(() => import('./pages/marketplace-page.tsx'));
+export const ChipPage = lazyPage(() => import('./pages/chip-page.tsx'));
+export const GalleryPage = lazyPage(() => import('./pages/gallery-page.tsx'));
+export const UidPage = lazyPage(() => import('./pages/uid-page.tsx'));
+export const TopMintersPage = lazyPage(() => import('./pages/top-minters-page.tsx'));

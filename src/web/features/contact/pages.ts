@@ -3,6 +3,6 @@
  * no other page's code. Kept apart from index.ts (what other features use) because the router imports
  * this file into the entry chunk, and anything index.ts re-exports would come along.
  */
-import { lazy } from 'react';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
-export const ContactPage = lazy(() => import('./pages/contact-page.tsx'));
+export const ContactPage = lazyPage(() => import('./pages/contact-page.tsx'));

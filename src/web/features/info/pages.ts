@@ -3,8 +3,8 @@
  * no other page's code. Kept apart from index.ts (what other features use) because the router imports
  * this file into the entry chunk, and anything index.ts re-exports would come along.
  */
-import { lazy } from 'react';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
-export const ThankYouPage = lazy(() => import('./pages/thank-you-page.tsx'));
-export const TokenPage = lazy(() => import('./pages/token-page.tsx'));
-export const FaqPage = lazy(() => import('./pages/faq-page.tsx'));
+export const ThankYouPage = lazyPage(() => import('./pages/thank-you-page.tsx'));
+export const TokenPage = lazyPage(() => import('./pages/token-page.tsx'));
+export const FaqPage = lazyPage(() => import('./pages/faq-page.tsx'));

@@ -3,7 +3,7 @@
  * no other page's code. Kept apart from index.ts (what other features use) because the router imports
  * this file into the entry chunk, and anything index.ts re-exports would come along.
  */
-import { lazy } from 'react';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
-export const LandingPage = lazy(() => import('./pages/landing-page.tsx'));
-export const SignedInHomePage = lazy(() => import('./pages/signed-in-home-page.tsx'));
+export const LandingPage = lazyPage(() => import('./pages/landing-page.tsx'));
+export const SignedInHomePage = lazyPage(() => import('./pages/signed-in-home-page.tsx'));

@@ -3,7 +3,7 @@
  * no other page's code. Kept apart from index.ts (what other features use) because the router imports
  * this file into the entry chunk, and anything index.ts re-exports would come along.
  */
-import { lazy } from 'react';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
-export const NfcLandingPage = lazy(() => import('./pages/nfc-landing-page.tsx'));
-export const NfcTapPage = lazy(() => import('./pages/nfc-tap-page.tsx'));
+export const NfcLandingPage = lazyPage(() => import('./pages/nfc-landing-page.tsx'));
+export const NfcTapPage = lazyPage(() => import('./pages/nfc-tap-page.tsx'));

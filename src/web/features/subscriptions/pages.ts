@@ -3,7 +3,7 @@
  * no other page's code. Kept apart from index.ts (what other features use) because the router imports
  * this file into the entry chunk, and anything index.ts re-exports would come along.
  */
-import { lazy } from 'react';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
-export const EmailConfirmPage = lazy(() => import('./pages/email-confirm-page.tsx'));
-export const EmailUnsubscribePage = lazy(() => import('./pages/email-unsubscribe-page.tsx'));
+export const EmailConfirmPage = lazyPage(() => import('./pages/email-confirm-page.tsx'));
+export const EmailUnsubscribePage = lazyPage(() => import('./pages/email-unsubscribe-page.tsx'));

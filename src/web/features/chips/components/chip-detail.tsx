@@ -4,6 +4,7 @@ import { BRAND, ROUTES } from '#shared/brand.ts';
 import { chipMakerLabel, type Chip } from '#shared/chips.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { LazyChipOwnerActions } from '#web/features/orders/index.ts';
+import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { formatLongDate } from '../lib/chip-format.ts';
 import { useChipActions } from '../lib/use-chip-actions.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
@@ -40,6 +41,7 @@ function capitalize(text: string): string {
 
 /** Everything a buyer needs about one chip; renders the page's h1 (the chip's title). */
 export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: ChipDetailProps) {
+  const timeZone = useDisplayTimeZone();
   const { actions, isOwn } = useChipActions(chip);
   const ownerUsername = chip.ownerUsername ?? chip.creatorUsername;
   // A chip not activated yet has no price to show; its owner is asked to activate it below.
@@ -157,7 +159,7 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-gray-200 p-4 text-sm">
             <dt className="font-semibold text-gray-900">Created</dt>
             <dd className="text-gray-800">
-              <time dateTime={chip.createdAt}>{formatLongDate(chip.createdAt)}</time>
+              <time dateTime={chip.createdAt}>{formatLongDate(chip.createdAt, timeZone)}</time>
             </dd>
             <dt className="font-semibold text-gray-900">Shape</dt>
             <dd className="text-gray-800">{capitalize(chip.shape)}</dd>

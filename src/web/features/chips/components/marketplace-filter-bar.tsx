@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
-import { BRAND } from '#shared/brand.ts';
+import { BRAND, ROUTES } from '#shared/brand.ts';
 import { CHIP_SHAPES, MARKETPLACE_SORTS } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { INPUT_CLASS, TextField } from '#web/components/ui/field.tsx';
@@ -21,7 +21,10 @@ type MarketplaceFilterBarProps = {
   hasFilters: boolean;
 };
 
-/** A text filter typed locally and written to the URL once typing pauses (or on Enter). */
+/**
+ * A text filter typed locally and written to the URL once typing pauses (or on Enter). What was typed
+ * into the server-rendered field before the page hydrated is kept, not reset to the URL's value.
+ */
 function useDraft(
   key: TextKey,
   urlValue: string,
@@ -29,6 +32,13 @@ function useDraft(
   isValid: (v: string) => boolean,
 ) {
   const [draft, setDraft] = useState(urlValue);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== urlValue) setDraft(typed);
+    // Once, at hydration: afterwards the field is controlled.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const debounced = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
   // Back/forward or "Clear filters" change the URL: the field follows it.
   const [seenUrlValue, setSeenUrlValue] = useState(urlValue);
@@ -43,7 +53,7 @@ function useDraft(
     // Only the settled text decides; the URL value and callbacks are read fresh each time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
-  return [draft, setDraft] as const;
+  return [draft, setDraft, ref] as const;
 }
 
 /** Search box, shape, price range, creator and sort of the marketplace, kept in the URL query. */
@@ -51,10 +61,20 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
   const id = useId();
   const always = () => true;
   const validPrice = (v: string) => priceFilterError(v) === undefined;
-  const [q, setQ] = useDraft('q', filters.q ?? '', onChange, always);
-  const [creator, setCreator] = useDraft('creator', filters.creator ?? '', onChange, always);
-  const [minPrice, setMinPrice] = useDraft('minPrice', filters.minPrice ?? '', onChange, validPrice);
-  const [maxPrice, setMaxPrice] = useDraft('maxPrice', filters.maxPrice ?? '', onChange, validPrice);
+  const [q, setQ, qRef] = useDraft('q', filters.q ?? '', onChange, always);
+  const [creator, setCreator, creatorRef] = useDraft('creator', filters.creator ?? '', onChange, always);
+  const [minPrice, setMinPrice, minPriceRef] = useDraft(
+    'minPrice',
+    filters.minPrice ?? '',
+    onChange,
+    validPrice,
+  );
+  const [maxPrice, setMaxPrice, maxPriceRef] = useDraft(
+    'maxPrice',
+    filters.maxPrice ?? '',
+    onChange,
+    validPrice,
+  );
   const minError = priceFilterError(minPrice);
   const maxError =
     priceFilterError(maxPrice) ??
@@ -74,7 +94,16 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
   };
 
   return (
-    <form role="search" aria-label={`Search ${BRAND.plural}`} onSubmit={submit} className="space-y-4">
+    // Named fields and a GET action: before the page hydrates (or without JavaScript) the search
+    // still works, as a plain form the server renders the results of.
+    <form
+      role="search"
+      aria-label={`Search ${BRAND.plural}`}
+      action={ROUTES.marketplace}
+      method="get"
+      onSubmit={submit}
+      className="space-y-4"
+    >
       <div className="flex gap-2">
         <div className="relative flex-1">
           <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-gray-800">
@@ -86,6 +115,8 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
           />
           <input
             id={`${id}-q`}
+            ref={qRef}
+            name="q"
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
@@ -106,6 +137,7 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
           </label>
           <select
             id={`${id}-shape`}
+            name="shape"
             value={filters.shape ?? ''}
             onChange={(e) => onChange({ shape: e.target.value || undefined })}
             className={INPUT_CLASS}
@@ -121,6 +153,8 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
         <TextField
           label="Min price (USD)"
           inputMode="decimal"
+          ref={minPriceRef}
+          name="minPrice"
           value={minPrice}
           onChange={(e) => setMinPrice(e.target.value)}
           error={minError}
@@ -129,6 +163,8 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
         <TextField
           label="Max price (USD)"
           inputMode="decimal"
+          ref={maxPriceRef}
+          name="maxPrice"
           value={maxPrice}
           onChange={(e) => setMaxPrice(e.target.value)}
           error={maxError}
@@ -136,6 +172,8 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
         />
         <TextField
           label="Creator"
+          ref={creatorRef}
+          name="creator"
           value={creator}
           onChange={(e) => setCreator(e.target.value)}
           placeholder="username"
@@ -148,6 +186,7 @@ export function MarketplaceFilterBar({ filters, onChange, onClear, hasFilters }:
           </label>
           <select
             id={`${id}-sort`}
+            name="sort"
             value={filters.sort}
             onChange={(e) => onChange({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
             className={INPUT_CLASS}

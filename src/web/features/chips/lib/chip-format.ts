@@ -22,12 +22,15 @@ export function formatTokenPrice(price: string | null | undefined): string | nul
   }
 }
 
-/** Long US date ("January 5, 2025"), or 'Unknown' for a missing or invalid date. */
-export function formatLongDate(iso: string | null | undefined): string {
+/**
+ * Long US date ("January 5, 2025"), or 'Unknown' for a missing or invalid date; in the visitor's time
+ * zone unless one is given (useDisplayTimeZone).
+ */
+export function formatLongDate(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return 'Unknown';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
 }
 
 /**

@@ -2,10 +2,12 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { useTokenPrice } from '#web/lib/api/get-token-price.ts';
 
 /** The live token price with its 24 h change; the launch price is labelled when no live price is known. */
 export function TokenPriceCard() {
+  const timeZone = useDisplayTimeZone();
   const { data, isError } = useTokenPrice();
   return (
     <section
@@ -37,7 +39,7 @@ export function TokenPriceCard() {
             ) : (
               <Badge tone="green">Live</Badge>
             )}
-            <span>Updated {new Date(data.last_updated).toLocaleString()}</span>
+            <span>Updated {new Date(data.last_updated).toLocaleString('en-US', { timeZone })}</span>
           </p>
         </div>
       ) : isError ? (

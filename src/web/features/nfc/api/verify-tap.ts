@@ -21,6 +21,8 @@ export function verifyTapQueryOptions(rawQuery: string) {
     gcTime: Infinity,
     refetchOnMount: false,
     refetchOnReconnect: false,
+    // Never read by the server renderer: a link preview fetching the page would use the tap up.
+    meta: { ssr: false },
   });
 }
 

@@ -4,6 +4,7 @@ import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { ChipImage, DemoBanner, formatLongDate, formatPriceUsd } from '#web/features/chips/index.ts';
 
 export type NfcChipViewProps = {
@@ -19,6 +20,7 @@ export type NfcChipViewProps = {
 
 /** A chip reached from its NFC tag: image, state, UID, creator, date and price, with the ways onward. */
 export function NfcChipView({ chip, nfcUid, verification }: NfcChipViewProps) {
+  const timeZone = useDisplayTimeZone();
   // The server's answer for this viewer: only a chip they can buy now reads as for purchase.
   const isListed = chip.actions.buy;
   const usd = formatPriceUsd(chip.priceUsd);
@@ -56,7 +58,7 @@ export function NfcChipView({ chip, nfcUid, verification }: NfcChipViewProps) {
               )}
             </dd>
             <dt className="font-semibold text-gray-900">Created</dt>
-            <dd className="text-gray-800">{formatLongDate(chip.createdAt)}</dd>
+            <dd className="text-gray-800">{formatLongDate(chip.createdAt, timeZone)}</dd>
           </dl>
           <section
             aria-labelledby="nfc-price-heading"

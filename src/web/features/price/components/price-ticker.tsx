@@ -1,10 +1,12 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
+import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { useTokenPrice } from '#web/lib/api/get-token-price.ts';
 
 /** The bar above the header. A failed fetch keeps the loading text, as the spec says. */
 export function PriceTicker() {
   const { data } = useTokenPrice();
+  const timeZone = useDisplayTimeZone();
   return (
     <div className="bg-gray-900 text-sm text-white" role="status" aria-live="polite">
       <div className="mx-auto flex max-w-7xl items-center justify-center gap-3 px-4 py-1.5">
@@ -26,7 +28,7 @@ export function PriceTicker() {
             </span>
             {data.is_fallback && <span className="text-gray-300">(launch price; no live price yet)</span>}
             <span className="hidden text-gray-300 sm:inline">
-              Updated {new Date(data.last_updated).toLocaleTimeString()}
+              Updated {new Date(data.last_updated).toLocaleTimeString('en-US', { timeZone })}
             </span>
           </>
         )}
