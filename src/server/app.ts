@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { consoleLogStream } from './lib/log-format.ts';
 import { createMailer, type Mailer } from '#server/features/mail/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
-import type { SpaOptions } from './features/spa/spa.routes.ts';
+import type { SpaOptions } from './features/spa/index.ts';
 import { AppError } from './lib/app-error.ts';
 import { createDbRateLimitStore } from '#server/features/rate-limit/index.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import type { PageRendererModule } from '#server/features/spa/page-renderer.ts';
+import type { PageRendererModule } from '#server/features/spa/index.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertChip, insertChipEvent, CHIP_STATES } from '#tests/factories/chips.ts';
 import { insertUser } from '#tests/factories/users.ts';
@@ -96,8 +96,7 @@ describe('server-rendered public pages', () => {
     const { root, state } = readPage(res.body);
     expect(root).toMatch(/not found/i);
     const detail = state?.queries.find((q) => q.queryKey[1] === 'detail') as
-      | { state: { status: string; error: { __apiError: { status: number } } } }
-      | undefined;
+      { state: { status: string; error: { __apiError: { status: number } } } } | undefined;
     expect(detail?.state.status).toBe('error');
     expect(detail?.state.error.__apiError.status).toBe(404);
   });
@@ -139,7 +138,12 @@ describe('server-rendered public pages', () => {
   it('keeps rendered pages in the public cache and shows a change on the next request', async () => {
     const app = await appWith();
     const { user, token } = await insertUser(app.db, { username: 'seller' });
-    const chip = await insertChip(app.db, { creatorId: user.id, slug: 'tide', title: 'Tide', priceCents: 3000 });
+    const chip = await insertChip(app.db, {
+      creatorId: user.id,
+      slug: 'tide',
+      title: 'Tide',
+      priceCents: 3000,
+    });
     const first = await app.inject({ method: 'GET', url: '/artchip/seller/tide' });
     expect(first.headers['x-cache']).toBe('miss');
     expect(first.body).toContain('$30.00');
@@ -175,7 +179,12 @@ describe('server-rendered public pages', () => {
   it('renders a pending chip as not found to visitors, without its title', async () => {
     const app = await appWith();
     const { user } = await insertUser(app.db, { username: 'quiet' });
-    await insertChip(app.db, { creatorId: user.id, slug: 'secret', title: 'Secret title', ...CHIP_STATES.pending });
+    await insertChip(app.db, {
+      creatorId: user.id,
+      slug: 'secret',
+      title: 'Secret title',
+      ...CHIP_STATES.pending,
+    });
     const res = await app.inject({ method: 'GET', url: '/artchip/quiet/secret' });
     expect(res.body).not.toContain('Secret title');
     expect(readPage(res.body).root).toMatch(/not found/i);

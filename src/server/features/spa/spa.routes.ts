@@ -89,7 +89,8 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     });
   }
   const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
-  const rendererModule = options.pageRenderer === undefined ? await loadBuiltRenderer() : options.pageRenderer;
+  const rendererModule =
+    options.pageRenderer === undefined ? await loadBuiltRenderer() : options.pageRenderer;
   const renderer = rendererModule?.createPageRenderer(injectTransport(app));
 
   /** The page's markup, or null to let the browser render it (no renderer, or rendering failed). */
@@ -125,7 +126,11 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
         // A tap's URL is used once: its page is never kept (and never rendered here, see verify-tap.ts).
         .header('cache-control', isSunTapQuery(url.searchParams) ? 'private, no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(page && rendererModule ? fillRoot(shell, page.html, page.state, rendererModule.SSR_STATE_ID) : shell)
+        .send(
+          page && rendererModule
+            ? fillRoot(shell, page.html, page.state, rendererModule.SSR_STATE_ID)
+            : shell,
+        )
     );
   });
 };
