@@ -15,6 +15,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join(root, 'dist', '.build-stamp.json');
 const INDEX = path.join(root, 'dist', 'web', 'index.html');
+// The server renderer of public pages, built by the same `vite build` (vite.config.ts).
+const SSR_ENTRY = path.join(root, 'dist', 'ssr', 'entry-server.js');
 const INPUT_DIRS = ['src/web', 'src/shared'];
 const INPUT_FILES = ['vite.config.ts', 'tsconfig.json', 'package-lock.json'];
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
@@ -82,6 +84,7 @@ const index = indexStat();
 let reason: string | null = null;
 if (process.argv.includes('--rebuild')) reason = 'asked with --rebuild';
 else if (!index) reason = 'no build in dist/web yet';
+else if (!fs.existsSync(SSR_ENTRY)) reason = 'no page renderer in dist/ssr yet';
 else if (!stamp) reason = 'no record of the last build';
 else if (stamp.fingerprint !== current.hash) reason = 'sources changed since the last build';
 else if (stamp.index.size !== index.size || stamp.index.mtimeMs !== index.mtimeMs)
@@ -89,7 +92,7 @@ else if (stamp.index.size !== index.size || stamp.index.mtimeMs !== index.mtimeM
 
 if (reason === null) {
   console.log(
-    `web app: reused the build in dist/web (sources unchanged; checked ${current.files} files in ${seconds(performance.now() - started)})`,
+    `web app: reused the build in dist/web and dist/ssr (sources unchanged; checked ${current.files} files in ${seconds(performance.now() - started)})`,
   );
 } else {
   console.log(`web app: building (${reason})…`);

@@ -1,56 +1,7 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ApiError as WireApiError } from './error-codes.ts';
 
-/** Every error code the API can answer with; each maps to one HTTP status in `HTTP_STATUS_BY_CODE`. */
-export const ERROR_CODES = [
-  /** The request body, query or params failed schema validation. */
-  'VALIDATION_FAILED',
-  /** No valid session was presented. */
-  'UNAUTHENTICATED',
-  /** The session is valid but may not do this (wrong user, not an admin). */
-  'FORBIDDEN',
-  /** Log-in refused because the e-mail address is not verified yet. */
-  'EMAIL_NOT_VERIFIED',
-  /** The thing asked for does not exist (or is not visible to the caller). */
-  'NOT_FOUND',
-  /** The request conflicts with the current state (taken username, chip already reserved or sold). */
-  'CONFLICT',
-  /** A one-time link has expired. */
-  'TOKEN_EXPIRED',
-  /** A one-time link is unknown or was already used. */
-  'INVALID_TOKEN',
-  /** Too many requests from this client; try later. */
-  'RATE_LIMITED',
-  /** The uploaded file is not an accepted image type (judged by its bytes). */
-  'INVALID_FILE_TYPE',
-  /** The uploaded file is larger than allowed. */
-  'FILE_TOO_LARGE',
-  /** A payment provider refused or failed. */
-  'PAYMENT_FAILED',
-  /** The request is well-formed but breaks a business rule (e.g. method not allowed for this order). */
-  'UNPROCESSABLE',
-  /** Something unexpected failed on the server; details are only in the server log. */
-  'INTERNAL',
-] as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** One HTTP status per error code; a code without a status does not compile. */
-export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  EMAIL_NOT_VERIFIED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOKEN_EXPIRED: 410,
-  INVALID_TOKEN: 400,
-  RATE_LIMITED: 429,
-  INVALID_FILE_TYPE: 415,
-  FILE_TOO_LARGE: 413,
-  PAYMENT_FAILED: 402,
-  UNPROCESSABLE: 422,
-  INTERNAL: 500,
-};
+export { ERROR_CODES, type ErrorCode, HTTP_STATUS_BY_CODE } from './error-codes.ts';
 
 /** The one wire shape of every error response. */
 export const ApiErrorSchema = z.object({
@@ -59,3 +10,8 @@ export const ApiErrorSchema = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+// The browser's zod-free copy of the shape (error-codes.ts) must stay this one: this fails to compile if not.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<ApiError, WireApiError> = true;
+void sameShape;

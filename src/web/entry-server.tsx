@@ -11,13 +11,13 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { setApiTransport, type ApiTransport } from '#web/lib/api-client.ts';
 import { AUTH_USER_QUERY_KEY } from '#web/lib/auth.tsx';
 import { preloadAllPages } from '#web/lib/lazy-page.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { AppProviders } from './app/app-providers.tsx';
-import { isServerRendered, routes } from './app/router.tsx';
+import { AppRoutes, isServerRendered } from './app/router.tsx';
 import { encodeState, isServerReadable, shouldDehydrateQuery, SSR_STATE_ID } from './app/ssr-state.ts';
 
 export { SSR_STATE_ID };
@@ -108,15 +108,11 @@ function unread(queryClient: QueryClient): Query[] {
 }
 
 export function createPageRenderer(transport: ApiTransport): PageRenderer {
-  const handler = createStaticHandler(routes);
   const pagesLoaded = preloadAllPages();
   return {
     async render(url) {
       if (!isServerRendered(url.pathname)) return null;
       await pagesLoaded;
-      const context = await handler.query(new Request(url));
-      if (context instanceof Response) return null;
-      const router = createStaticRouter(handler.dataRoutes, context);
       const queryClient = createQueryClient();
       // A failed read renders as its error (a 404 chip as not found), not as loading again.
       queryClient.setDefaultOptions({
@@ -126,7 +122,9 @@ export function createPageRenderer(transport: ApiTransport): PageRenderer {
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
       const page = (
         <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${url.pathname}${url.search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       );
       let html = await renderToString(page);

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test, uniqueUser, useSession } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+  uniqueUser,
+  useSession,
+  waitsForHydration,
+} from './fixtures.ts';
 import { liveChip, makePng, mintedChip, signUpVerified, uniqueTitle, type ChipJson } from './api.ts';
 
 /** Commerce journeys on the demo-payments server: mint, guest purchase, activation, offers. */
@@ -183,7 +190,7 @@ test('a returning guest checks out again with the e-mail of their earlier guest 
   // Another browser without a session: the same e-mail checks out again, it is not blocked as registered.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
-    await buyAsGuest(await context.newPage(), second.chip, '30.00', true);
+    await buyAsGuest(waitsForHydration(await context.newPage()), second.chip, '30.00', true);
   } finally {
     await context.close();
   }
@@ -235,7 +242,7 @@ test('an accepted offer lets the buyer complete the purchase at the offer price'
   const { creator, chip } = await liveChip(request, title, '60.00');
   const buyer = await signUpVerified(request, 'bidder');
 
-  const buyerPage = await browser.newPage();
+  const buyerPage = waitsForHydration(await browser.newPage());
   await useSession(buyerPage, buyer.token);
   await buyerPage.goto(`/artchip/${chip.creatorUsername}/${chip.slug}`);
   await buyerPage.getByRole('button', { name: `Make Offer on ${title}` }).click();
@@ -245,7 +252,7 @@ test('an accepted offer lets the buyer complete the purchase at the offer price'
   await offer.getByRole('button', { name: 'Send Offer' }).click();
   await expect(buyerPage.getByText('Offer sent', { exact: true })).toBeVisible();
 
-  const ownerPage = await browser.newPage();
+  const ownerPage = waitsForHydration(await browser.newPage());
   await useSession(ownerPage, creator.token);
   await ownerPage.goto('/my-artchip');
   const received = ownerPage.getByRole('region', { name: 'Offers received' });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { BRAND } from '#shared/brand.ts';
 import { lazyPage } from '#web/lib/lazy-page.tsx';
 import { AdminLoginPage, AdminOrderPage, AdminPage, CustomerFormPage } from '#web/features/admin/pages.ts';
@@ -96,6 +96,7 @@ export function isServerRendered(pathname: string): boolean {
   return handle?.ssr === true;
 }
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The pages for the current location, inside BrowserRouter (main.tsx) or StaticRouter (entry-server.tsx). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ApiError } from '#shared/errors.ts';
+import { ERROR_CODES, type ApiError } from '#shared/error-codes.ts';
 import { readStorage, STORAGE_KEYS, type StorageKey } from './storage.ts';
 
 /** A non-2xx answer; `message` is the server's message (the spec's "status: body" prefix stripped). */
@@ -59,8 +59,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     const text = await res.text();
     let parsed: ApiError | undefined;
     try {
-      const result = ApiErrorSchema.safeParse(JSON.parse(text));
-      if (result.success) parsed = result.data;
+      const body: unknown = JSON.parse(text);
+      if (isApiError(body)) parsed = body;
     } catch {
       // not JSON: fall back to the text or the status text
     }
@@ -69,6 +69,20 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/**
+ * The one error shape (ApiErrorSchema), checked by hand: zod stays out of the first script every
+ * page loads, and comes with the pages that parse with it.
+ */
+function isApiError(value: unknown): value is ApiError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message, fieldErrors } = value as Record<string, unknown>;
+  return (
+    typeof message === 'string' &&
+    (ERROR_CODES as readonly unknown[]).includes(code) &&
+    (fieldErrors === undefined || (typeof fieldErrors === 'object' && fieldErrors !== null))
+  );
 }
 
 /** A readable message for any thrown value, with a fallback for network failures. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
-import { CoinPriceSchema, type CoinPrice } from '#shared/price.schemas.ts';
+import type { CoinPrice } from '#shared/price.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** Spec §7: the token price is polled every 30 s and stale after 25 s. */
@@ -8,7 +8,11 @@ export const TOKEN_PRICE_REFRESH_MS = 30_000;
 
 /** GET /api/price/artchip: the live token price (or the launch price, marked as fallback). */
 export async function getTokenPrice(): Promise<CoinPrice> {
-  return CoinPriceSchema.parse(await api(`/api/price/${BRAND.slug}`));
+  const answer = await api(`/api/price/${BRAND.slug}`);
+  // The header shows the price on every page: its schema (and zod) load only when the browser itself
+  // reads the price, not with every page's first script (server-rendered pages come with it).
+  const { CoinPriceSchema } = await import('#shared/price.schemas.ts');
+  return CoinPriceSchema.parse(answer);
 }
 
 export const tokenPriceQueryOptions = queryOptions({
