@@ -12,7 +12,6 @@ export default function HomePage() {
   const [params] = useSearchParams();
   const { isAuthenticated } = useAuth();
   if (isSunTapQuery(params)) return <NfcTapPage />;
-  // An empty UID is no NFC link: the landing page, as the NFC page would redirect there.
-  if (params.get('UID') || params.get('uid')) return <NfcLandingPage />;
+  if (params.has('UID') || params.has('uid')) return <NfcLandingPage />;
   return isAuthenticated ? <SignedInHomePage /> : <LandingPage />;
 }

@@ -21,6 +21,12 @@ import { ToastProvider } from '#web/components/ui/toast.tsx';
 import { AuthProvider } from '#web/lib/auth.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
+// What the app loads on first use (the toast, the schemas the header's reads parse with), loaded up
+// front here: in the browser it is one small chunk, but transforming it on first use in a loaded test
+// run can outlast a findBy* wait.
+import '#web/components/ui/toast-view.tsx';
+import '#shared/users.schemas.ts';
+import '#shared/price.schemas.ts';
 
 export type ApiCall = { method: string; path: string; search: string; body: unknown };
 export type ApiReply = { status?: number; body?: unknown };

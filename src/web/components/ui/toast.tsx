@@ -4,6 +4,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
   type ReactNode,
@@ -29,6 +30,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null);
   const show = useCallback((t: ToastInput) => setToast({ ...t, id: Date.now() + Math.random() }), []);
   const value = useMemo(() => show, [show]);
+  // Fetched once the page is up, off the first load, so the first toast shows at once.
+  useEffect(() => {
+    void import('./toast-view.tsx');
+  }, []);
   return (
     <ToastContext.Provider value={value}>
       {children}

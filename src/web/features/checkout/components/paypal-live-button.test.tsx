@@ -82,7 +82,8 @@ describe('PaypalLiveButton (live)', () => {
     await waitFor(() => expect(fake.options).not.toBeNull());
     await fake.options!.onApprove({ orderID: 'PP-ORDER-1' });
     expect(await screen.findByText('Payment failed.')).toBeTruthy();
-    expect(screen.getByText('PayPal payment failed')).toBeTruthy();
+    // The toast's code loads with the first toast: it shows a moment after the inline message.
+    expect(await screen.findByText('PayPal payment failed')).toBeTruthy();
     expect(screen.getByText('Order could not be processed. Please try again.')).toBeTruthy();
     expect(onError).toHaveBeenCalledWith('Payment failed.');
     expect(onSuccess).not.toHaveBeenCalled();

@@ -95,7 +95,8 @@ describe('StripeCardForm (live)', () => {
     await user.click(pay);
     const alert = await screen.findByText('Your card was declined.');
     expect(alert.className).toContain('text-red-700');
-    expect(screen.getByText('Credit card payment failed')).toBeTruthy();
+    // The toast's code loads with the first toast: it shows a moment after the inline message.
+    expect(await screen.findByText('Credit card payment failed')).toBeTruthy();
     expect(screen.getByText('Order could not be processed. Please try again.')).toBeTruthy();
     expect(onError).toHaveBeenCalledWith('Your card was declined.');
     expect(onSuccess).not.toHaveBeenCalled();
