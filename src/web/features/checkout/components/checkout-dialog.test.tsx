@@ -294,7 +294,9 @@ describe('CheckoutDialog (mint)', () => {
     );
     const dialog = await readyDialog('Complete Your Mint');
     expect(within(dialog).queryByLabelText('Email')).toBeNull();
-    expect(await within(dialog).findAllByRole('radio', { name: /Credit Card|PayPal|\$ARTCHIP/ })).toHaveLength(1);
+    expect(
+      await within(dialog).findAllByRole('radio', { name: /Credit Card|PayPal|\$ARTCHIP/ }),
+    ).toHaveLength(1);
     await user.click(within(dialog).getByRole('radio', { name: /Store in the vault/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Complete Mint' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment-processing'));
