@@ -9,7 +9,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import {
   type MarketplaceFilters,
 } from '#server/features/chips/chips.repo.ts';
 import { encodeMarketplaceCursor, decodeMarketplaceCursor } from '#server/features/chips/chips.cursor.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 import { capture, writeCaptures, type Captured } from './replay.ts';
 
 const SIZES = parseSizes(process.env.BENCH_SIZES ?? process.env.BENCH_CHIPS ?? '100000');
@@ -180,17 +180,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the servers and dropping the bench database…`);
     void cleanup().finally(() => process.exit(130));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
   });
 }
 

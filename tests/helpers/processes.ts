@@ -1,20 +1,11 @@
 /** What tests that start real server processes share: free ports, stopping process groups, databases. */
-import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import pg from 'pg';
 import { adminUrl } from '#tests/setup/db.ts';
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../scripts/lib/free-port.ts';
+
+export { freePort };
 
 /** Kills a process started with `detached: true` and everything in its group, if still running. */
 export function killGroup(child: Pick<ChildProcess, 'pid' | 'exitCode'>): void {
@@ -41,3 +32,20 @@ export const createPgDatabase = (name: string) => onServer(`create database ${na
 
 /** Drops it, even with connections still open. */
 export const dropPgDatabase = (name: string) => onServer(`drop database if exists ${name} with (force)`);
+
+/**
+ * Starts `src/server/main.ts` on a free port in its own process group (stop it with killGroup), with
+ * only PATH from this environment and `env` on top; answers the child and its base URL.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  stdio: StdioOptions = 'ignore',
+): Promise<{ child: ChildProcess; port: number; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), ...env },
+    detached: true,
+    stdio,
+  });
+  return { child, port, base: `http://127.0.0.1:${port}` };
+}

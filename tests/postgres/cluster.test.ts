@@ -1,10 +1,9 @@
 // Issue 12: WEB_CONCURRENCY runs several server processes on one port (node's cluster, PostgreSQL
 // only); the primary bootstraps once, worker 1 runs the jobs, and SIGTERM stops them all gracefully.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '#tests/setup/db.ts';
-import { createPgDatabase, dropPgDatabase, freePort, killGroup } from '#tests/helpers/processes.ts';
+import { createPgDatabase, dropPgDatabase, killGroup, spawnServer } from '#tests/helpers/processes.ts';
 
 const dbName = `artchip_cluster_${crypto.randomBytes(4).toString('hex')}`;
 let server: { pid?: number | undefined; exitCode: number | null } | undefined;
@@ -17,24 +16,20 @@ afterAll(async () => {
 describe('WEB_CONCURRENCY', () => {
   it('serves from several processes on one port and stops them all on SIGTERM', async () => {
     await createPgDatabase(dbName);
-    const port = await freePort();
-    const child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: String(port),
+    const { child, base } = await spawnServer(
+      {
         DATABASE_URL: adminUrl(dbName),
         WEB_CONCURRENCY: '2',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'info',
         LOG_FORMAT: 'json',
       },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+      ['ignore', 'pipe', 'pipe'],
+    );
     server = child;
     let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     const pids = new Set<number>();
@@ -42,7 +37,7 @@ describe('WEB_CONCURRENCY', () => {
     // Each worker logs its requests with its own pid; keep asking until both have answered.
     while (pids.size < 2 && Date.now() < deadline) {
       try {
-        await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { connection: 'close' } });
+        await fetch(`${base}/api/health`, { headers: { connection: 'close' } });
       } catch {
         // not up yet
       }

@@ -2,34 +2,26 @@
 // one process, or straight into the database, shows in the other's cached answers within a second,
 // because the database NOTIFYs every process. Runs in the PostgreSQL pass of `npm test` only (two
 // processes cannot share an embedded database).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '#tests/setup/db.ts';
-import { createPgDatabase, dropPgDatabase, freePort, killGroup } from '#tests/helpers/processes.ts';
+import { createPgDatabase, dropPgDatabase, killGroup, spawnServer } from '#tests/helpers/processes.ts';
 
 const started: ChildProcess[] = [];
 const dbName = `artchip_procs_${crypto.randomBytes(4).toString('hex')}`;
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 
 async function startServer(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATABASE_URL: adminUrl(dbName),
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    detached: true,
-    stdio: 'ignore',
+  const { child, base } = await spawnServer({
+    DATABASE_URL: adminUrl(dbName),
+    SEED_DEMO: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
   });
   started.push(child);
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {

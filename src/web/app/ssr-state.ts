@@ -3,11 +3,13 @@
  * reads it): a JSON block in the page, so the browser starts with the data the HTML was made from,
  * with no second fetch and no flash of loading.
  */
-import { hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { hashKey, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ApiError } from '#shared/errors.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { AUTH_USER_QUERY_KEY } from '#web/lib/auth.tsx';
 import { readStorage, STORAGE_KEYS } from '#web/lib/storage.ts';
+
+const AUTH_HASH = hashKey(AUTH_USER_QUERY_KEY);
 
 /** The id of the `<script type="application/json">` that carries the state (JSON, so CSP allows it). */
 export const SSR_STATE_ID = 'artchip-state';
@@ -93,15 +95,10 @@ export function hydrateFromServer(
     queryClient.setDefaultOptions(defaults);
   };
   stopWatching = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || !event.query.state.data) return;
-    if (event.query.queryHash !== authHash(queryClient)) return;
+    if (event.type !== 'updated' || event.query.queryHash !== AUTH_HASH || !event.query.state.data) return;
     const readAsVisitor = new Set(handedOver);
     forget();
     void queryClient.invalidateQueries({ predicate: (q) => readAsVisitor.has(q.queryHash) });
   });
   return { onNavigate: forget };
-}
-
-function authHash(queryClient: QueryClient): string | undefined {
-  return queryClient.getQueryCache().find({ queryKey: AUTH_USER_QUERY_KEY, exact: true })?.queryHash;
 }

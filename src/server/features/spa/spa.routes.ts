@@ -93,14 +93,18 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     options.pageRenderer === undefined ? await loadBuiltRenderer() : options.pageRenderer;
   const renderer = rendererModule?.createPageRenderer(injectTransport(app));
 
-  /** The page's markup, or null to let the browser render it (no renderer, or rendering failed). */
-  async function renderPage(url: URL): Promise<{ html: string; state: string } | null> {
-    if (!renderer) return null;
+  /**
+   * The shell with the page rendered into it, or the shell alone for the browser to render (no
+   * renderer, a page it leaves to the browser, or a render that failed).
+   */
+  async function renderInto(shell: string, url: URL): Promise<string> {
+    if (!renderer || !rendererModule) return shell;
     try {
-      return await renderer.render(url);
+      const page = await renderer.render(url);
+      return page ? fillRoot(shell, page.html, page.state, rendererModule.SSR_STATE_ID) : shell;
     } catch (err) {
       app.log.warn({ err, url: url.pathname }, 'server rendering failed; the browser renders the page');
-      return null;
+      return shell;
     }
   }
 
@@ -118,19 +122,14 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const meta = await resolvePageMeta(app, url);
-    const shell = renderShell(template, meta, app.config.publicUrl);
-    const page = await renderPage(url);
+    const html = await renderInto(renderShell(template, meta, app.config.publicUrl), url);
     return (
       reply
         .status(meta.status ?? 200)
         // A tap's URL is used once: its page is never kept (and never rendered here, see verify-tap.ts).
         .header('cache-control', isSunTapQuery(url.searchParams) ? 'private, no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(
-          page && rendererModule
-            ? fillRoot(shell, page.html, page.state, rendererModule.SSR_STATE_ID)
-            : shell,
-        )
+        .send(html)
     );
   });
 };
