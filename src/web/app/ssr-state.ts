@@ -98,7 +98,12 @@ export function hydrateFromServer(
     if (event.type !== 'updated' || event.query.queryHash !== AUTH_HASH || !event.query.state.data) return;
     const readAsVisitor = new Set(handedOver);
     forget();
-    void queryClient.invalidateQueries({ predicate: (q) => readAsVisitor.has(q.queryHash) });
+    // Every one of them, mounted or not: the page's own may still be between render and mount
+    // (its observer made with the hand-over options), and would otherwise keep the visitor's answer.
+    void queryClient.invalidateQueries({
+      predicate: (q) => readAsVisitor.has(q.queryHash),
+      refetchType: 'all',
+    });
   });
   return { onNavigate: forget };
 }
