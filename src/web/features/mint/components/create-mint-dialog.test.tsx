@@ -71,7 +71,8 @@ describe('CreateMintDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Proceed to Payment' }));
     expect(await within(dialog).findByText('Title is required')).toBeTruthy();
     expect(within(dialog).getByText('Please select an image for your Artchip.')).toBeTruthy();
-    expect(screen.getByText('Image Required')).toBeTruthy();
+    // The toast's code loads with the first toast: it shows a moment after the inline messages.
+    expect(await screen.findByText('Image Required')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Title'), 'x'.repeat(100));
     await user.click(within(dialog).getByRole('button', { name: 'Proceed to Payment' }));
     expect(await within(dialog).findByText('Title must be less than 100 characters')).toBeTruthy();
