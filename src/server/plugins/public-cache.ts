@@ -168,6 +168,31 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
   return reply.type(entry.contentType).send(entry.body);
 }
 
+/** The longest a request waits for another reading the same URL before it reads the URL itself. */
+const COALESCE_WAIT_MS = 5000;
+
+/** One miss being read; others for the same URL wait for it. */
+class Flight {
+  readonly #done: Promise<void>;
+  finish!: () => void;
+  readonly version: number;
+  constructor(version: number) {
+    this.version = version;
+    this.#done = new Promise((resolve) => (this.finish = resolve));
+  }
+
+  /** Resolves when the read finishes, or after `ms` at most. */
+  async wait(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    try {
+      await Promise.race([this.#done, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SYNC_PREFIX = 'sync:';
 /** How long a write waits to hear its own sync notice before it gives up and drops the cache. */
@@ -180,6 +205,18 @@ const SYNC_TIMEOUT_MS = 1000;
 export async function registerPublicCache(app: FastifyInstance, cache: PublicCache): Promise<void> {
   // The version each miss was read at, for the onSend hook to store it under.
   const readAt = new WeakMap<FastifyRequest, number>();
+  // Misses being read now, by URL: a request for the same URL at the same version waits for that one
+  // instead of reading it again, so an expired page under load is rendered once, not by every
+  // connection at the same moment.
+  const inFlight = new Map<string, Flight>();
+  const leading = new WeakMap<FastifyRequest, Flight>();
+  const finish = (request: FastifyRequest) => {
+    const flight = leading.get(request);
+    if (!flight) return;
+    leading.delete(request);
+    if (inFlight.get(request.url) === flight) inFlight.delete(request.url);
+    flight.finish();
+  };
 
   // Sync notices this process sent and waits to hear back: notices arrive in commit order, so hearing
   // one means every change committed before it has been heard (and applied) too.
@@ -225,8 +262,20 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAnonymous(request)) return;
     const entry = cache.get(request.url);
     if (entry) return send(request, reply, entry);
+    const flight = inFlight.get(request.url);
+    if (flight && flight.version === cache.version) {
+      await flight.wait(COALESCE_WAIT_MS);
+      const read = cache.get(request.url);
+      if (read) return send(request, reply, read);
+    } else {
+      const mine = new Flight(cache.version);
+      inFlight.set(request.url, mine);
+      leading.set(request, mine);
+    }
     readAt.set(request, cache.version);
   });
+  app.addHook('onResponse', async (request) => finish(request));
+  app.addHook('onRequestAbort', async (request) => finish(request));
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) {

@@ -85,6 +85,23 @@ describe('the public read cache', () => {
     expect(ChipSchema.parse(again.json()).actions.delist).toBe(false);
   });
 
+  it('reads a missing answer once when many ask for it at the same moment; the others wait for it', async () => {
+    const app = await buildTestApp();
+    await insertChip(app.db, { title: 'Herd Lagoon' });
+    await app.publicCache.catchUp();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => app.inject({ method: 'GET', url: '/api/artchip?q=lagoon' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    expect(answers.filter((a) => a.headers['x-cache'] === 'miss')).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // An answer that is not kept (a 404) lets the waiting requests read it themselves.
+    const missing = await Promise.all(
+      Array.from({ length: 3 }, () => app.inject({ method: 'GET', url: '/api/artchip/999999' })),
+    );
+    expect(missing.map((a) => a.statusCode)).toEqual([404, 404, 404]);
+  });
+
   it('keeps no error answers, and reads again after the time to live', async () => {
     let now = Date.parse('2030-01-01T00:00:00Z');
     const app = await buildTestApp({ clock: () => new Date(now) });
