@@ -21,8 +21,12 @@ import { MARKETPLACE_PAGE_SIZE } from '#shared/chips.schemas.ts';
 import { createDb, rowsOf, type Database } from '#server/db/client.ts';
 import {
   marketplaceQuery,
+  SEARCH_HITS_MAX,
+  SEARCH_WALK_ROWS,
+  searchHitsQuery,
   type ChipWithUsers,
   type MarketplaceFilters,
+  type MarketplacePlan,
 } from '#server/features/chips/chips.repo.ts';
 import { encodeMarketplaceCursor, decodeMarketplaceCursor } from '#server/features/chips/chips.cursor.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
@@ -287,14 +291,19 @@ async function seed(database: Database, from: number, to: number): Promise<void>
   await db.execute(sql`analyze chips`);
 }
 
-/** EXPLAIN ANALYZE of the exact query the API runs; returns the plan lines. */
+/** EXPLAIN ANALYZE of one query the API runs; returns the plan lines. */
 async function explain(
   database: Database,
   filters: MarketplaceFilters,
   cursor: string | null,
+  plan: MarketplacePlan = 'walk',
 ): Promise<string[]> {
   const decoded = cursor ? decodeMarketplaceCursor(filters.sort, cursor) : null;
-  const query = marketplaceQuery(database.db, filters, decoded, 25);
+  const query = marketplaceQuery(database.db, filters, decoded, 25, plan);
+  return explainSql(database, sql`${query}`);
+}
+
+async function explainSql(database: Database, query: ReturnType<typeof sql>): Promise<string[]> {
   const rows = rowsOf<Record<string, string>>(await database.db.execute(sql`explain analyze ${query}`));
   return rows.map((r) => Object.values(r)[0]!);
 }
@@ -347,6 +356,10 @@ async function prepareSize(
     maxPriceCents: 20000,
     sort: 'price_asc',
   };
+  const rare = { search: RARE_WORD, sort: 'newest' as const };
+  const rareIds = rowsOf<{ id: number }>(
+    await database.db.execute(searchHitsQuery(database.db, rare, SEARCH_HITS_MAX)),
+  ).map((r) => Number(r.id));
   const plans = [
     { name: 'first page (newest)', lines: await explain(database, { sort: 'newest' }, null) },
     {
@@ -354,10 +367,23 @@ async function prepareSize(
       lines: await explain(database, { sort: 'newest' }, deepCursor),
     },
     { name: 'first page (price_desc)', lines: await explain(database, { sort: 'price_desc' }, null) },
-    { name: 'filtered search', lines: await explain(database, search, null) },
+    // A search first walks SEARCH_WALK_ROWS chips of the sort order (a common word fills its page
+    // there); a rare word then reads its matches from the trigram indexes and sorts those.
     {
-      name: `rare-word search ("${RARE_WORD}")`,
-      lines: await explain(database, { search: RARE_WORD, sort: 'newest' }, null),
+      name: `filtered search (walk of ${SEARCH_WALK_ROWS})`,
+      lines: await explain(database, search, null, { walkRows: SEARCH_WALK_ROWS }),
+    },
+    {
+      name: `rare-word search ("${RARE_WORD}"), 1: walk of ${SEARCH_WALK_ROWS}`,
+      lines: await explain(database, rare, null, { walkRows: SEARCH_WALK_ROWS }),
+    },
+    {
+      name: `rare-word search, 2: matches from the trigram indexes (at most ${SEARCH_HITS_MAX})`,
+      lines: await explainSql(database, searchHitsQuery(database.db, rare, SEARCH_HITS_MAX)),
+    },
+    {
+      name: 'rare-word search, 3: the page of those matches',
+      lines: await explain(database, rare, null, { ids: rareIds }),
     },
   ].map((p) => ({ ...p, summary: planSummary(p.lines) }));
   const scenarios: Scenario[] = [
@@ -696,9 +722,13 @@ Scenarios (all \`GET\`, no cookies):
 
 The marketplace list is a keyset query over the partial indexes \`chips_market_newest_idx\`
 (\`created_at desc, id desc\`) and \`chips_market_price_idx\` (\`price_cents, id\`), both \`WHERE status =
-'active'\` (listed chips): a deep page costs the same as the first (no OFFSET). Text search filters
-rows as the index is walked in order, so it is fast while matches are common and slower for rare words;
-the rare-word scenario measures that worst case.
+'active'\` (listed chips): a deep page costs the same as the first (no OFFSET); without a search it is
+one prepared statement per combination of filters. A search (\`chips.repo.ts\`, \`listMarketplaceChips\`)
+first walks at most 1,000 chips of the sort order, filtering as it goes, which fills a common word's
+page at once; when that is not enough it reads the matching ids from the trigram indexes
+(\`chips_market_title_trgm_idx\`, \`chips_market_description_trgm_idx\`, \`users_username_trgm_idx\`,
+pg_trgm GIN) and sorts those, so a rare word costs what its matches cost, whatever the size of the
+catalogue. The rare-word scenario measures that path (the plans below show its three queries).
 `;
 
 function sizeSection(r: SizeResult): string {

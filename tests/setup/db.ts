@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { createDb, MIGRATIONS_DIR, rowsOf, type Database } from '#server/db/client.ts';
+import { createDb, MIGRATIONS_DIR, PGLITE_EXTENSIONS, rowsOf, type Database } from '#server/db/client.ts';
 
 /** 'pglite' by default; 'postgres' when the suite runs against TEST_DATABASE_URL (npm test does both). */
 export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -51,7 +51,7 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
     };
   }
   const blob = new Blob([fs.readFileSync(snapshotFile())]);
-  const pglite = await PGlite.create({ loadDataDir: blob });
+  const pglite = await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
   const database = await createDb({ pglite, migrate: false });
   return { ...database, drop: () => database.close() };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDb } from '#server/db/client.ts';
+import { createDb, PGLITE_EXTENSIONS } from '#server/db/client.ts';
 import { adminUrl, SNAPSHOT_DIR, snapshotFile, templateDbName, TEST_DB_KIND } from './db.ts';
 
 /** Migrates once per run: a PGlite snapshot, or a PostgreSQL template database each test file copies. */
@@ -29,7 +29,7 @@ export default async function globalSetup(): Promise<void> {
   const file = snapshotFile();
   if (fs.existsSync(file)) return;
   fs.mkdirSync(SNAPSHOT_DIR, { recursive: true });
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await createDb({ pglite });
   const dump = await pglite.dumpDataDir('gzip');
   await database.close();

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -67,6 +68,12 @@ function listenPostgres(connectionString: string): Database['listen'] {
   };
 }
 
+/**
+ * The extensions the migrations create (pg_trgm for search), which PGlite loads from its contrib bundle;
+ * every PGlite of this schema (the server's, the tests' snapshots) is opened with them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type CreateDbOptions = {
@@ -98,7 +105,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     release = acquireDataDirLock(dir);
     try {
       fs.mkdirSync(path.join(dir, 'db'), { recursive: true });
-      client = await PGlite.create(path.join(dir, 'db'));
+      client = await PGlite.create(path.join(dir, 'db'), { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       release();
       throw err;

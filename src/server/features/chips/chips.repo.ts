@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ChipShape, MarketplaceSort } from '#shared/chips.schemas.ts';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { likePattern } from '#server/lib/sql.ts';
@@ -41,15 +41,45 @@ function selectChipsWithUsers(db: Db) {
     .leftJoin(owner, eq(owner.id, chips.ownerId));
 }
 
+type PreparedChips = { execute: (values: Record<string, unknown>) => Promise<ChipWithUsers[]> };
+const preparedByDb = new WeakMap<Db, Map<string, PreparedChips>>();
+
+/**
+ * A prepared statement per database and name, built once: the SQL text is not rebuilt on every
+ * request, and PostgreSQL parses and plans it once per connection.
+ */
+function preparedQuery(db: Db, name: string, build: (name: string) => PreparedChips): PreparedChips {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = build(name)));
+  return statement;
+}
+
 export async function findChipById(db: Db, id: number): Promise<ChipWithUsers | null> {
-  const [row] = await selectChipsWithUsers(db).where(eq(chips.id, id)).limit(1);
+  const statement = preparedQuery(db, 'chip_by_id', (name) =>
+    selectChipsWithUsers(db)
+      .where(eq(chips.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 
 export async function findChipBySlug(db: Db, username: string, slug: string): Promise<ChipWithUsers | null> {
-  const [row] = await selectChipsWithUsers(db)
-    .where(and(sql`lower(${creator.username}) = lower(${username})`, eq(chips.slug, slug.toLowerCase())))
-    .limit(1);
+  const statement = preparedQuery(db, 'chip_by_slug', (name) =>
+    selectChipsWithUsers(db)
+      .where(
+        and(
+          sql`lower(${creator.username}) = lower(${sql.placeholder('username')})`,
+          eq(chips.slug, sql.placeholder('slug')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ username, slug: slug.toLowerCase() });
   return row ?? null;
 }
 
@@ -136,60 +166,203 @@ export type MarketplaceFilters = {
 };
 
 /**
- * The marketplace keyset query: listed chips in sort order after `cursor`, `limit` rows. Ordered by
- * (created_at, id) or (price_cents, id) so it walks the partial market indexes; never OFFSET.
+ * How a marketplace page is read:
+ * - `walk`: the keyset index in sort order, filtering as it goes (every page without a search);
+ * - `{ walkRows }`: the same over at most that many chips after the cursor, which fills a
+ *   common word's page at once and gives up quickly on a rare one;
+ * - `ids`: only the given chips (a rare word's matches, found by searchHitIds), sorted.
+ */
+export type MarketplacePlan = 'walk' | { walkRows: number } | { ids: number[] };
+
+/** How many chips a search walks in sort order before it asks the trigram indexes instead. */
+export const SEARCH_WALK_ROWS = 1000;
+
+/**
+ * The most matches a search reads from the trigram indexes; a word with more is common enough that
+ * walking the sort order finds a page quickly.
+ */
+export const SEARCH_HITS_MAX = 5000;
+
+/** Puts a value into a query: inline, or as a named placeholder of a prepared statement. */
+type Bind = (name: string, value: unknown) => unknown;
+const inline: Bind = (_name, value) => value;
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+/** The columns of `chips`, or of an alias of it, that the marketplace reads. */
+type ChipsTable = Record<
+  'createdAt' | 'id' | 'priceCents' | 'status' | 'shape' | 'creatorId' | 'title' | 'description',
+  AnyPgColumn
+>;
+
+/** Spelled to match the market indexes exactly (chips_market_newest_idx is `desc nulls last`). */
+function keysetOrder(t: ChipsTable, sort: MarketplaceSort): SQL[] {
+  if (sort === 'newest') return [sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`];
+  return sort === 'price_asc'
+    ? [sql`${t.priceCents} asc`, sql`${t.id} asc`]
+    : [sql`${t.priceCents} desc`, sql`${t.id} desc`];
+}
+
+function afterCursor(t: ChipsTable, cursor: MarketplaceCursor, bind: Bind): SQL {
+  const id = bind('cursorId', cursor.id);
+  if (cursor.sort === 'newest') {
+    return sql`(${t.createdAt}, ${t.id}) < (${bind('cursorCreatedAt', cursor.createdAt)}::timestamptz, ${id}::integer)`;
+  }
+  const price = bind('cursorPriceCents', cursor.priceCents);
+  return cursor.sort === 'price_asc'
+    ? sql`(${t.priceCents}, ${t.id}) > (${price}::integer, ${id}::integer)`
+    : sql`(${t.priceCents}, ${t.id}) < (${price}::integer, ${id}::integer)`;
+}
+
+/** Listed, priced chips that pass the filters other than the search. */
+function filterConditions(t: ChipsTable, filters: MarketplaceFilters, bind: Bind, withCreator = true): SQL[] {
+  const where: SQL[] = [sql`${t.status} = 'active'`, isNotNull(t.priceCents)];
+  if (filters.shape) where.push(eq(t.shape, bind('shape', filters.shape)));
+  if (filters.minPriceCents !== undefined)
+    where.push(gte(t.priceCents, bind('minPriceCents', filters.minPriceCents)));
+  if (filters.maxPriceCents !== undefined)
+    where.push(lte(t.priceCents, bind('maxPriceCents', filters.maxPriceCents)));
+  if (filters.creator && withCreator) {
+    const creatorId = sql`(select ${users.id} from ${users} where lower(${users.username}) = lower(${bind('creator', filters.creator)}))`;
+    where.push(sql`${t.creatorId} = ${creatorId}`);
+  }
+  return where;
+}
+
+/**
+ * The first `walkRows` chips after the cursor that pass the shape and price filters, as a
+ * condition on the sort key: a prefix of the sort order (ties at the boundary included), or all the
+ * rest when fewer are left. (The creator filter is left out: it would make this walk long.)
+ */
+function withinWalk(
+  filters: MarketplaceFilters,
+  cursor: MarketplaceCursor | null,
+  walkRows: number,
+  bind: Bind,
+): SQL {
+  const w = alias(chips, 'walked');
+  const where = filterConditions(w, filters, bind, false);
+  if (cursor) where.push(afterCursor(w, cursor, bind));
+  const order = sql.join(keysetOrder(w, filters.sort), sql`, `);
+  const nth = (column: AnyPgColumn) =>
+    sql`(select ${column} from ${chips} ${w} where ${and(...where)} order by ${order} offset ${walkRows - 1} limit 1)`;
+  if (filters.sort === 'newest') return sql`${chips.createdAt} >= coalesce(${nth(w.createdAt)}, '-infinity')`;
+  return filters.sort === 'price_asc'
+    ? sql`${chips.priceCents} <= coalesce(${nth(w.priceCents)}, 2147483647)`
+    : sql`${chips.priceCents} >= coalesce(${nth(w.priceCents)}, -1)`;
+}
+
+/** Users whose name contains the pattern (users_username_trgm_idx), as an array of ids. */
+function creatorsMatching(pattern: string): SQL {
+  return sql`array(select ${users.id} from ${users} where ${users.username} ilike ${pattern})`;
+}
+
+/** A chip whose title, description or creator's name contains the text, tested row by row. */
+function searchMatches(t: ChipsTable, pattern: string): SQL {
+  return sql`(${t.title} ilike ${pattern} or ${t.description} ilike ${pattern} or ${t.creatorId} = any(${creatorsMatching(pattern)}))`;
+}
+
+/** Trigram indexes help only when the text has a run of three letters or digits. */
+export function searchUsesTrigrams(search: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(search);
+}
+
+/**
+ * The ids of the chips a search matches, at most `max` + 1 (so a caller sees there were more), read
+ * from the trigram indexes (chips_market_title_trgm_idx, chips_market_description_trgm_idx,
+ * users_username_trgm_idx): bitmap scans whose cost follows the number of matches, not the size of the
+ * catalogue. Ignores the cursor; a chip that matches twice is listed once.
+ */
+export function searchHitsQuery(db: Db, filters: MarketplaceFilters & { search: string }, max: number) {
+  const h = alias(chips, 'hit');
+  const pattern = likePattern(filters.search);
+  const where = and(...filterConditions(h, filters, inline));
+  return sql`select ${h.id} as id from ${chips} ${h} where ${where} and ${h.title} ilike ${pattern}
+    union all select ${h.id} from ${chips} ${h} where ${where} and ${h.description} ilike ${pattern}
+    union all select ${h.id} from ${chips} ${h} where ${where} and ${h.creatorId} = any(${creatorsMatching(pattern)})
+    limit ${max + 1}`;
+}
+
+async function searchHitIds(db: Db, filters: MarketplaceFilters & { search: string }, max: number) {
+  const rows = rowsOf<{ id: number }>(await db.execute(searchHitsQuery(db, filters, max)));
+  return rows.length > max ? null : [...new Set(rows.map((r) => Number(r.id)))];
+}
+
+/**
+ * One marketplace query: listed chips in sort order after `cursor`, `limit` rows, read the way `plan`
+ * says. Ordered by (created_at, id) or (price_cents, id) so it walks the partial market indexes; never
+ * OFFSET. `bind` makes it a prepared statement's text.
  */
 export function marketplaceQuery(
   db: Db,
   filters: MarketplaceFilters,
   cursor: MarketplaceCursor | null,
   limit: number,
+  plan: MarketplacePlan = 'walk',
+  bind: Bind = inline,
 ) {
-  const where: SQL[] = [LISTED, isNotNull(chips.priceCents)];
-  if (filters.shape) where.push(eq(chips.shape, filters.shape));
-  if (filters.minPriceCents !== undefined) where.push(gte(chips.priceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined) where.push(lte(chips.priceCents, filters.maxPriceCents));
-  if (filters.creator) where.push(sql`lower(${creator.username}) = lower(${filters.creator})`);
-  if (filters.search) {
-    const pattern = likePattern(filters.search);
-    where.push(
-      sql`(${chips.title} ilike ${pattern} or ${chips.description} ilike ${pattern} or ${creator.username} ilike ${pattern})`,
-    );
+  const where = filterConditions(chips, filters, bind);
+  if (typeof plan === 'object' && 'ids' in plan) {
+    where.push(sql`${chips.id} = any(${sql.param(plan.ids)}::integer[])`);
+  } else if (filters.search) {
+    where.push(searchMatches(chips, likePattern(filters.search)));
+    if (typeof plan === 'object') where.push(withinWalk(filters, cursor, plan.walkRows, bind));
   }
-  if (cursor?.sort === 'newest') {
-    where.push(
-      sql`(${chips.createdAt}, ${chips.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::integer)`,
-    );
-  } else if (cursor?.sort === 'price_asc') {
-    where.push(
-      sql`(${chips.priceCents}, ${chips.id}) > (${cursor.priceCents}::integer, ${cursor.id}::integer)`,
-    );
-  } else if (cursor?.sort === 'price_desc') {
-    where.push(
-      sql`(${chips.priceCents}, ${chips.id}) < (${cursor.priceCents}::integer, ${cursor.id}::integer)`,
-    );
-  }
-  // Spelled to match the indexes exactly: chips_market_newest_idx is (created_at desc nulls last,
-  // id desc nulls last), and a plain DESC means NULLS FIRST, which the planner would not match to it.
-  const order =
-    filters.sort === 'newest'
-      ? [sql`${chips.createdAt} desc nulls last`, sql`${chips.id} desc nulls last`]
-      : filters.sort === 'price_asc'
-        ? [asc(chips.priceCents), asc(chips.id)]
-        : [desc(chips.priceCents), desc(chips.id)];
+  if (cursor) where.push(afterCursor(chips, cursor, bind));
   return selectChipsWithUsers(db)
     .where(and(...where))
-    .orderBy(...order)
-    .limit(limit);
+    .orderBy(...keysetOrder(chips, filters.sort))
+    .limit(bind('limit', limit) as number);
 }
 
+/** The placeholder values of a marketplace query (the names `bind` gives them). */
+function marketplaceValues(filters: MarketplaceFilters, cursor: MarketplaceCursor | null, limit: number) {
+  return {
+    shape: filters.shape,
+    minPriceCents: filters.minPriceCents,
+    maxPriceCents: filters.maxPriceCents,
+    creator: filters.creator,
+    cursorId: cursor?.id,
+    cursorCreatedAt: cursor?.sort === 'newest' ? cursor.createdAt : undefined,
+    cursorPriceCents: cursor && cursor.sort !== 'newest' ? cursor.priceCents : undefined,
+    limit,
+  };
+}
+
+/**
+ * A page of the marketplace. Without a search: one prepared statement per combination of filters.
+ * With one, a walk over at most SEARCH_WALK_ROWS chips first (a common word fills its page there);
+ * when that is not enough, the trigram indexes give the matching ids, and the page is those sorted, so
+ * a rare word costs what its matches cost at any catalogue size. A word with more than SEARCH_HITS_MAX
+ * matches, or too short for trigrams, walks the whole sort order. Searches are not prepared: the
+ * planner needs the pattern.
+ */
 export async function listMarketplaceChips(
   db: Db,
   filters: MarketplaceFilters,
   cursor: MarketplaceCursor | null,
   limit: number,
+  tuning = { walkRows: SEARCH_WALK_ROWS, hitsMax: SEARCH_HITS_MAX },
 ): Promise<ChipWithUsers[]> {
-  return marketplaceQuery(db, filters, cursor, limit);
+  const { search } = filters;
+  if (!search) {
+    const shape = [
+      filters.sort,
+      cursor ? 'after' : '',
+      filters.shape ? 'shape' : '',
+      filters.minPriceCents !== undefined ? 'min' : '',
+      filters.maxPriceCents !== undefined ? 'max' : '',
+      filters.creator ? 'creator' : '',
+    ];
+    const statement = preparedQuery(db, `marketplace_${shape.filter(Boolean).join('_')}`, (name) =>
+      marketplaceQuery(db, filters, cursor, limit, 'walk', placeholder).prepare(name),
+    );
+    return statement.execute(marketplaceValues(filters, cursor, limit));
+  }
+  if (!searchUsesTrigrams(search)) return marketplaceQuery(db, filters, cursor, limit, 'walk');
+  const walked = await marketplaceQuery(db, filters, cursor, limit, { walkRows: tuning.walkRows });
+  if (walked.length >= limit) return walked;
+  const ids = await searchHitIds(db, { ...filters, search }, tuning.hitsMax);
+  return marketplaceQuery(db, filters, cursor, limit, ids ? { ids } : 'walk');
 }
 
 /** A creator's public chips, newest first, after the (created_at, id) cursor. */

@@ -79,6 +79,14 @@ export const chips = pgTable(
     index('chips_market_price_idx')
       .on(t.priceCents, t.id)
       .where(sql`${t.status} = 'active'`),
+    // Marketplace text search (`ilike '%word%'`) over listed chips: trigram indexes keep a rare word
+    // fast at any size (the planner ORs them in a bitmap scan); a common word walks the keyset index.
+    index('chips_market_title_trgm_idx')
+      .using('gin', sql`${t.title} gin_trgm_ops`)
+      .where(sql`${t.status} = 'active'`),
+    index('chips_market_description_trgm_idx')
+      .using('gin', sql`${t.description} gin_trgm_ops`)
+      .where(sql`${t.status} = 'active'`),
     checkOneOf('chips_status_ck', t.status, CHIP_STATUSES),
     checkOneOf('chips_custody_ck', t.custody, CHIP_CUSTODIES),
     checkOneOf('chips_shape_ck', t.shape, CHIP_SHAPES),

@@ -24,6 +24,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_affiliate_code_uq').on(t.affiliateCode),
+    // The marketplace search also finds chips by their creator's name (`ilike '%word%'`).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_referred_by_idx').on(t.referredBy),
     index('users_created_at_idx').on(t.createdAt),
   ],
