@@ -56,6 +56,23 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // No polyfill in every page's first script: a browser without modulepreload (Safari before 17)
+    // still loads each module, only when it is imported.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and TanStack Query, which every page loads first, in one chunk of their own: it
+          // changes only with their versions, so a deploy of the app leaves it cached.
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-query|query-core))\//,
+            },
+          ],
+        },
+      },
+    },
     chunkSizeWarningLimit: 300,
   },
   // `vite build` builds both: the browser's app into dist/web and the server renderer of public pages

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '#web/lib/router.tsx';
 import { setApiTransport, type ApiTransport } from '#web/lib/api-client.ts';
 import { AUTH_USER_QUERY_KEY } from '#web/lib/auth.tsx';
 import { preloadAllPages } from '#web/lib/lazy-page.tsx';

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { useEffect, useRef } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, useLocation } from '#web/lib/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { AppProviders } from './app/app-providers.tsx';
 import { AppRoutes } from './app/router.tsx';

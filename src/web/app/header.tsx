@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { Link, NavLink, useLocation, useNavigate } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { PriceTicker } from '#web/features/price/index.ts';
 import { cn } from '#web/components/ui/cn.ts';
+import { CloseIcon, MenuIcon } from '#web/components/ui/inline-icons.tsx';
 
 const NAV = [
   { to: ROUTES.home, label: 'Home' },
@@ -90,11 +90,7 @@ export function Header() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? (
-            <X className="h-6 w-6" aria-hidden="true" />
-          ) : (
-            <Menu className="h-6 w-6" aria-hidden="true" />
-          )}
+          {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
         </button>
       </nav>
       {open && (

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.tsx';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { LandingPage, SignedInHomePage } from '#web/features/landing/pages.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from '#web/lib/router.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { Header } from './header.tsx';

@@ -1,4 +1,4 @@
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from '#web/lib/router.tsx';
 import { BRAND } from '#shared/brand.ts';
 import { lazyPage } from '#web/lib/lazy-page.tsx';
 import { AdminLoginPage, AdminOrderPage, AdminPage, CustomerFormPage } from '#web/features/admin/pages.ts';

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryHistory, Router, useRoutes } from '#web/lib/router.tsx';
 import { BRAND } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteInfo, type SiteSettings } from '#shared/settings.schemas.ts';
@@ -55,21 +55,34 @@ export function mockApi(routes: Record<string, ApiHandler>) {
   return { fetchMock, calls, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
 }
 
-/** Renders `ui` at `route` with the app's providers; signed in when `token` is given. */
-export function renderWithApp(ui: ReactNode, options: { route?: string; token?: string } = {}) {
+/** `ui` as the page for `path` (every path by default), so it reads that route's params. */
+function TestRoute({ path, ui }: { path: string; ui: ReactNode }) {
+  return useRoutes([{ path, element: ui }]);
+}
+
+/**
+ * Renders `ui` at `route` with the app's providers; signed in when `token` is given. `history` is
+ * where the app has navigated to since.
+ */
+export function renderWithApp(
+  ui: ReactNode,
+  options: { route?: string; path?: string; token?: string } = {},
+) {
   if (options.token) window.localStorage.setItem(STORAGE_KEYS.authToken, options.token);
   else window.localStorage.removeItem(STORAGE_KEYS.authToken);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] });
+  const history = createMemoryHistory([options.route ?? '/']);
   const result = render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <Router history={history}>
+            <TestRoute path={options.path ?? '*'} ui={ui} />
+          </Router>
         </ToastProvider>
       </AuthProvider>
     </QueryClientProvider>,
   );
-  return { ...result, router };
+  return { ...result, history };
 }
 
 export function buildUser(overrides: Partial<User> = {}): User {

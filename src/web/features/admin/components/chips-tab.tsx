@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { Plus } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { AdminChip } from '#shared/admin.schemas.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { Plus, Search } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';

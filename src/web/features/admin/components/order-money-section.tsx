@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { formatUsd } from '#shared/money.ts';
 import type { AdminOrderMoney, LedgerLine } from '#shared/ledger.schemas.ts';
 import type { AdminOrderDetail } from '#shared/orders.schemas.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { BRAND } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
 import { ORDER_STATUSES } from '#shared/orders.schemas.ts';

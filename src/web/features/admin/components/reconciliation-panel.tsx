@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { formatUsd } from '#shared/money.ts';
 import type { Reconciliation } from '#shared/ledger.schemas.ts';

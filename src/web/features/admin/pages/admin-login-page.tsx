@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '#web/lib/router.tsx';
 import { ShieldCheck } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
 import { LoginInputSchema, type LoginInput } from '#shared/auth.schemas.ts';
@@ -34,7 +34,7 @@ export default function AdminLoginPage() {
         title: 'Welcome, admin',
         description: `Signed in as ${result.admin.firstName || result.admin.username}.`,
       });
-      await navigate(adminHomeAfterLogin(pathname));
+      navigate(adminHomeAfterLogin(pathname));
     } catch (err) {
       toast({
         title: 'Authentication Failed',

@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import type { AdminOrderDetail } from '#shared/orders.schemas.ts';
 import {
   NO_ADMIN_ORDER_ACTIONS as NO_ACTIONS,
@@ -32,12 +31,7 @@ function renderPage(detail: AdminOrderDetail, routes: Record<string, ApiHandler>
     }),
     ...routes,
   });
-  renderWithApp(
-    <Routes>
-      <Route path="/admin/orders/:id" element={<AdminOrderPage />} />
-    </Routes>,
-    { route: `/admin/orders/${detail.id}` },
-  );
+  renderWithApp(<AdminOrderPage />, { path: '/admin/orders/:id', route: `/admin/orders/${detail.id}` });
   return { ...api, user: userEvent.setup() };
 }
 
@@ -218,12 +212,7 @@ describe('AdminOrderPage', () => {
   it('says when the order does not exist', async () => {
     window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
     mockApi({});
-    renderWithApp(
-      <Routes>
-        <Route path="/admin/orders/:id" element={<AdminOrderPage />} />
-      </Routes>,
-      { route: '/admin/orders/999' },
-    );
+    renderWithApp(<AdminOrderPage />, { path: '/admin/orders/:id', route: '/admin/orders/999' });
     expect(await screen.findByText('Order not found.')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from '#web/lib/router.tsx';
 import { ArrowLeft, ImageOff } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { ChipCustody } from '#shared/chips.schemas.ts';

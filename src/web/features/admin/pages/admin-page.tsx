@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { LogOut } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import {
   AFFILIATE_CODE_MAX_LENGTH,

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '#web/lib/router.tsx';
 import { X } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';
 import { LoginInputSchema, type LoginInput } from '#shared/auth.schemas.ts';
@@ -35,7 +35,7 @@ export default function LoginPage() {
       const session = await login.mutateAsync(values);
       await signIn(session.token);
       toast({ title: 'Welcome back!', description: `You're signed in as ${session.user.username}.` });
-      await navigate(ROUTES.home);
+      navigate(ROUTES.home);
     } catch (err) {
       if (isEmailVerificationRequired(err)) {
         writeStorage(STORAGE_KEYS.pendingEmail, values.email);
@@ -44,7 +44,7 @@ export default function LoginPage() {
           description: 'Please check your email and click the verification link before logging in.',
           variant: 'destructive',
         });
-        await navigate(checkEmailPath(values.email, 'login'));
+        navigate(checkEmailPath(values.email, 'login'));
         return;
       }
       toast({

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { KeyRound } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';
 import {
@@ -52,7 +52,7 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
           ? 'Your password has been saved and you are signed in.'
           : 'Your password has been saved and you are signed in. Check your email to verify your address before you next log in.',
       });
-      await navigate(ROUTES.myOrders);
+      navigate(ROUTES.myOrders);
     } catch (err) {
       toast({
         title: 'Failed to set password',

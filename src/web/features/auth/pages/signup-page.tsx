@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { SignupInputSchema, type SignupInput } from '#shared/auth.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -45,7 +45,7 @@ export default function SignupPage() {
       writeStorage(STORAGE_KEYS.pendingEmail, result.email);
       writeStorage(STORAGE_KEYS.referralCode, null);
       toast({ title: 'Account Created!', description: result.message });
-      await navigate(checkEmailPath(result.email));
+      navigate(checkEmailPath(result.email));
     } catch (err) {
       if (err instanceof ApiRequestError && err.fieldErrors) {
         for (const field of FIELDS) {

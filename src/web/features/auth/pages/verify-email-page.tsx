@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Clock, LoaderCircle } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';

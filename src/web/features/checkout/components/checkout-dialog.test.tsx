@@ -103,7 +103,7 @@ describe('CheckoutDialog (purchase)', () => {
   });
 
   it('lets a returning guest (a password-less account from an earlier checkout) check out again', async () => {
-    const { user, callsTo, router } = setup({
+    const { user, callsTo, history } = setup({
       'POST /api/auth/check-email': () => ({ body: { exists: true } }),
       'POST /api/checkout': () => ({ body: checkoutResponse({ newAccount: false }) }),
     });
@@ -118,13 +118,13 @@ describe('CheckoutDialog (purchase)', () => {
     expect(submit.disabled).toBe(false);
     await user.click(within(dialog).getByRole('radio', { name: /Store in the vault/ }));
     await user.click(submit);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-processing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payment-processing'));
     expect(callsTo('POST /api/checkout')[0]?.body).toMatchObject({ email: 'guest@example.com' });
     expect(within(dialog).queryByText(EMAIL_REGISTERED_MESSAGE)).toBeNull();
   });
 
   it('asks an account with a password to sign in when the server refuses the e-mail, and never signs in', async () => {
-    const { user, router } = setup({
+    const { user, history } = setup({
       'POST /api/auth/check-email': () => ({ body: { exists: true } }),
       'POST /api/checkout': () => ({
         status: 409,
@@ -146,7 +146,7 @@ describe('CheckoutDialog (purchase)', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
     const signIn = within(dialog).getAllByRole('link', { name: 'Sign In' });
     expect(signIn.map((link) => link.getAttribute('href'))).toEqual(['/login']);
-    expect(router.state.location.pathname).toBe('/artchip/maker/harbor-lights');
+    expect(history.location.pathname).toBe('/artchip/maker/harbor-lights');
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
 
     // Another e-mail clears the message.
@@ -166,7 +166,7 @@ describe('CheckoutDialog (purchase)', () => {
   });
 
   it('checks out a guest and goes to the payment page with the e-mail and new-account flag', async () => {
-    const { user, callsTo, router } = setup({
+    const { user, callsTo, history } = setup({
       'POST /api/checkout': () => ({
         body: checkoutResponse({ clientSecret: 'pi_secret', paymentIntentId: 'pi_1' }),
       }),
@@ -175,7 +175,7 @@ describe('CheckoutDialog (purchase)', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'guest@example.com');
     await user.click(within(dialog).getByRole('radio', { name: /Store in the vault/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Complete Purchase' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-processing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payment-processing'));
     expect(callsTo('POST /api/checkout')[0]?.body).toMatchObject({
       email: 'guest@example.com',
       orderType: 'purchase',
@@ -183,7 +183,7 @@ describe('CheckoutDialog (purchase)', () => {
       paymentMethod: 'card',
       shippingOption: 'store',
     });
-    const query = new URLSearchParams(router.state.location.search);
+    const query = new URLSearchParams(history.location.search);
     expect(Object.fromEntries(query)).toEqual({
       orderId: '41',
       amount: '40.00',
@@ -264,7 +264,7 @@ describe('CheckoutDialog (purchase)', () => {
 
 describe('CheckoutDialog (mint)', () => {
   it('has no e-mail field, offers the mint methods and sends the mint data', async () => {
-    const { user, callsTo, router } = setup(
+    const { user, callsTo, history } = setup(
       {
         'POST /api/checkout/quote': () => ({
           body: buildQuote(
@@ -299,7 +299,7 @@ describe('CheckoutDialog (mint)', () => {
     ).toHaveLength(1);
     await user.click(within(dialog).getByRole('radio', { name: /Store in the vault/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Complete Mint' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-processing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payment-processing'));
     expect(callsTo('POST /api/checkout')[0]?.body).toMatchObject({
       orderType: 'mint',
       paymentMethod: 'artchip',

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#web/lib/router.tsx';
 import { Loader2 } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import {
@@ -230,7 +230,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       const redirect = resolvePaymentRedirect(response, values.paymentMethod, window.location.origin);
       setIsRedirecting(true);
       if (redirect.kind === 'external') assignLocation(redirect.url);
-      else await navigate(redirect.path);
+      else navigate(redirect.path);
     } catch (err) {
       setIsRedirecting(false);
       showCheckoutError(err, values);

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 
 /** Spec §2: 'Payment Error' / 'Invalid payment parameters. Please try again.' with Go Back. */

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.tsx';
 import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
 import { resolvePaymentRedirect, storeCardPaymentSecrets } from './payment-redirect.ts';
@@ -13,6 +13,6 @@ export function useGoToPayment(): (response: CheckoutResponse, method: PaymentMe
     if (method === 'card') storeCardPaymentSecrets(response);
     const redirect = resolvePaymentRedirect(response, method, window.location.origin);
     if (redirect.kind === 'external') window.location.assign(redirect.url);
-    else await navigate(redirect.path);
+    else navigate(redirect.path);
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '#web/lib/router.tsx';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import type { Order } from '#shared/orders.schemas.ts';

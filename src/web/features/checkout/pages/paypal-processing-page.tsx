@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { formatUsd, parsePercentToBasisPoints, parseUsdToCents, percentOfCents } from '#shared/money.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useAuth } from '#web/lib/auth.tsx';

@@ -35,7 +35,7 @@ describe('StripeProcessingPage', () => {
       'GET /api/site-info': () => ({ body: buildSiteInfo({ demoPayments: true }) }),
       'POST /api/orders/4/complete': () => ({ body: { order: buildOrder({ id: 4 }) } }),
     });
-    const { router } = renderWithApp(<StripeProcessingPage />, {
+    const { history } = renderWithApp(<StripeProcessingPage />, {
       route: '/stripe-processing?orderId=4&amount=40.00&artchipId=9&email=g%40x.co&newAccount=true',
     });
     expect(screen.getByRole('heading', { name: 'Complete Your Purchase' })).toBeTruthy();
@@ -45,8 +45,8 @@ describe('StripeProcessingPage', () => {
     expect(await screen.findByText('Marketplace fee (30% of historical high price) included')).toBeTruthy();
     expect(screen.getByText('Demo')).toBeTruthy();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay Now $40.00' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout-success'));
-    expect(router.state.location.search).toBe('?orderId=4&email=g%40x.co&newAccount=true');
+    await waitFor(() => expect(history.location.pathname).toBe('/checkout-success'));
+    expect(history.location.search).toBe('?orderId=4&email=g%40x.co&newAccount=true');
     expect(callsTo('POST /api/orders/4/complete')).toHaveLength(1);
   });
 });

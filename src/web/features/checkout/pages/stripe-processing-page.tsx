@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { Lock } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';

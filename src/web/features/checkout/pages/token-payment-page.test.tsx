@@ -50,12 +50,12 @@ describe('TokenPaymentPage', () => {
         body: buildPayment({ paymentStatus: ++polls >= 2 ? 'completed' : 'pending' }),
       }),
     });
-    const { router } = renderWithApp(<TokenPaymentPage />, {
+    const { history } = renderWithApp(<TokenPaymentPage />, {
       route: `/token-payment?orderId=7&reference=${REFERENCE}&email=a%40b.co&newAccount=true`,
     });
     await screen.findByText('Waiting for your payment...');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout-success'), { timeout: 8000 });
-    expect(router.state.location.search).toBe('?orderId=7&email=a%40b.co&newAccount=true');
+    await waitFor(() => expect(history.location.pathname).toBe('/checkout-success'), { timeout: 8000 });
+    expect(history.location.search).toBe('?orderId=7&email=a%40b.co&newAccount=true');
   }, 12_000);
 
   it('says when the quote has expired and when a transfer did not match', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { Loader2, Wallet, XCircle } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.tsx';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { buildChip as buildTestChip } from '#web/lib/testing.tsx';
 import { ChipCard } from './chip-card.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

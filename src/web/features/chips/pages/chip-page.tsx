@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';

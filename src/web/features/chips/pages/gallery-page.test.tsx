@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import type { ChipActions } from '#shared/chips.schemas.ts';
 import { buildChip, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import GalleryPage from './gallery-page.tsx';
@@ -39,12 +38,11 @@ function renderGallery(viewerId: number | null) {
       body: { user: { username: 'maker', profileImageUrl: null }, items: chips, count: 3, nextCursor: null },
     }),
   });
-  renderWithApp(
-    <Routes>
-      <Route path="/gallery/:username" element={<GalleryPage />} />
-    </Routes>,
-    { route: '/gallery/maker', ...(viewerId ? { token: 't' } : {}) },
-  );
+  renderWithApp(<GalleryPage />, {
+    path: '/gallery/:username',
+    route: '/gallery/maker',
+    ...(viewerId ? { token: 't' } : {}),
+  });
 }
 
 describe('GalleryPage', () => {

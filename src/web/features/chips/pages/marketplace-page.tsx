@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.tsx';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { Award, Crown, Medal, Trophy, type LucideIcon } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { LeaderboardEntry } from '#shared/chips.schemas.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { Clock, Mail, MessageCircle } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.tsx';
 import { Sparkles } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { useAuth } from '#web/lib/auth.tsx';

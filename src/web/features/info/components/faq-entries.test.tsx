@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.tsx';
 import { buildSettings } from '#web/lib/testing.tsx';
 import { FAQ_ENTRIES, renderAnswer } from './faq-entries.tsx';
 

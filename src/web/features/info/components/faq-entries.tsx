@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { SiteSettings } from '#shared/settings.schemas.ts';
 import { formatBasisPoints, formatUsd, parsePercentToBasisPoints } from '#shared/money.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { isDemoChip } from '#shared/chips.schemas.ts';
 import { ChipGrid, useFeaturedChips } from '#web/features/chips/index.ts';

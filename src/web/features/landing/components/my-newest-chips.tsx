@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { MyArtchipItem } from '#shared/orders.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { LayoutDashboard, Package, Store, type LucideIcon } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { useAuth } from '#web/lib/auth.tsx';

@@ -1,5 +1,5 @@
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 
 /** The green badge of an authentic tap; N is the tag's own read counter. */

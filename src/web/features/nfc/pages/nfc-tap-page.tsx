@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#web/lib/router.tsx';
 import { ShieldX } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { TapResult } from '#shared/nfc.schemas.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { Offer } from '#shared/offers.schemas.ts';

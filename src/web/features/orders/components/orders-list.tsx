@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { ImageOff, Package } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';

@@ -78,7 +78,7 @@ describe('Pay now on My Orders', () => {
 
   it('pays with another method at today’s price and follows the checkout’s redirect', async () => {
     const api = ordersApi();
-    const { router } = renderWithApp(<OrdersList />, { token: 't', route: '/my-orders' });
+    const { history } = renderWithApp(<OrdersList />, { token: 't', route: '/my-orders' });
     const dialog = await openPayNow();
     const card = await within(dialog).findByRole('radio', { name: /Credit Card/ });
     expect((card as HTMLInputElement).checked).toBe(true);
@@ -88,9 +88,9 @@ describe('Pay now on My Orders', () => {
     await within(dialog).findByText('-$2.00');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Pay $38.00' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-processing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payment-processing'));
     expect(api.callsTo('POST /api/orders/7/pay')[0]!.body).toEqual({ paymentMethod: 'artchip' });
-    const params = new URLSearchParams(router.state.location.search);
+    const params = new URLSearchParams(history.location.search);
     expect(params.get('orderId')).toBe('12');
     expect(params.get('email')).toBe('maker@example.com');
   });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import { SELECT_ADDRESS_MESSAGE } from '#shared/checkout.schemas.ts';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';

@@ -179,18 +179,18 @@ describe('TransferDialog', () => {
 
   it('places the transfer with the chosen method and follows the checkout’s redirect', async () => {
     const api = transferApi();
-    const { user, router } = renderDialog();
+    const { user, history } = renderDialog();
     const dialog = await findDialog();
     await user.type(within(dialog).getByRole('textbox', { name: 'Username or e-mail' }), ' @friend ');
     await user.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $15.00 and transfer' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-processing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payment-processing'));
     expect(api.callsTo('POST /api/artchip/9/transfer')[0]!.body).toEqual({
       recipient: '@friend',
       paymentMethod: 'paypal',
     });
-    const params = new URLSearchParams(router.state.location.search);
+    const params = new URLSearchParams(history.location.search);
     expect(params.get('orderId')).toBe('21');
     expect(params.get('email')).toBe('maker@example.com');
   });

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';

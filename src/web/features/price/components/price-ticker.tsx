@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
+import { ArrowDownIcon, ArrowUpIcon } from '#web/components/ui/inline-icons.tsx';
 import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { useTokenPrice } from '#web/lib/api/get-token-price.ts';
 
@@ -20,9 +20,9 @@ export function PriceTicker() {
               className={`inline-flex items-center gap-0.5 font-medium ${data.change_24h >= 0 ? 'text-green-400' : 'text-red-400'}`}
             >
               {data.change_24h >= 0 ? (
-                <ArrowUp className="h-3.5 w-3.5" aria-label="up" />
+                <ArrowUpIcon className="h-3.5 w-3.5" aria-label="up" />
               ) : (
-                <ArrowDown className="h-3.5 w-3.5" aria-label="down" />
+                <ArrowDownIcon className="h-3.5 w-3.5" aria-label="down" />
               )}
               {data.formatted_change}
             </span>

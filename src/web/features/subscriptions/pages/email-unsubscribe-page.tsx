@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '#web/lib/router.tsx';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
