@@ -1,6 +1,8 @@
-// `npm test`: typecheck, unit + API tests on PGlite, the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser tests when Chromium is installed (required when
-// CI=true or REQUIRE_BROWSER_TESTS=1). Prints one closing line: "N passed, N failed".
+// `npm test`: typecheck, unit + API tests on PGlite, then the browser tests when Chromium is installed
+// (required when CI=true or REQUIRE_BROWSER_TESTS=1). With TEST_DATABASE_URL set (CI), the API tests
+// run on PostgreSQL instead, and on PGlite only the suites about what differs there (one connection,
+// in-process notifications, the data-directory lock), which keeps CI under 20 minutes; the browser
+// tests run the real server on PGlite. Prints one closing line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,13 +46,32 @@ const bin = (name: string) => path.join('node_modules', '.bin', name);
 
 run('typecheck', bin('tsc'), ['--noEmit']);
 
+/** What PGlite does its own way: one connection, notifications in-process, the data folder's lock. */
+const PGLITE_SUITES = [
+  'src',
+  'tests/api/health.test.ts',
+  'tests/api/process',
+  'tests/api/spa',
+  'tests/api/settings',
+  'tests/api/chips/public-cache.test.ts',
+  'tests/api/checkout',
+  'tests/api/jobs',
+  'tests/api/mail',
+];
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const pgliteReport = path.join(reportDir, 'vitest-pglite.json');
-run('unit and API tests (PGlite)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${pgliteReport}`,
-]);
+run(
+  onPostgres ? 'unit tests, and the PGlite-specific API tests' : 'unit and API tests (PGlite)',
+  bin('vitest'),
+  [
+    'run',
+    ...(onPostgres ? PGLITE_SUITES : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgliteReport}`,
+  ],
+);
 countVitest(pgliteReport);
 
 if (process.env.TEST_DATABASE_URL) {
@@ -62,6 +83,8 @@ if (process.env.TEST_DATABASE_URL) {
       'run',
       'tests/api',
       'tests/postgres',
+      // The server-process tests start servers on their own PGlite folders: once is enough.
+      '--exclude=tests/api/process/**',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${pgReport}`,

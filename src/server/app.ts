@@ -1,15 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { guardedValidatorCompiler } from './plugins/input-guard.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from './config.ts';
 import { createDb, type Database, type Db } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerAccountRateLimit, RATE_LIMITED_MESSAGE } from './plugins/account-rate-limit.ts';
+import { registerRequestPolicy } from './plugins/request-policy.ts';
 import { PublicCache, registerPublicCache } from './plugins/public-cache.ts';
-import { contentSecurityPolicy } from './plugins/security.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { consoleLogStream } from './lib/log-format.ts';
 import { createMailer, type Mailer } from '#server/features/mail/index.ts';
@@ -27,6 +29,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Anonymous answers of the public read routes (plugins/public-cache.ts). */
     publicCache: PublicCache;
+    /** Every route with its schema, as registered (the fuzz test walks it). */
+    routeTable: RegisteredRoute[];
   }
 }
 
@@ -43,6 +47,13 @@ export type BuildAppOptions = {
 };
 
 export type App = FastifyInstance;
+
+/** A route as registered: method, URL pattern and the zod schemas it validates with. */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+};
 
 /** Builds the whole server from a typed config; never listens (main.ts does). */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
@@ -71,8 +82,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+    }
+  });
 
   const database =
     options.database ??
@@ -88,26 +106,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { ...contentSecurityPolicy(config), upgradeInsecureRequests: null },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  registerSecurityHeaders(app, config);
+  // Origin, body type and proxy checks come before anything reads a session or a body.
+  registerRequestPolicy(app);
   await app.register(rateLimit, {
     global: false,
     store: createDbRateLimitStore(database.db),
     // A database hiccup must not lock everyone out: the request goes through unlimited.
     skipOnError: true,
-    errorResponseBuilder: () =>
-      new AppError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 12, fields: 40 } });
   // Before auth: an anonymous hit answers without looking up a session.
   app.decorate('publicCache', new PublicCache({ now: () => app.clock().getTime() }));
   await registerPublicCache(app, app.publicCache);
   registerAuth(app);
+  registerAccountRateLimit(app);
 
   await registerFeatureRoutes(app, options.spa);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { pruneRateLimits } from '#server/features/rate-limit/index.ts';
+import { createJobRunner, type JobRunnerOptions } from '#server/features/jobs/index.ts';
+import { pruneBackoffs, pruneRateLimits } from '#server/features/rate-limit/index.ts';
 import { refreshLiveTokenPrice } from '#server/features/price/index.ts';
 import {
   checkTokenPayments,
@@ -8,49 +9,66 @@ import {
   sweepLapsedHoldsAndPayments,
 } from '#server/features/payments/index.ts';
 
-/** A periodic task: mail sending, payment reconciliation, price refresh. Each run must be safe to repeat. */
+/** A periodic task: payment reconciliation, price refresh, pruning. Each run must be safe to repeat. */
 export type BackgroundTask = {
   name: string;
   everyMs: number;
   run: (app: FastifyInstance) => Promise<unknown>;
 };
 
-/** Every periodic task; features add theirs here. Tests call `run` directly instead of waiting. */
+/**
+ * Every periodic task; features add theirs here. Each is a recurring row in the jobs table, so with
+ * several processes it runs once per period in one of them. Tests call `run` directly instead of waiting.
+ */
 export const BACKGROUND_TASKS: BackgroundTask[] = [
-  { name: 'mail', everyMs: 3_000, run: (app) => app.mailer.flush() },
   { name: 'price', everyMs: 30_000, run: refreshLiveTokenPrice },
   { name: 'commerce-holds', everyMs: 60_000, run: sweepLapsedHoldsAndPayments },
   { name: 'refunds', everyMs: 60_000, run: retryRefunds },
   { name: 'payments-reconcile', everyMs: 60_000, run: reconcilePendingPayments },
   { name: 'token-payments', everyMs: 10_000, run: checkTokenPayments },
-  { name: 'rate-limit-prune', everyMs: 10 * 60_000, run: (app) => pruneRateLimits(app.db) },
+  {
+    name: 'rate-limit-prune',
+    everyMs: 10 * 60_000,
+    run: async (app) => (await pruneRateLimits(app.db)) + (await pruneBackoffs(app.db, app.clock())),
+  },
 ];
 
-/** Starts the tasks on timers; returns a stop function that waits for runs in progress. */
-export function startBackgroundWork(app: FastifyInstance, tasks: BackgroundTask[] = BACKGROUND_TASKS) {
-  const timers: NodeJS.Timeout[] = [];
-  const inFlight = new Set<Promise<unknown>>();
-  let stopped = false;
-  for (const task of tasks) {
-    let busy = false;
-    const tick = () => {
-      if (busy || stopped) return;
-      busy = true;
-      const p = task
-        .run(app)
-        .catch((err: unknown) => app.log.error({ err, task: task.name }, 'background task failed'))
-        .finally(() => {
-          busy = false;
-          inFlight.delete(p);
-        });
-      inFlight.add(p);
-    };
-    timers.push(setInterval(tick, task.everyMs));
-    setImmediate(tick);
-  }
+/**
+ * The mail outbox is a queue of its own: every process sends from it (claims skip rows another
+ * process holds), polling this often when it is empty.
+ */
+export const MAIL_POLL_MS = 1_000;
+
+export type BackgroundOptions = { tasks?: BackgroundTask[]; jobs?: JobRunnerOptions; mailPollMs?: number };
+
+/** Starts the job runner and the mail sender; returns a stop function that waits for work in progress. */
+export function startBackgroundWork(app: FastifyInstance, options: BackgroundOptions = {}) {
+  const tasks = options.tasks ?? BACKGROUND_TASKS;
+  const runner = createJobRunner(
+    app.db,
+    tasks.map((task) => ({ kind: task.name, everyMs: task.everyMs, run: () => task.run(app) })),
+    { log: app.log, ...options.jobs },
+  );
+  runner.start();
+
+  const mailPollMs = options.mailPollMs ?? MAIL_POLL_MS;
+  const abort = new AbortController();
+  let mailTimer: NodeJS.Timeout | null = null;
+  let sending: Promise<unknown> = Promise.resolve();
+  const sendMail = () => {
+    if (abort.signal.aborted) return;
+    sending = app.mailer
+      .flush({ signal: abort.signal })
+      .catch((err: unknown) => app.log.error({ err }, 'mail sending failed'))
+      .finally(() => {
+        if (!abort.signal.aborted) mailTimer = setTimeout(sendMail, mailPollMs);
+      });
+  };
+  sendMail();
+
   return async () => {
-    stopped = true;
-    for (const t of timers) clearInterval(t);
-    await Promise.allSettled([...inFlight]);
+    abort.abort();
+    if (mailTimer) clearTimeout(mailTimer);
+    await Promise.allSettled([runner.stop(), sending]);
   };
 }

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   NODE_ENV: optionalString,
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalString,
+  /** SMTP connections each process keeps open and sends over at once. */
+  SMTP_CONNECTIONS: z.preprocess(
+    (v) => (v === '' || v === undefined ? '5' : v),
+    z.coerce.number().int().min(1).max(50),
+  ),
   SUPPORT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -69,6 +74,20 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool(false),
   RATE_LIMIT: bool(true),
   JOBS: bool(true),
+  /** Image worker threads per process; 0 or unset: automatic (docs/decisions/026-image-worker-pool.md). */
+  IMAGE_WORKERS: z.preprocess(
+    (v) => (v === '' || v === undefined ? '0' : v),
+    z.coerce
+      .number({ error: 'must be a whole number of threads' })
+      .int('must be a whole number of threads')
+      .min(0, 'must be at least 0')
+      .max(64, 'must be at most 64'),
+  ),
+  /** Read, not set: libuv's thread pool size, which bounds the image workers. */
+  UV_THREADPOOL_SIZE: z.preprocess(
+    (v) => (v === '' || v === undefined ? '4' : v),
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(1024),
+  ),
   /** Server processes (node's cluster) sharing the port; more than one needs PostgreSQL. */
   WEB_CONCURRENCY: z.preprocess(
     (v) => (v === '' || v === undefined ? '1' : v),
@@ -95,7 +114,7 @@ export type Config = {
    * terminal, JSON otherwise. NODE_ENV=production turns `auto` into `json`.
    */
   logFormat: 'auto' | 'pretty' | 'json';
-  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string; connections: number };
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
     | undefined;
@@ -131,6 +150,10 @@ export type Config = {
   jobs: boolean;
   /** Server processes to run (WEB_CONCURRENCY); above 1 only with PostgreSQL. */
   webConcurrency: number;
+  /** IMAGE_WORKERS: image worker threads per process, 0 for automatic (media.pool.ts). */
+  imageWorkers: number;
+  /** UV_THREADPOOL_SIZE as node starts with it (default 4); image work may hold all but two. */
+  uvThreadpoolSize: number;
 };
 
 export class ConfigError extends Error {
@@ -197,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'production' ? 'json' : e.LOG_FORMAT,
     mail: {
       smtpUrl: e.SMTP_URL,
+      connections: e.SMTP_CONNECTIONS,
       from: e.MAIL_FROM ?? `Artchip <no-reply@${host}>`,
       supportEmail: e.SUPPORT_EMAIL ?? `support@${host.includes('.') ? host : 'artchip.example'}`,
     },
@@ -240,5 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: e.RATE_LIMIT,
     jobs: e.JOBS,
     webConcurrency: e.WEB_CONCURRENCY,
+    imageWorkers: e.IMAGE_WORKERS,
+    uvThreadpoolSize: e.UV_THREADPOOL_SIZE,
   };
 }

@@ -67,8 +67,9 @@ function readConfig(): Config {
 
 /**
  * WEB_CONCURRENCY > 1 (PostgreSQL only): this primary process migrates and bootstraps once, then
- * runs that many workers sharing the port (node's cluster). Worker 1 runs the background jobs, so
- * they run once; a worker that dies is replaced; SIGTERM/SIGINT stop every worker gracefully.
+ * runs that many workers sharing the port (node's cluster). Every worker runs background work: the
+ * jobs table hands each due job to one of them, and the mail outbox is shared by claims; a worker that
+ * dies is replaced; SIGTERM/SIGINT stop every worker gracefully.
  */
 async function runPrimary(config: Config): Promise<void> {
   const setup = await buildApp(config, { logger: false });
@@ -101,12 +102,12 @@ async function runPrimary(config: Config): Promise<void> {
 async function main(): Promise<void> {
   const config = readConfig();
   if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config);
-  // A cluster worker: the primary bootstrapped; only worker 1 runs the jobs and prints the summary.
+  // A cluster worker: the primary bootstrapped; only worker 1 prints the summary.
   const workerIndex = cluster.isWorker ? Number(process.env.ARTCHIP_WORKER ?? '1') : 1;
   const isFirst = workerIndex === 1;
   const app = await buildApp(config);
   if (!cluster.isWorker) await bootstrap(app);
-  const stopBackground = config.jobs && isFirst ? startBackgroundWork(app) : async () => {};
+  const stopBackground = config.jobs ? startBackgroundWork(app) : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -115,13 +116,20 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Stop background work first, then close: Fastify stops accepting and waits for in-flight requests,
     // then onClose closes the database, so no committed write is lost.
+    // Under the 30 s an orchestrator (Kubernetes, systemd) waits before SIGKILL.
+    let stage = 'stopping background work';
     const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error(`shutdown took too long while ${stage}; exiting`);
       process.exit(1);
-    }, 15_000);
+    }, 25_000);
     timer.unref();
     try {
       await stopBackground();
+      stage = 'finishing in-flight requests and closing the database';
+      // A keep-alive connection whose request was still running when closing began becomes idle only
+      // after its answer; Node closes idle connections once, at the start, so keep closing them.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      idle.unref();
       await app.close();
       process.exit(0);
     } catch (err) {

@@ -10,6 +10,7 @@ import { offersRoutes } from './features/offers/offers.routes.ts';
 import { affiliatesRoutes } from './features/affiliates/affiliates.routes.ts';
 import { chipsRoutes } from './features/chips/chips.routes.ts';
 import { chipsSeoRoutes } from './features/chips/chips.seo.ts';
+import { creatorsRoutes } from './features/creators/creators.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { priceRoutes } from './features/price/price.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
@@ -24,6 +25,7 @@ import { adminChipsRoutes } from './features/chips/admin-chips.routes.ts';
 import { adminSubscriptionsRoutes } from './features/subscriptions/admin-subscriptions.routes.ts';
 import { adminContactRoutes } from './features/contact/admin-contact.routes.ts';
 import { adminMailRoutes } from './features/mail/admin-mail.routes.ts';
+import { adminJobsRoutes } from './features/jobs/admin-jobs.routes.ts';
 import { adminAuditRoutes } from './features/audit/admin-audit.routes.ts';
 import { adminAffiliatesRoutes } from './features/affiliates/admin-affiliates.routes.ts';
 import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
@@ -31,6 +33,8 @@ import { nfcRoutes } from './features/nfc/nfc.routes.ts';
 import { paymentsConfigRoutes } from './features/payments/payments-config.routes.ts';
 import { adminRefundsRoutes } from './features/payments/admin-refunds.routes.ts';
 import { accountingRoutes } from './features/accounting/accounting.routes.ts';
+import { attentionRoutes } from './features/attention/attention.routes.ts';
+import { demoCatalogueRoutes } from './features/seed/demo-catalogue.routes.ts';
 
 /**
  * Every feature's routes, registered in one place: the only file that imports route plugins (the
@@ -53,14 +57,17 @@ export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOption
   await app.register(adminSubscriptionsRoutes);
   await app.register(adminContactRoutes);
   await app.register(adminMailRoutes);
+  await app.register(adminJobsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminAffiliatesRoutes);
   await app.register(adminRefundsRoutes);
   await app.register(accountingRoutes);
+  await app.register(demoCatalogueRoutes);
   await app.register(nfcRoutes);
   await app.register(chipsRoutes);
   await app.register(mediaRoutes);
   await app.register(chipsSeoRoutes);
+  await app.register(creatorsRoutes);
   // Commerce: checkout, orders, payments, offers, affiliates and owner tools.
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
@@ -71,5 +78,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOption
   await app.register(affiliatesRoutes);
   await app.register(payoutsRoutes);
   await app.register(paymentsConfigRoutes);
+  await app.register(attentionRoutes);
   await app.register(spaRoutes, spa);
 }

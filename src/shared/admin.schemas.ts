@@ -12,6 +12,7 @@ import {
 } from './chips.schemas.ts';
 import { AdminOrderSchema, ORDER_STATUSES, PAYMENT_STATUSES } from './orders.schemas.ts';
 import type { SubscriptionStatus } from './subscriptions.schemas.ts';
+import { MAX_ID } from './input.ts';
 
 /** Largest page any admin list returns; lists are keyset-paginated by id, newest first. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -19,7 +20,7 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 
 /** An opaque "older than this id" cursor plus a bounded page size. */
 const pageQuery = {
-  cursor: z.coerce.number({ error: 'Invalid cursor' }).int().positive().optional(),
+  cursor: z.coerce.number({ error: 'Invalid cursor' }).int().positive().max(MAX_ID).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
 };
 
@@ -30,7 +31,7 @@ function pageOf<T extends z.ZodType>(item: T) {
 
 /** A numeric path id (`/api/admin/customers/:id`). */
 export const AdminIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int().positive(),
+  id: z.coerce.number({ error: 'Invalid id' }).int().positive().max(MAX_ID),
 });
 
 // ---------------------------------------------------------------- Overview
@@ -42,7 +43,10 @@ export const AdminStatsSchema = z.object({
   /** Paid surprize mint orders the admin still has to make (pending or processing). */
   activeSurprizeOrders: z.number().int(),
   ordersByStatus: z.record(z.string(), z.number().int()),
-  /** Sum of every paid order's total. */
+  /**
+   * The platform's income, from the ledger: sale, mint and transfer fees (with discounts and markups),
+   * less affiliate commissions and refunds; demo accounts' orders excluded. Not gross sales.
+   */
   revenueCents: z.number().int(),
   /** Affiliate commissions booked and not yet paid out. */
   pendingPayoutsCents: z.number().int(),
@@ -147,6 +151,7 @@ export const CustomerInputSchema = z.object({
       .number({ error: 'Referred By must be a number' })
       .int('Referred By must be a number')
       .positive()
+      .max(MAX_ID, 'Referred By must be a number')
       .nullable(),
   ),
   paypalEmail: optionalEmailOrEmpty.optional().default(''),
@@ -180,6 +185,8 @@ export const AdminChipListQuerySchema = z.object({
   maker: z.enum(['company', 'customer']).optional(),
   isSurprize: z.enum(['true', 'false']).optional(),
   isAvailable: z.enum(['true', 'false']).optional(),
+  /** Only chips their owners reported lost or stolen (issue 15). */
+  reported: z.enum(['true', 'false']).optional(),
   ...pageQuery,
 });
 export type AdminChipListQuery = z.infer<typeof AdminChipListQuerySchema>;
@@ -210,6 +217,7 @@ export const AdminChipSchema = ChipSchema.pick({
   instagramUrl: true,
   xUrl: true,
   createdAt: true,
+  reportStatus: true,
 }).extend({
   /** 'Company' for company-made chips (creator 1), otherwise 'Customer'. */
   maker: z.enum(['Company', 'Customer']),
@@ -371,7 +379,7 @@ export const MailLogPageSchema = pageOf(MailLogEntrySchema);
 export const AuditListQuerySchema = z.object({
   entity: z.string().trim().max(50).optional(),
   entityId: z.string().trim().max(50).optional(),
-  adminId: z.coerce.number().int().positive().optional(),
+  adminId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   ...pageQuery,
 });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
@@ -395,8 +403,8 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 /** GET /api/admin/affiliate-commissions?userId= */
 export const CommissionListQuerySchema = z.object({
-  userId: z.coerce.number({ error: 'userId is required' }).int().positive(),
+  userId: z.coerce.number({ error: 'userId is required' }).int().positive().max(MAX_ID),
 });
 
 /** POST /api/admin/affiliate-payout/:userId params. */
-export const PayoutParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const PayoutParamsSchema = z.object({ userId: z.coerce.number().int().positive().max(MAX_ID) });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CheckoutRequestSchema,
   INCOMPLETE_ADDRESS_MESSAGE,
   QuoteRequestSchema,
   SELECT_ADDRESS_MESSAGE,
 } from './checkout.schemas.ts';
+import { CheckoutRequestSchema } from './checkout-request.schemas.ts';
 import {
   ActivateArtchipInputSchema,
   UpdateArtchipPricingInputSchema,

@@ -4,11 +4,12 @@
  * The server recomputes every amount; a client's orderSummary is accepted and ignored.
  */
 import { z } from 'zod';
-import { HttpUrlOrEmptySchema } from './chips.schemas.ts';
-import { ORDER_KINDS, ORDER_TYPES, SHIPPING_COUNTRIES, SHIPPING_OPTIONS } from './pricing.ts';
+import { CHIP_SHAPES, ChipCropSchema, HttpUrlOrEmptySchema } from './chips.schemas.ts';
+import { ORDER_KINDS, ORDER_TYPES, SHIPPING_OPTIONS } from './pricing.ts';
 import { PaymentMethodInputSchema, PaymentMethodSchema } from './settings.schemas.ts';
 import { BRAND } from './brand.ts';
 import { IMAGE_REQUIRED_MESSAGE } from './media.schemas.ts';
+import { MAX_ID } from './input.ts';
 
 /** Title limit of a minted chip (spec §5: 'Title must be less than 100 characters'). */
 export const MINT_TITLE_MAX_LENGTH = 100;
@@ -35,10 +36,16 @@ export const MINT_LOGIN_REQUIRED_MESSAGE = `You must be logged in to mint ${BRAN
 export const EMAIL_REGISTERED_MESSAGE = 'This email is already registered. Please sign in to continue.';
 
 /** Answered (409 CONFLICT) while another buyer's unpaid checkout holds the chip. */
+/** Open checkout holds one client (IP) or one buyer (e-mail) may have at once (issue 14, finding 4). */
+export const MAX_OPEN_HOLDS = 2;
+
+/** A third checkout while two others of the same client or e-mail still hold their chips. */
+export const HOLD_LIMIT_MESSAGE = `You already have ${MAX_OPEN_HOLDS} checkouts waiting for payment. Pay for one of them, or wait until it lapses, before starting another.`;
+
 export const CHIP_RESERVED_MESSAGE = `This ${BRAND.name} is being purchased by someone else. Please try again in a few minutes.`;
 
 /** Largest database id (PostgreSQL integer); bigger ids are simply not found. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /** A database id in a body or path. */
 export const IdSchema = z.number().int().positive().max(MAX_ID);
@@ -49,8 +56,14 @@ export const OrderTypeSchema = z.enum(ORDER_TYPES, { error: 'Invalid order type'
 /** Ship the chip, or keep it in the vault (free). */
 export const ShippingOptionSchema = z.enum(SHIPPING_OPTIONS, { error: 'Please choose ship or store' });
 
-/** US, CA, GB, AU or other. */
-export const ShippingCountrySchema = z.enum(SHIPPING_COUNTRIES, { error: 'Please choose a country' });
+/**
+ * A destination country: an ISO 3166 code (checkAddress tells a new address's unknown country). A
+ * quote takes any text here (an old order's "other"); anything but the US is priced international.
+ */
+export const ShippingCountrySchema = z
+  .string({ error: 'Please choose a country' })
+  .trim()
+  .max(60, 'Please choose a country');
 
 /** An e-mail that may be left empty (mint orders hide the field; signed-in buyers need none). */
 export const OptionalEmailSchema = z
@@ -76,6 +89,10 @@ export const MintDataSchema = z
     /** URL returned by POST /api/media; required for custom mints, ignored for surprize mints. */
     imageUrl: z.string().trim().max(500).optional(),
     associatedUrl: HttpUrlOrEmptySchema.optional(),
+    /** Round or square, chosen in the mint studio (spec §3 chip shape). */
+    shape: z.enum(CHIP_SHAPES, { error: 'Shape must be round or square' }).default('round'),
+    /** Where the creator placed their image in the disc; custom mints only (a surprize mint's art is ours). */
+    crop: ChipCropSchema.optional(),
   })
   .superRefine((mint, ctx) => {
     if (!mint.isSurprize && !mint.imageUrl) {
@@ -97,71 +114,6 @@ export const ClientOrderSummarySchema = z
   })
   .partial()
   .loose();
-
-const REQUIRED_NEW_ADDRESS_FIELDS = [
-  'newAddressName',
-  'newAddressLine1',
-  'newAddressCity',
-  'newAddressState',
-  'newAddressZip',
-] as const;
-
-const optionalAddressText = z.string().trim().max(200).optional();
-
-/** POST /api/checkout body (spec §3 checkout request). */
-export const CheckoutRequestSchema = z
-  .object({
-    /** Required for a signed-out (guest) purchase; ignored when signed in. */
-    email: OptionalEmailSchema.optional(),
-    /** card | paypal | artchip; the legacy 'usd' and 'creditcard' mean card. */
-    paymentMethod: PaymentMethodInputSchema,
-    shippingOption: ShippingOptionSchema,
-    /** A saved address id of the buyer, or 'new' with the newAddress* fields; required to ship. */
-    shippingAddressId: z
-      .union([z.number().int().positive(), z.literal('new')], { error: SELECT_ADDRESS_MESSAGE })
-      .nullish(),
-    newAddressName: optionalAddressText,
-    newAddressLine1: optionalAddressText,
-    newAddressLine2: optionalAddressText,
-    newAddressCity: z.string().trim().max(100).optional(),
-    newAddressState: z.string().trim().max(100).optional(),
-    newAddressZip: z.string().trim().max(20).optional(),
-    newAddressCountry: ShippingCountrySchema.default('US'),
-    /** Save a new address to the buyer's address book. */
-    saveAddress: z.boolean().default(false),
-    orderType: OrderTypeSchema,
-    /** The chip to buy; required for purchases. */
-    artchipId: IdSchema.optional(),
-    /** An accepted offer of this buyer on that chip: the price becomes the offer's. */
-    offerId: IdSchema.optional(),
-    /** Required for mints. */
-    mintData: MintDataSchema.optional(),
-    orderSummary: ClientOrderSummarySchema.optional(),
-  })
-  .superRefine((req, ctx) => {
-    if (req.orderType === 'purchase' && req.artchipId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['artchipId'], message: `Please choose an ${BRAND.name} to buy` });
-    }
-    if (req.orderType === 'mint' && !req.mintData) {
-      ctx.addIssue({ code: 'custom', path: ['mintData', 'title'], message: 'Title is required' });
-    }
-    if (req.shippingOption !== 'ship') return;
-    if (req.shippingAddressId === undefined || req.shippingAddressId === null) {
-      ctx.addIssue({ code: 'custom', path: ['shippingAddressId'], message: SELECT_ADDRESS_MESSAGE });
-      return;
-    }
-    if (req.shippingAddressId === 'new') {
-      for (const field of REQUIRED_NEW_ADDRESS_FIELDS) {
-        if (!req[field]) ctx.addIssue({ code: 'custom', path: [field], message: INCOMPLETE_ADDRESS_MESSAGE });
-      }
-    }
-  });
-
-/** A checkout request as the server sees it (after defaults and legacy method names). */
-export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
-
-/** A checkout request as a client writes it. */
-export type CheckoutRequestInput = z.input<typeof CheckoutRequestSchema>;
 
 /** POST /api/purchase body: the legacy buy dialog; a card purchase kept in the vault. */
 export const LegacyPurchaseRequestSchema = z.object({
@@ -261,8 +213,9 @@ export const CheckoutResponseSchema = z.object({
   /** True when this guest checkout created the buyer's (passwordless) account. */
   newAccount: z.boolean(),
   /**
-   * With newAccount: the one-time token that lets this browser claim the new account on
-   * /checkout-success. Nobody else can; the address's owner can always claim it by e-mail.
+   * A guest checkout's one-time token: it lets this browser follow the order on /checkout-success
+   * and, with newAccount, claim the new account there. Nobody else can; the address's owner can
+   * always claim it by e-mail.
    */
   guestToken: z.string().optional(),
   /** The buyer's e-mail, for /checkout-success?email=. */

@@ -1,8 +1,47 @@
 import { z } from 'zod';
 import { BRAND } from './brand.ts';
+import {
+  CROP_ROTATION_MAX,
+  CROP_ROTATION_MIN,
+  CROP_ZOOM_MAX,
+  CROP_ZOOM_MIN,
+  type ChipCrop,
+} from './chip-crop.ts';
 
 export const CHIP_SHAPES = ['round', 'square'] as const;
 export type ChipShape = (typeof CHIP_SHAPES)[number];
+
+/** Spec-style messages of a crop out of bounds. */
+export const CROP_MESSAGES = {
+  x: 'Crop centre must be between 0 and 1 across',
+  y: 'Crop centre must be between 0 and 1 down',
+  zoom: `Zoom must be between ${CROP_ZOOM_MIN} and ${CROP_ZOOM_MAX}`,
+  rotation: `Rotation must be between ${CROP_ROTATION_MIN} and ${CROP_ROTATION_MAX} degrees`,
+} as const;
+
+function bounded(min: number, max: number, message: string) {
+  return z.number({ error: message }).min(min, message).max(max, message);
+}
+
+/**
+ * Where the artwork sits in the disc, as placed in the mint studio (geometry: chip-crop.ts): the
+ * image point at the disc's centre (x, y in 0..1), zoom 1..8 (1 = the disc just covers the image) and
+ * rotation in degrees (−180..180).
+ */
+export const ChipCropSchema = z.strictObject(
+  {
+    x: bounded(0, 1, CROP_MESSAGES.x),
+    y: bounded(0, 1, CROP_MESSAGES.y),
+    zoom: bounded(CROP_ZOOM_MIN, CROP_ZOOM_MAX, CROP_MESSAGES.zoom),
+    rotation: bounded(CROP_ROTATION_MIN, CROP_ROTATION_MAX, CROP_MESSAGES.rotation),
+  },
+  { error: 'Crop must give x, y, zoom and rotation' },
+);
+
+// The schema and the zod-free geometry (chip-crop.ts) describe one crop: this fails to compile if not.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameCrop: Same<z.infer<typeof ChipCropSchema>, ChipCrop> = true;
+void sameCrop;
 /**
  * The chip's listing state (spec §3 `status`): pending (made, not yet activated by its owner), active
  * (listed at a price), inactive (taken off the market by its owner or an admin), sold (bought, and not
@@ -39,6 +78,10 @@ export const ChipActionsSchema = z.object({
   shipToMe: z.boolean(),
   /** The owner hands the chip to someone else (an offline transfer, for the transfer fee). */
   transfer: z.boolean(),
+  /** The owner hands a chip that is with them to whoever taps it next (issue 15). */
+  handover: z.boolean(),
+  /** The owner reports the chip lost or stolen, or clears the report. */
+  report: z.boolean(),
 });
 export type ChipActions = z.infer<typeof ChipActionsSchema>;
 export const TITLE_MAX_LENGTH = 100;
@@ -46,6 +89,8 @@ export const DESCRIPTION_MAX_LENGTH = 500;
 export const UNIT_ID_PATTERN = /^\d{14}$/;
 export const DEMO_KEYWORDS = ['test', 'demo', 'sample', 'admin', 'example'] as const;
 export const MARKETPLACE_PAGE_SIZE = 24;
+/** Spec §9: up to 10 extra images ("reference URLs") per piece, besides its main image. */
+export const MAX_ADDITIONAL_IMAGES = 10;
 
 export const ImageVariantSchema = z.object({ width: z.number().int(), url: z.string() });
 
@@ -65,6 +110,8 @@ export const ChipSchema = z.object({
   imageHeight: z.number().int().nullable(),
   originalImageUrl: z.string().nullable(),
   adminImageUrl: z.string().nullable(),
+  /** The admin's video of a surprize chip (admin media form); the chip page links to it. */
+  adminVideoUrl: z.string().nullable(),
   additionalImageUrls: z.array(z.string()),
   unitId: z.string().nullable(),
   nfcUid: z.string().nullable(),
@@ -77,6 +124,9 @@ export const ChipSchema = z.object({
   creatorUsername: z.string(),
   ownerId: z.number().int().nullable(),
   ownerUsername: z.string().nullable(),
+  /** The creator's and the owner's avatars (profileImageUrl); null shows their initials. */
+  creatorProfileImageUrl: z.string().nullable(),
+  ownerProfileImageUrl: z.string().nullable(),
   associatedUrl: z.string().nullable(),
   tiktokUrl: z.string().nullable(),
   youtubeUrl: z.string().nullable(),
@@ -85,6 +135,8 @@ export const ChipSchema = z.object({
   paypalEnabled: z.boolean(),
   createdAt: z.string(),
   shape: z.enum(CHIP_SHAPES),
+  /** Where the artwork sits in the disc; null: centred, zoom 1, upright (chips made before the studio). */
+  crop: ChipCropSchema.nullable(),
   status: z.enum(CHIP_STATUSES),
   shippingOption: z.enum(['ship', 'store']),
   custody: z.enum(CHIP_CUSTODIES),
@@ -94,6 +146,8 @@ export const ChipSchema = z.object({
   isReserved: z.boolean(),
   actions: ChipActionsSchema,
   isDemo: z.boolean(),
+  /** The owner reported it lost or stolen (null: not reported). */
+  reportStatus: z.enum(['lost', 'stolen']).nullable(),
 });
 export type Chip = z.infer<typeof ChipSchema>;
 
@@ -169,22 +223,34 @@ export function isDemoChip(chip: { creatorUsername: string; title: string }): bo
   return DEMO_KEYWORDS.some((k) => text.includes(k));
 }
 
-/** An http(s) URL or empty (PRODUCT.md: every user-given URL is http or https). */
-export const HttpUrlOrEmptySchema = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Must be a valid URL')
-  .refine((v) => {
-    if (v === '') return true;
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Must be a valid URL');
+/**
+ * An http(s) URL or empty (PRODUCT.md: every user-given URL is http or https); `message` names the
+ * field where a form has one URL among many (the admin media form's video link).
+ */
+export function httpUrlOrEmptySchema(message = 'Must be a valid URL') {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), message)
+    .refine((v) => {
+      if (v === '') return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, message);
+}
+
+/** An http(s) URL or empty, 'Must be a valid URL' otherwise. */
+export const HttpUrlOrEmptySchema = httpUrlOrEmptySchema();
 
 /** Provenance event types (PRODUCT.md "Ownership is tracked"). */
+/** Lost and stolen (issue 15): the owner's report, shown on every tap and on the chip page until cleared. */
+export const CHIP_REPORT_STATUSES = ['none', 'lost', 'stolen'] as const;
+export type ChipReportStatus = (typeof CHIP_REPORT_STATUSES)[number];
+
 export const CHIP_EVENT_TYPES = [
   'minted',
   'listed',
@@ -196,6 +262,8 @@ export const CHIP_EVENT_TYPES = [
   'shipped',
   'delivered',
   'verified_tap',
+  'handed_over',
+  'reported',
 ] as const;
 export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];
 

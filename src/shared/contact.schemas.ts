@@ -3,6 +3,7 @@
  * support address and shown to admins (PRODUCT.md).
  */
 import { z } from 'zod';
+import { MAX_ID } from './input.ts';
 
 export const CONTACT_NAME_MAX_LENGTH = 100;
 export const CONTACT_SUBJECT_MAX_LENGTH = 200;
@@ -58,7 +59,7 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export const ListContactMessagesQuerySchema = z.object({
   status: ContactMessageStatusSchema.optional(),
   /** Return rows with an id below this one (the previous page's nextCursor). */
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: z.coerce.number().int().positive().max(MAX_ID).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type ListContactMessagesQuery = z.infer<typeof ListContactMessagesQuerySchema>;

@@ -26,10 +26,14 @@ export const ERROR_CODES = [
   'INVALID_FILE_TYPE',
   /** The uploaded file is larger than allowed. */
   'FILE_TOO_LARGE',
+  /** The request body is not JSON (or multipart on routes that take files). */
+  'UNSUPPORTED_MEDIA_TYPE',
   /** A payment provider refused or failed. */
   'PAYMENT_FAILED',
   /** The request is well-formed but breaks a business rule (e.g. method not allowed for this order). */
   'UNPROCESSABLE',
+  /** The server is too busy to do this now (e.g. every image worker is taken); try again shortly. */
+  'BUSY',
   /** Something unexpected failed on the server; details are only in the server log. */
   'INTERNAL',
 ] as const;
@@ -49,8 +53,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INVALID_FILE_TYPE: 415,
   FILE_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   PAYMENT_FAILED: 402,
   UNPROCESSABLE: 422,
+  BUSY: 503,
   INTERNAL: 500,
 };
 

@@ -21,3 +21,14 @@ export const MediaUploadResultSchema = z.object({
   animated: z.boolean(),
 });
 export type MediaUploadResult = z.infer<typeof MediaUploadResultSchema>;
+
+/** Issue 14: an image whose header claims more pixels than the server decodes (a decompression bomb). */
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = 'Please select an image of at most 100 megapixels.';
+/** Issue 14: an image that did not finish processing within its time budget. */
+export const IMAGE_TOO_SLOW_MESSAGE = 'This image takes too long to process. Please select a smaller image.';
+/** Issue 14: the image worker died on this image (the pool replaced it). */
+export const IMAGE_FAILED_MESSAGE = 'This image could not be processed. Please select another image.';
+/** Issue 14: every image worker is busy and the queue is full. */
+export const IMAGES_BUSY_MESSAGE = 'We are processing many images right now. Please try again in a minute.';
+/** Issue 14: the per-account (and per-client) upload allowance is used up. */
+export const TOO_MANY_UPLOADS_MESSAGE = 'Too many uploads. Please wait a few minutes and try again.';

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { ChipSchema } from './chips.schemas.ts';
+import { MAX_ID } from './input.ts';
+import { TapClaimSchema } from './handovers.schemas.ts';
 
 /** What a tap proved (issue 7): only 'authentic' moves the tag's counter and counts as a verification. */
 export const TAP_STATUSES = ['authentic', 'repeated', 'suspected_clone', 'invalid', 'unknown_tag'] as const;
 export type TapStatus = (typeof TAP_STATUSES)[number];
 
-/** Only AES is provisioned; LRP tags cannot be switched back and are not supported by the verifier. */
-export const NFC_TAG_MODES = ['AES'] as const;
+/**
+ * The tag's cipher: AES (every NTAG 424 DNA out of the box) or LRP (AN12304; a tag switched to LRP with
+ * SetConfiguration can never go back). Stored per tag: plain-mirror taps carry no hint of it.
+ */
+export const NFC_TAG_MODES = ['AES', 'LRP'] as const;
+export type NfcTagMode = (typeof NFC_TAG_MODES)[number];
+const ModeSchema = z.enum(NFC_TAG_MODES, { error: 'Mode must be AES or LRP' }).default('AES');
 export const NFC_TAG_STATUSES = ['active', 'retired'] as const;
 export const NFC_KEY_SOURCES = ['diversified', 'supplied'] as const;
 
@@ -30,6 +37,10 @@ export const TapResultSchema = z.object({
   uid: z.string().nullable(),
   counter: z.number().int().nullable(),
   chip: ChipSchema.nullable(),
+  /** A fresh authentic tap of a chip with an open handover: the token that claims it (issue 15). */
+  claim: TapClaimSchema.nullable(),
+  /** Why this tap cannot claim the chip being handed over (an old or replayed tap, a reported chip). */
+  claimMessage: z.string().nullable(),
 });
 export type TapResult = z.infer<typeof TapResultSchema>;
 
@@ -54,15 +65,15 @@ const AesKeySchema = (label: string) =>
 /** POST /api/admin/artchip/:id/nfc-tag: register a tag programmed elsewhere. Keys are write-only. */
 export const SetNfcTagInputSchema = z.object({
   uid: UidSchema,
-  mode: z.enum(NFC_TAG_MODES, { error: 'Mode must be AES' }).default('AES'),
+  mode: ModeSchema,
   metaReadKey: AesKeySchema('Meta-read key'),
   fileReadKey: AesKeySchema('File-read key'),
   urlTemplate: z.string().trim().max(500, 'URL template must be at most 500 characters').optional(),
 });
 export type SetNfcTagInput = z.infer<typeof SetNfcTagInputSchema>;
 
-/** POST /api/admin/artchip/:id/nfc-tag/provision: the server diversifies the keys; only the UID is sent. */
-export const ProvisionNfcTagInputSchema = z.object({ uid: UidSchema });
+/** POST /api/admin/artchip/:id/nfc-tag/provision: the server diversifies the keys; only UID and mode are sent. */
+export const ProvisionNfcTagInputSchema = z.object({ uid: UidSchema, mode: ModeSchema });
 export type ProvisionNfcTagInput = z.infer<typeof ProvisionNfcTagInputSchema>;
 
 /** A tag as admins see it; never carries a key. */
@@ -150,7 +161,7 @@ export const ProductionSheetQuerySchema = z
       .trim()
       .regex(/^\d{1,9}(,\d{1,9}){0,199}$/, 'chipIds must be a comma-separated list of ids')
       .optional(),
-    orderId: z.coerce.number({ error: 'orderId must be a number' }).int().positive().optional(),
+    orderId: z.coerce.number({ error: 'orderId must be a number' }).int().positive().max(MAX_ID).optional(),
   })
   .refine((q) => q.chipIds !== undefined || q.orderId !== undefined, {
     message: 'Give chipIds or orderId',
@@ -158,4 +169,4 @@ export const ProductionSheetQuerySchema = z
   });
 export type ProductionSheetQuery = z.infer<typeof ProductionSheetQuerySchema>;
 
-export const ChipIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ChipIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });

@@ -4,7 +4,14 @@
  * statistics). Money is integer cents; USD inputs are decimal strings ("12.50").
  */
 import { z } from 'zod';
-import { CHIP_CUSTODIES, CHIP_SHAPES, ChipSchema, HttpUrlOrEmptySchema } from './chips.schemas.ts';
+import {
+  CHIP_CUSTODIES,
+  CHIP_SHAPES,
+  ChipCropSchema,
+  ChipSchema,
+  HttpUrlOrEmptySchema,
+  httpUrlOrEmptySchema,
+} from './chips.schemas.ts';
 import { PaymentMethodSchema } from './settings.schemas.ts';
 import { parseUsdToCents } from './money.ts';
 import { MAX_ID } from './checkout.schemas.ts';
@@ -60,6 +67,23 @@ export type AdminOrderActions = z.infer<typeof AdminOrderActionsSchema>;
 
 /** Payment status (spec §4): pending → processing → completed | failed; completed → refunded. */
 export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
+
+/**
+ * Whether an order belongs to its buyer's account yet: a guest checkout made with the e-mail of an
+ * existing account waits ('pending') until the address's owner confirms it from the e-mailed link
+ * (PRODUCT.md: a guest checkout never writes into an existing account until its owner confirms).
+ */
+export const BUYER_CONFIRMATIONS = ['not_needed', 'pending', 'confirmed'] as const;
+
+/** POST /api/orders/:id/confirm-buyer: the token from the order confirmation e-mail. */
+export const ConfirmBuyerBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+/** What the confirmation link says when it is wrong, used or the order is not waiting for it. */
+export const CONFIRM_BUYER_INVALID_MESSAGE = 'This confirmation link is invalid or has already been used.';
+
+/** The answer of a confirmed order. */
+export const ConfirmBuyerResponseSchema = z.object({ orderId: z.number().int(), confirmed: z.literal(true) });
+export type ConfirmBuyerResponse = z.infer<typeof ConfirmBuyerResponseSchema>;
 
 /** Which provider handles an order's payment. */
 export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'paypal', 'solana'] as const;
@@ -198,6 +222,13 @@ export const OrderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
+/** A mint's design from the mint studio: the shape and, for a custom mint, where the image sits. */
+export const MintDesignSchema = z.object({
+  shape: z.enum(CHIP_SHAPES),
+  crop: ChipCropSchema.nullable(),
+});
+export type MintDesign = z.infer<typeof MintDesignSchema>;
+
 /**
  * GET /api/admin/orders/:id: one order with what the admin needs to act on it: the item (image,
  * title, unit number, shape), where it goes, the payment, the timeline, and the allowed actions.
@@ -210,6 +241,9 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
       imageUrl: z.string().nullable(),
       unitId: z.string().nullable(),
       shape: z.enum(CHIP_SHAPES),
+      crop: ChipCropSchema.nullable(),
+      imageWidth: z.number().int().nullable(),
+      imageHeight: z.number().int().nullable(),
       /** Link parts of the chip page. */
       creatorUsername: z.string(),
       slug: z.string(),
@@ -217,6 +251,8 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
       custody: z.enum(CHIP_CUSTODIES),
     })
     .nullable(),
+  /** What the creator chose in the mint studio; null for orders that are not mints or predate it. */
+  mintDesign: MintDesignSchema.nullable(),
   payment: z.object({
     method: PaymentMethodSchema,
     provider: PaymentProviderSchema,
@@ -252,6 +288,9 @@ export const UpdateOrderStatusInputSchema = z
 /** An admin's order status change. */
 export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusInputSchema>;
 
+/** The admin media form's video link, when it is not an http(s) URL (spec §5 style). */
+export const ADMIN_VIDEO_URL_MESSAGE = 'Video URL must be a valid URL';
+
 /**
  * Text fields of POST /api/admin/orders/:id/create-artchip and /media (multipart). Files: image
  * (required for surprize mints unless media was uploaded), additionalImage0..n.
@@ -263,6 +302,7 @@ export const CreateArtchipFieldsSchema = z.object({
   instagramUrl: HttpUrlOrEmptySchema.optional(),
   xUrl: HttpUrlOrEmptySchema.optional(),
   facebookUrl: HttpUrlOrEmptySchema.optional(),
+  adminVideoUrl: httpUrlOrEmptySchema(ADMIN_VIDEO_URL_MESSAGE).optional(),
   shape: z.enum(CHIP_SHAPES, { error: 'Shape must be round or square' }).optional(),
 });
 

@@ -12,7 +12,6 @@ import {
   transferFee,
   isPaymentMethodAllowed,
   MINT_KINDS,
-  SHIPPING_COUNTRIES,
   SHIPPING_OPTIONS,
   type OrderSummaryInput,
 } from './pricing.ts';
@@ -91,7 +90,7 @@ const orderInputArb: fc.Arbitrary<OrderSummaryInput> = fc
     settings: settingsArb,
     paymentMethod: fc.constantFrom(...PAYMENT_METHODS),
     shippingOption: fc.constantFrom(...SHIPPING_OPTIONS),
-    country: fc.constantFrom(...SHIPPING_COUNTRIES),
+    country: fc.constantFrom('US', 'us', 'CA', 'GB', 'AU', 'FR', 'JP', 'other'),
     tokenPriceUsd: tokenPriceArb,
     isMint: fc.boolean(),
     mintKind: fc.constantFrom(...MINT_KINDS),
@@ -120,8 +119,10 @@ describe('computeOrderSummary with the default settings', () => {
     ['CA', 2500],
     ['GB', 2500],
     ['AU', 2500],
+    ['FR', 2500],
     ['other', 2500],
     ['US', 1000],
+    ['us', 1000],
   ] as const)('charges %s shipping of %i cents', (country, shippingCents) => {
     expect(computeOrderSummary(purchase({ country })).shippingCents).toBe(shippingCents);
   });

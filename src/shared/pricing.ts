@@ -36,14 +36,16 @@ export const SHIPPING_OPTIONS = ['ship', 'store'] as const;
 /** Ship the chip, or keep it in the vault for free. */
 export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
 
-/** Countries the checkout offers; 'other' covers the rest of the world. */
-export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'other'] as const;
+/**
+ * The one country charged the domestic shipping rate (PRODUCT.md: "shipping to the US"); every other
+ * country pays the international rate.
+ */
+export const DOMESTIC_COUNTRY = 'US';
 
-/** A checkout country; 'other' covers the rest of the world. */
-export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
-
-/** The one country charged the domestic shipping rate. */
-export const DOMESTIC_COUNTRY: ShippingCountry = 'US';
+/** True when `country` (an ISO code, any case) is charged the domestic rate. */
+export function isDomesticCountry(country: string): boolean {
+  return country.trim().toUpperCase() === DOMESTIC_COUNTRY;
+}
 
 /** Level 1 affiliate commission on minting fees: 10%. */
 export const AFFILIATE_LEVEL_1_BASIS_POINTS = 1000;
@@ -62,7 +64,8 @@ export type OrderSummaryInput = OrderSubject & {
   settings: PricingSettings;
   paymentMethod: PaymentMethod;
   shippingOption: ShippingOption;
-  country: ShippingCountry;
+  /** Where it ships: an ISO 3166 code; anything but the US is international. */
+  country: string;
   tokenPriceUsd: string;
 };
 
@@ -89,10 +92,23 @@ function basePriceCents(input: OrderSummaryInput): number {
     : input.settings.surprizeMintingCostCents;
 }
 
-function shippingCents(input: OrderSummaryInput): number {
+/** What shipping costs where it goes, paid with a method: the settings' domestic or international rate. */
+export type ShippingQuoteInput = {
+  settings: PricingSettings;
+  paymentMethod: PaymentMethod;
+  shippingOption: ShippingOption;
+  country: string;
+};
+
+/**
+ * Shipping in cents: nothing for the vault or (when the settings say so) for token payments, else the
+ * domestic rate to the US and the international rate anywhere else. Checkout, ship-to-me and the
+ * dialogs that quote them all price shipping here.
+ */
+export function shippingCentsFor(input: ShippingQuoteInput): number {
   if (input.shippingOption === 'store') return 0;
   if (input.paymentMethod === 'artchip' && input.settings.artchipFreeShipping) return 0;
-  return input.country === DOMESTIC_COUNTRY
+  return isDomesticCountry(input.country)
     ? input.settings.domesticShippingCents
     : input.settings.internationalShippingCents;
 }
@@ -114,7 +130,7 @@ export function computeOrderSummary(input: OrderSummaryInput): OrderSummary {
   const isDirectPaypal = isPurchase && input.paymentMethod === 'paypal' && input.chip.paypalEnabled;
   // A transfer pays only its fee: it ships nothing, and the token discount is for buying chips.
   const markup = isDirectPaypal ? percentOfCents(base, input.settings.paypalMarkupBasisPoints) : 0;
-  const shipping = input.orderType === 'transfer' ? 0 : shippingCents(input);
+  const shipping = input.orderType === 'transfer' ? 0 : shippingCentsFor(input);
   assertNonNegativeCents(shipping, 'Shipping');
   const total = addCents(base, -discount, markup, shipping);
   return {

@@ -31,6 +31,7 @@ describe('SiteSettingsSchema', () => {
       tokenFallbackPriceUsd: '0.001',
       paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
       payoutHoldDays: 7,
+      showLaunchBanner: true,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -109,6 +110,13 @@ describe('SiteSettingsSchema', () => {
     expect(messagesFor({ artchipFreeShipping: 'yes' })).toEqual(['Must be true or false']);
   });
 
+  it('shows the launch banner by default and takes only a boolean to change that', () => {
+    expect(SiteSettingsSchema.parse({}).showLaunchBanner).toBe(true);
+    expect(SiteSettingsSchema.parse({ showLaunchBanner: false }).showLaunchBanner).toBe(false);
+    expect(messagesFor({ showLaunchBanner: 'off' })).toEqual(['Must be true or false']);
+    expect(messagesFor({ showLaunchBanner: null })).toEqual(['Must be true or false']);
+  });
+
   it('serializes a complete value with z.encode, as the Fastify response serializer does', () => {
     expect(z.encode(SiteSettingsSchema, SiteSettingsSchema.parse({}))).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -177,7 +185,8 @@ describe('toPricingSettings', () => {
     const back = toSiteSettings(toPricingSettings(settings));
     expect(back.customMintingCost).toBe('12.50');
     expect(back.platformFeePercent).toBe('25.00');
-    expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(DEFAULT_SITE_SETTINGS);
+    const { showLaunchBanner: _banner, ...moneyDefaults } = DEFAULT_SITE_SETTINGS;
+    expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);
   });
 
   it('copies the payment method lists', () => {

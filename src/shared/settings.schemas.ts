@@ -111,6 +111,11 @@ const SITE_SETTINGS_SHAPE = {
     .int({ error: 'Must be a whole number of days from 0 to 365' })
     .min(0, { error: 'Must be a whole number of days from 0 to 365' })
     .max(365, { error: 'Must be a whole number of days from 0 to 365' }),
+  /**
+   * The landing page's under-construction banner (spec §2): on until the shop launches, when an admin
+   * switches it off (PRODUCT.md "Numbers shown to people are real").
+   */
+  showLaunchBanner: z.boolean({ error: 'Must be true or false' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -138,6 +143,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   tokenFallbackPriceUsd: '0.001',
   paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
   payoutHoldDays: 7,
+  showLaunchBanner: true,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -177,6 +183,7 @@ export const SiteSettingsSchema = z.object({
   ),
   paymentMethods: SITE_SETTINGS_SHAPE.paymentMethods.default(defaultPaymentMethods),
   payoutHoldDays: SITE_SETTINGS_SHAPE.payoutHoldDays.default(DEFAULT_SITE_SETTINGS.payoutHoldDays),
+  showLaunchBanner: SITE_SETTINGS_SHAPE.showLaunchBanner.default(DEFAULT_SITE_SETTINGS.showLaunchBanner),
 });
 
 /** Site settings as sent on the wire. */
@@ -227,8 +234,11 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
   };
 }
 
+/** The money settings in wire form: every site setting except the landing page's banner. */
+export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner'>;
+
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */
-export function toSiteSettings(pricing: PricingSettings): SiteSettings {
+export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {
   return {
     customMintingCost: centsToUsdString(pricing.customMintingCostCents),
     surprizeMintingCost: centsToUsdString(pricing.surprizeMintingCostCents),

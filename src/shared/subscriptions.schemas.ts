@@ -3,6 +3,7 @@
  * one-click unsubscribe. Messages are the spec's.
  */
 import { z } from 'zod';
+import { MAX_ID } from './input.ts';
 
 /** Shown under the field (and as the 400 message) when the e-mail is left empty. */
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email address.';
@@ -93,7 +94,7 @@ export const ListEmailSubscriptionsQuerySchema = z.object({
   search: z.string().trim().max(254).optional(),
   status: SubscriptionStatusSchema.optional(),
   /** Return rows with an id below this one (the previous page's nextCursor). */
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: z.coerce.number().int().positive().max(MAX_ID).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type ListEmailSubscriptionsQuery = z.infer<typeof ListEmailSubscriptionsQuerySchema>;

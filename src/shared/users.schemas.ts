@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SHIPPING_COUNTRIES } from './pricing.ts';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 50;
@@ -103,50 +102,3 @@ export const ChangePasswordInputSchema = z
     },
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
-
-/** Countries an address may have: the checkout's list, where 'other' covers the rest of the world. */
-export const ADDRESS_COUNTRIES = SHIPPING_COUNTRIES;
-
-/** Most addresses one account may keep. */
-export const MAX_SHIPPING_ADDRESSES = 20;
-
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-
-/** POST /api/shipping-addresses and PUT /api/shipping-addresses/:id (spec §5 "Address"). */
-export const ShippingAddressInputSchema = z.object({
-  name: requiredText('Name is required'),
-  addressLine1: requiredText('Address is required'),
-  addressLine2: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
-  city: requiredText('City is required', 100),
-  state: requiredText('State is required', 100),
-  zipCode: requiredText('Zip code is required', 20),
-  country: z.enum(ADDRESS_COUNTRIES, { error: 'Country is required' }).default('US'),
-  phone: z.string().trim().max(40, 'Must be at most 40 characters').optional(),
-  isDefault: z.boolean().optional(),
-});
-export type ShippingAddressInput = z.input<typeof ShippingAddressInputSchema>;
-
-/** A saved shipping address (spec §3). */
-export const ShippingAddressSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
-  isDefault: z.boolean(),
-  createdAt: z.string(),
-});
-export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
-
-export const ShippingAddressIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Shipping address not found' })
-    .int('Shipping address not found')
-    .positive('Shipping address not found')
-    .max(2_147_483_647, 'Shipping address not found'),
-});

@@ -25,5 +25,19 @@ describe('GET /api/health', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    // The same on answers from the public cache and on errors.
+    await app.inject({ method: 'GET', url: '/api/artchip/stats' });
+    const hit = await app.inject({ method: 'GET', url: '/api/artchip/stats' });
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.headers['content-security-policy']).toBe(csp);
+    const missing = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(missing.headers['content-security-policy']).toBe(csp);
   });
 });

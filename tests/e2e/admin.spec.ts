@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  addSessionCookies,
   ADMIN,
   expect,
   expectNoSeriousA11yViolations,
@@ -41,14 +42,8 @@ async function signUpVerified(
 
 /** Puts an admin session into the browser as the log-in page does. */
 async function useAdminSession(page: Page, token: string) {
+  await addSessionCookies(page.context(), token, true);
   await page.goto('/faq');
-  await page.evaluate((t) => {
-    localStorage.setItem('artchipAdminToken', t);
-    localStorage.setItem(
-      'artchipAdminUser',
-      JSON.stringify({ firstName: null, username: 'admin', email: 'admin' }),
-    );
-  }, token);
 }
 
 /** A paid surprize mint, through the API (checkout + demo completion). */
@@ -151,7 +146,7 @@ test('the admin signs in at /siteadmin, finds a customer and edits them, then lo
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/siteadmin$/);
-  expect(await page.evaluate(() => localStorage.getItem('artchipAdminToken'))).toBeNull();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('artchip_admin_session');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin-login$/);
 });
@@ -322,6 +317,7 @@ test('public pages never load the admin chunk; the admin pages do', async ({ pag
     ['Artchips', 'Artchips'],
     ['Messages', 'Messages'],
     ['Mail Log', 'Mail Log'],
+    ['Jobs', 'Jobs'],
     ['Audit Log', 'Audit Log'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();

@@ -28,8 +28,9 @@ async function signInNewAccount(page: Page): Promise<Account> {
   )!;
   const res = await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
   expect(res.status()).toBe(200);
-  const { token: session } = (await res.json()) as { token: string };
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), session);
+  // The answer set the session cookie in this page's browser context (page.request shares it).
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'artchip_session')?.httpOnly).toBe(true);
   return account;
 }
 
@@ -58,7 +59,8 @@ test('sign up, verify from the e-mail, log out and log in again', async ({ page 
   const mail = await readMail(account.email, /verify/i);
   await page.goto(linkFrom(mail, '/verify-email'));
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome to Artchip!' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'My Admin' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -132,7 +134,8 @@ test('the check-email page without an address offers to sign up again', async ({
 
 test('the dashboard sends visitors to log in, and shows its tabs to a signed-in user', async ({ page }) => {
   await page.goto('/my-artchip');
-  await expect(page).toHaveURL(/\/login$/);
+  // Log-in will return to the dashboard (return-to.ts).
+  await expect(page).toHaveURL(/\/login\?next=%2Fmy-artchip$/);
 
   const account = await signInNewAccount(page);
   await page.goto('/my-artchip');
@@ -147,10 +150,10 @@ test('the dashboard sends visitors to log in, and shows its tabs to a signed-in 
   await dialog.getByRole('button', { name: 'Add Address' }).click();
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await dialog.getByLabel('Full name').fill('Ada Lovelace');
-  await dialog.getByLabel('Address', { exact: true }).fill('1 Main St');
+  await dialog.getByLabel('Address line 1').fill('1 Main St');
   await dialog.getByLabel('City').fill('Springfield');
-  await dialog.getByLabel('State / Province').fill('IL');
-  await dialog.getByLabel('Zip code').fill('62701');
+  await dialog.getByLabel('State / Province').selectOption('IL');
+  await dialog.getByLabel('ZIP / Postal code').fill('62701');
   await dialog.getByRole('button', { name: 'Add Address' }).click();
   await expect(page.getByText('Address Added', { exact: true })).toBeVisible();
   await expect(page.getByText('Default', { exact: true })).toBeVisible();
@@ -168,7 +171,10 @@ test('admin log-in: wrong password, then the admin portal', async ({ page }) => 
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/secret-admin-portal$/);
-  expect(await page.evaluate(() => window.localStorage.getItem('artchipAdminToken'))).toBeTruthy();
+  // The admin session is an HttpOnly cookie for /api/admin, apart from any user session; scripts see no token.
+  const admin = (await page.context().cookies()).find((c) => c.name === 'artchip_admin_session');
+  expect(admin).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/admin' });
+  expect(await page.evaluate(() => Object.keys(window.localStorage))).not.toContain('artchipAdminToken');
 });
 
 test('no serious accessibility violations on /signup, /login and the dashboard', async ({ page }) => {

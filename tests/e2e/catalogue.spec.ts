@@ -2,7 +2,16 @@ import type { APIRequestContext } from '@playwright/test';
 import { CHIP_API } from '#shared/brand.ts';
 import { ChipPageSchema, GallerySchema, MarketplaceStatsSchema, type Chip } from '#shared/chips.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
-import { test, expect, expectNoSeriousA11yViolations, linkFrom, readMail, uniqueUser } from './fixtures.ts';
+import {
+  addSessionCookies,
+  test,
+  expect,
+  expectNoSeriousA11yViolations,
+  linkFrom,
+  readMail,
+  uniqueUser,
+} from './fixtures.ts';
+import { liveChip, uniqueTitle } from './api.ts';
 
 const DEMO_BANNER = 'Demo Image - Not Actual Artchip';
 
@@ -225,12 +234,18 @@ test('the legacy NFC link shows its chip, unverified, and an unknown UID shows t
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('top minters and an empty gallery', async ({ page }) => {
+test('top minters and an empty gallery', async ({ page, request }) => {
+  // A real creator with a listed chip: the demo catalogue and the company are never ranked.
+  await liveChip(request, uniqueTitle('Ranked'), '12.00');
   await page.goto('/top-minters');
   await expect(page.getByRole('heading', { level: 1, name: 'Top Minters' })).toBeVisible();
   const board = page.getByRole('list', { name: 'Top minters' });
   await expect(board.getByRole('listitem').first()).toContainText('Champion');
+  await expect(board.getByRole('listitem').first()).toContainText('Referral earnings');
   expect(await board.getByRole('listitem').count()).toBeLessThanOrEqual(10);
+  for (const name of ['@demo', '@sample-artist', '@example-studio', '@artchip']) {
+    await expect(board.getByRole('link', { name, exact: true })).toHaveCount(0);
+  }
 
   await page.goto('/gallery/demo-collector');
   await expect(page.getByText("@demo-collector hasn't created any Artchips yet")).toBeVisible();
@@ -254,7 +269,7 @@ test('a signed-in user gets the home page with shortcuts and the mint flow', asy
   const verified = await request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
   expect(verified.ok()).toBe(true);
   const session = (await verified.json()) as { token: string };
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), session.token);
+  await addSessionCookies(page.context(), session.token);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeVisible();

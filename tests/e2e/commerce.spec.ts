@@ -110,7 +110,11 @@ test('a guest buys a live chip, sets a password and finds it in My Collection', 
   await expect(
     checkout.getByText('This email is already registered. Please sign in to continue.'),
   ).toBeVisible();
-  await expect(checkout.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  // Signing in comes back to this chip's page.
+  await expect(checkout.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/artchip/${chip.creatorUsername}/${chip.slug}`)}`,
+  );
   await expect(page).toHaveURL(/\/artchip\//);
 
   await email.fill(guest.email);
@@ -128,8 +132,8 @@ test('a guest buys a live chip, sets a password and finds it in My Collection', 
   await checkout.getByLabel('Full name').fill('Guest Buyer');
   await checkout.getByLabel('Address line 1').fill('1 Main Street');
   await checkout.getByLabel('City').fill('Springfield');
-  await checkout.getByLabel('State / region').fill('IL');
-  await checkout.getByLabel('ZIP / postal code').fill('62701');
+  await checkout.getByLabel('State / Province').selectOption('IL');
+  await checkout.getByLabel('ZIP / Postal code').fill('62701');
   const summary = checkout.getByRole('region', { name: 'Order Summary' });
   await expect(summary.getByText('$10.00')).toBeVisible();
   await expect(summary.getByText('$50.00')).toBeVisible();

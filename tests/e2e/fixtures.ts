@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type Page, type Response } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
@@ -114,13 +122,76 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Puts a session into the browser the way log-in does (localStorage authToken); null signs out. */
+/** The session cookies as the server sets them (docs/decisions/024); the admin's goes to /api/admin only. */
+export const SESSION_COOKIE = 'artchip_session';
+export const ADMIN_SESSION_COOKIE = 'artchip_admin_session';
+const SIGNED_IN_COOKIE = 'artchip_signed_in';
+
+/**
+ * Puts a session into a browser context as log-in does: the HttpOnly session cookie (and, for users,
+ * the signed-in marker; for the admin, the admin record the admin app keeps).
+ */
+export async function addSessionCookies(context: BrowserContext, token: string, isAdmin = false) {
+  const { hostname } = new URL(test.info().project.use.baseURL!);
+  const cookie = { domain: hostname, httpOnly: true, secure: false, sameSite: 'Lax' as const };
+  if (isAdmin) {
+    await context.addCookies([{ ...cookie, name: ADMIN_SESSION_COOKIE, value: token, path: '/api/admin' }]);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('artchipAdminUser'))
+        localStorage.setItem(
+          'artchipAdminUser',
+          JSON.stringify({ firstName: null, username: 'admin', email: 'admin' }),
+        );
+    });
+    return;
+  }
+  await context.addCookies([
+    { ...cookie, name: SESSION_COOKIE, value: token, path: '/api' },
+    { ...cookie, httpOnly: false, name: SIGNED_IN_COOKIE, value: '1', path: '/' },
+  ]);
+}
+
+/** Puts a user session into the page's browser context (as log-in does); null signs out. */
 export async function useSession(page: Page, token: string | null) {
+  const context = page.context();
+  await context.clearCookies({ name: new RegExp(`^(${SESSION_COOKIE}|${SIGNED_IN_COOKIE})$`) });
+  if (token) await addSessionCookies(context, token);
   await page.goto('/faq');
-  await page.evaluate(
-    (t) => (t ? localStorage.setItem('authToken', t) : localStorage.removeItem('authToken')),
-    token,
-  );
+}
+
+/**
+ * The API helpers' request context, authenticating by bearer header as API clients do: each call goes
+ * out from a fresh context with no cookies, so a session cookie that a log-in or verification answer
+ * set never rides along on a later (or concurrent) call meant to be anonymous, such as a guest checkout.
+ * The contexts (and the answers they hold) are disposed when the test ends.
+ */
+async function cookielessRequest(
+  newContext: () => Promise<APIRequestContext>,
+  use: (request: APIRequestContext) => Promise<void>,
+) {
+  const contexts: APIRequestContext[] = [];
+  const fresh = async () => {
+    const context = await newContext();
+    contexts.push(context);
+    return context;
+  };
+  const calls = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch']);
+  const request = new Proxy(await fresh(), {
+    get(target, property, receiver) {
+      if (typeof property !== 'string' || !calls.has(property))
+        return Reflect.get(target, property, receiver);
+      return async (...args: unknown[]) => {
+        const context = await fresh();
+        const call = Reflect.get(context, property) as (...a: unknown[]) => Promise<unknown>;
+        return call.apply(context, args);
+      };
+    },
+  });
+  try {
+    await use(request);
+  } finally {
+    for (const context of contexts) await context.dispose();
+  }
 }
 
 /**
@@ -145,30 +216,16 @@ export function waitsForHydration(page: Page): Page {
 /** A page of its own browser context signed in with `token` (a user's, or the admin's with `isAdmin`). */
 export async function pageAs(browser: Browser, token: string | null, isAdmin = false): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = waitsForHydration(await context.newPage());
-  if (token) {
-    await page.goto('/faq');
-    await page.evaluate(
-      ({ t, admin }) => {
-        if (admin) {
-          localStorage.setItem('artchipAdminToken', t);
-          localStorage.setItem(
-            'artchipAdminUser',
-            JSON.stringify({ firstName: null, username: 'admin', email: 'admin' }),
-          );
-        } else {
-          localStorage.setItem('authToken', t);
-        }
-      },
-      { t: token, admin: isAdmin },
-    );
-  }
-  return page;
+  if (token) await addSessionCookies(context, token, isAdmin);
+  return waitsForHydration(await context.newPage());
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   page: async ({ page }, use) => {
     await use(waitsForHydration(page));
+  },
+  request: async ({ playwright, baseURL }, use) => {
+    await cookielessRequest(() => playwright.request.newContext({ baseURL }), use);
   },
   consoleErrors: [
     async ({ page }, use) => {

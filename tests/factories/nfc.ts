@@ -43,7 +43,8 @@ export async function insertNfcTestChip(
   return chip!;
 }
 
-export type TagKeys = { uid: string; metaReadKey: string; fileReadKey: string };
+/** A tag's identity and keys; `mode` travels with them so `makeSunTapQuery({ ...tag, counter })` matches. */
+export type TagKeys = { uid: string; metaReadKey: string; fileReadKey: string; mode: 'AES' | 'LRP' };
 
 /**
  * Registers a tag for a chip through the service (no HTTP, so tests may use keys the API refuses,
@@ -55,12 +56,18 @@ export async function insertNfcTag(
   keys: Partial<TagKeys> = {},
   adminId?: number,
 ): Promise<TagKeys> {
-  const tag = { uid: randomUid(), metaReadKey: randomKeyHex(), fileReadKey: randomKeyHex(), ...keys };
+  const tag: TagKeys = {
+    uid: randomUid(),
+    metaReadKey: randomKeyHex(),
+    fileReadKey: randomKeyHex(),
+    mode: 'AES',
+    ...keys,
+  };
   await setNfcTag(app.db, {
     chipId,
     adminId: adminId ?? (await insertAdmin(app.db)).user.id,
     keyring: nfcKeyringFor(app.config),
-    input: { ...tag, mode: 'AES' },
+    input: tag,
   });
   return tag;
 }

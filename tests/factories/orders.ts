@@ -9,7 +9,7 @@ import { paymentEvents } from '#server/features/payments/payments.table.ts';
 import { offers } from '#server/features/offers/offers.table.ts';
 import { commissions } from '#server/features/affiliates/affiliates.table.ts';
 import { shippingAddresses } from '#server/features/users/users.table.ts';
-import type { CheckoutRequestInput } from '#shared/checkout.schemas.ts';
+import type { CheckoutRequestInput } from '#shared/checkout-request.schemas.ts';
 
 /** A media row as POST /api/media would record it (content-addressed URL); returns the row. */
 export async function insertMedia(db: Db, uploaderId: number | null = null) {

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { aesCbcEncrypt } from '#server/features/nfc/aes-cmac.ts';
+import { lricbEncrypt } from '#server/features/nfc/lrp.ts';
+import {
+  computeLrpSdmMac,
+  deriveLrpSessionKeys,
+  LRP_FILE_DATA_UPDATED_KEY,
+  LRP_PICC_RAND_BYTES,
+  lrpFileDataCounter,
+} from '#server/features/nfc/sun-lrp.ts';
 import {
   computeSdmMac,
   deriveSessionKeys,
@@ -9,7 +17,9 @@ import {
 
 /*
  * The tag side of SUN, for tests: builds the query string an NTAG 424 DNA would emit for a UID and counter
- * with the formulas of SUN.md (PICCData = E(K_meta, C7 || UID || ctrLSB || rand), SDMMAC over the MAC span).
+ * with the formulas of SUN.md. AES mode: PICCData = E(K_meta, C7 || UID || ctrLSB || rand), SDMMAC with the
+ * CMAC session key. LRP mode (SUN.md §5): PICCData = PICCRand || LRICB(K_meta, counter = PICCRand, C7 || …),
+ * SDMMAC = MACt(CMAC_LRP(Km)) with Km = CMAC_LRP(K_file, SV), file data LRICB(Km, updated key 1).
  */
 
 type Key = Uint8Array | string;
@@ -42,7 +52,51 @@ export type SunTapSpec = {
   fileData?: Uint8Array;
   /** PICCData random padding (5 bytes); random by default, like a real tag. */
   random?: Uint8Array;
+  /** The tag's cipher; AES by default. */
+  mode?: 'AES' | 'LRP';
+  /** LRP only: PICCRand (8 bytes), random by default. */
+  piccRand?: Uint8Array;
 };
+
+type TagCrypto = {
+  mac: (input: string) => string;
+  encryptPicc: (plain: Buffer) => string;
+  encryptFile: (data: Buffer) => string;
+};
+
+// What differs between the modes: how PICCData, the SDMMAC and file data are produced.
+function tagCrypto(spec: SunTapSpec, uid: Buffer, ctr: Buffer): TagCrypto {
+  const fileReadKey = keyBytes(spec.fileReadKey);
+  const metaReadKey = () => {
+    if (!spec.metaReadKey) throw new Error(`form ${spec.form ?? 'picc'} needs metaReadKey`);
+    return keyBytes(spec.metaReadKey);
+  };
+  if (spec.mode === 'LRP') {
+    const { masterKey } = deriveLrpSessionKeys(fileReadKey, uid, ctr);
+    return {
+      mac: (input) => hexUpper(computeLrpSdmMac(masterKey, input)),
+      encryptPicc: (plain) => {
+        const piccRand = Buffer.from(spec.piccRand ?? randomBytes(LRP_PICC_RAND_BYTES));
+        return hexUpper(
+          Buffer.concat([piccRand, lricbEncrypt(metaReadKey(), piccRand, plain, { pad: false })]),
+        );
+      },
+      encryptFile: (data) =>
+        hexUpper(
+          lricbEncrypt(masterKey, lrpFileDataCounter(ctr), data, {
+            pad: false,
+            updatedKeyIndex: LRP_FILE_DATA_UPDATED_KEY,
+          }),
+        ),
+    };
+  }
+  const session = deriveSessionKeys(fileReadKey, uid, ctr);
+  return {
+    mac: (input) => hexUpper(computeSdmMac(session.macKey, input)),
+    encryptPicc: (plain) => hexUpper(aesCbcEncrypt(metaReadKey(), ZERO_IV, plain)),
+    encryptFile: (data) => hexUpper(aesCbcEncrypt(session.encKey, fileDataIv(session.encKey, ctr), data)),
+  };
+}
 
 /** The raw query string (no leading '?') of a genuine tap. */
 export function makeSunTapQuery(spec: SunTapSpec): string {
@@ -50,26 +104,25 @@ export function makeSunTapQuery(spec: SunTapSpec): string {
   const uid = Buffer.from(spec.uid, 'hex');
   if (uid.length !== 7) throw new RangeError('uid must be 7 bytes');
   const ctr = counterLsb(spec.counter);
-  const session = deriveSessionKeys(keyBytes(spec.fileReadKey), uid, ctr);
-  const mac = (input: string) => hexUpper(computeSdmMac(session.macKey, input));
+  const crypto = tagCrypto(spec, uid, ctr);
+  const mac = crypto.mac;
 
   if (form === 'plain') {
     const ctrText = hexUpper(Buffer.from(ctr).reverse());
     return `uid=${hexUpper(uid)}&ctr=${ctrText}&cmac=${mac('')}`;
   }
 
-  if (!spec.metaReadKey) throw new Error(`form ${form} needs metaReadKey`);
   const plain = Buffer.concat([
     Buffer.from([PICC_DATA_TAG_UID_AND_COUNTER]),
     uid,
     ctr,
     Buffer.from(spec.random ?? randomBytes(5)),
   ]);
-  const picc = hexUpper(aesCbcEncrypt(keyBytes(spec.metaReadKey), ZERO_IV, plain));
+  const picc = crypto.encryptPicc(plain);
 
   if (form === 'picc-enc' || form === 'bulk') {
     const data = Buffer.from(spec.fileData ?? Buffer.alloc(16, 'x'));
-    const enc = hexUpper(aesCbcEncrypt(session.encKey, fileDataIv(session.encKey, ctr), data));
+    const enc = crypto.encryptFile(data);
     if (form === 'bulk') return `e=${picc}${enc}${mac(enc)}`;
     // AN12196 layout: the MAC covers the enc value and the text up to the MAC value.
     return `picc_data=${picc}&enc=${enc}&cmac=${mac(`${enc}&cmac=`)}`;

@@ -1,5 +1,5 @@
 // Issue 12: WEB_CONCURRENCY runs several server processes on one port (node's cluster, PostgreSQL
-// only); the primary bootstraps once, worker 1 runs the jobs, and SIGTERM stops them all gracefully.
+// only); the primary bootstraps once, the workers share the jobs, and SIGTERM stops them all gracefully.
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '#tests/setup/db.ts';

@@ -22,7 +22,10 @@ export function migrationsHash(): string {
 
 export const SNAPSHOT_DIR = path.join(os.tmpdir(), 'artchip-test');
 export const snapshotFile = () => path.join(SNAPSHOT_DIR, `pglite-${migrationsHash()}.tar.gz`);
-export const templateDbName = () => `artchip_tpl_${migrationsHash()}`;
+/** One template per checkout and schema, so checkouts sharing a PostgreSQL never drop each other's. */
+const checkoutTag = () => crypto.createHash('sha256').update(process.cwd()).digest('hex').slice(0, 6);
+export const templatePrefix = () => `artchip_tpl_${checkoutTag()}_`;
+export const templateDbName = () => `${templatePrefix()}${migrationsHash()}`;
 
 export function adminUrl(dbName = 'postgres'): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDb, PGLITE_EXTENSIONS } from '#server/db/client.ts';
-import { adminUrl, SNAPSHOT_DIR, snapshotFile, templateDbName, TEST_DB_KIND } from './db.ts';
+import { adminUrl, SNAPSHOT_DIR, snapshotFile, templateDbName, templatePrefix, TEST_DB_KIND } from './db.ts';
 
 /** Migrates once per run: a PGlite snapshot, or a PostgreSQL template database each test file copies. */
 export default async function globalSetup(): Promise<void> {
@@ -13,7 +13,9 @@ export default async function globalSetup(): Promise<void> {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount === 0) {
       // Old templates of earlier schemas are dropped so they do not pile up.
-      const old = await admin.query("select datname from pg_database where datname like 'artchip_tpl_%'");
+      const old = await admin.query('select datname from pg_database where datname like $1', [
+        `${templatePrefix()}%`,
+      ]);
       for (const r of old.rows as { datname: string }[])
         await admin.query(`drop database if exists ${r.datname}`);
       const building = `${name}_building`;

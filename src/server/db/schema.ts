@@ -2,6 +2,7 @@
 export * from '#server/features/users/users.table.ts';
 export * from '#server/features/auth/auth.table.ts';
 export * from '#server/features/chips/chips.table.ts';
+export * from '#server/features/chips/handovers.table.ts';
 export * from '#server/features/media/media.table.ts';
 export * from '#server/features/orders/orders.table.ts';
 export * from '#server/features/offers/offers.table.ts';

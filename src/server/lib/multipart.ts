@@ -1,6 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { FILE_TOO_LARGE_MESSAGE } from '#shared/media.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
+
+export const INCOMPLETE_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
+
+/**
+ * What a failure while reading a multipart body answers: a file over the limit is 413, a body that is
+ * cut off or malformed is the client's 400 (busboy's errors carry no status, so they became 500s);
+ * errors the app raised itself pass through.
+ */
+export function uploadError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+  }
+  return new AppError('VALIDATION_FAILED', INCOMPLETE_UPLOAD_MESSAGE);
+}
 
 export type UploadedFile = { field: string; filename: string; mimetype: string; buffer: Buffer };
 export type MultipartForm = { fields: Record<string, string | string[]>; files: UploadedFile[] };
@@ -9,6 +25,19 @@ export type MultipartForm = { fields: Record<string, string | string[]>; files: 
 export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
   const fields: Record<string, string | string[]> = {};
   const files: UploadedFile[] = [];
+  try {
+    await readParts(request, fields, files);
+  } catch (err) {
+    throw uploadError(err);
+  }
+  return { fields, files };
+}
+
+async function readParts(
+  request: FastifyRequest,
+  fields: MultipartForm['fields'],
+  files: UploadedFile[],
+): Promise<void> {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
@@ -21,7 +50,6 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
       else fields[part.fieldname] = Array.isArray(existing) ? [...existing, value] : [existing, value];
     }
   }
-  return { fields, files };
 }
 
 /** Validates with a shared schema and answers 400 the way route schemas do (first message, fieldErrors). */

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { findSessionUser } from '#server/features/auth/index.ts';
+import { clearSessionCookie, findSessionUser, readSessionCookie } from '#server/features/auth/index.ts';
 
 export type AuthUser = {
   id: number;
@@ -31,11 +31,28 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Resolves the session behind the bearer token, or null. */
-async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
-  const token = bearerToken(request);
-  if (!token || token.length > 200) return null;
-  return findSessionUser(app.db, hashToken(token), app.clock());
+/**
+ * Resolves the session behind the bearer token (API clients) or, without one, the session cookie:
+ * the admin cookie on admin routes, the user cookie elsewhere. A cookie whose session is gone
+ * (expired, logged out elsewhere, password changed) is cleared in the answer.
+ */
+async function resolveUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: RouteAuth,
+): Promise<AuthUser | null> {
+  const bearer = bearerToken(request);
+  if (bearer) {
+    if (bearer.length > 200) return null;
+    return findSessionUser(app.db, hashToken(bearer), app.clock());
+  }
+  const kind = auth === 'admin' ? 'admin' : 'user';
+  const cookie = readSessionCookie(request, kind);
+  if (!cookie) return null;
+  const user = await findSessionUser(app.db, hashToken(cookie), app.clock());
+  if (!user) clearSessionCookie(request, reply, kind);
+  return user;
 }
 
 /**
@@ -52,10 +69,10 @@ export function registerAuth(app: FastifyInstance): void {
   });
   // onRequest, before the body is parsed and validated: a caller without the right session gets 401/403,
   // never a validation message about a route it may not use.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const auth = request.routeOptions.config.auth ?? 'public';
     if (auth === 'public') return;
-    request.user = await resolveUser(app, request);
+    request.user = await resolveUser(app, request, reply, auth);
     if (auth === 'optional') return;
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
     if (auth === 'admin' && (request.user.role !== 'admin' || request.user.sessionKind !== 'admin')) {

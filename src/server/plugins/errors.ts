@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/errors.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { RATE_LIMITED_MESSAGE } from './account-rate-limit.ts';
+import { JSON_ONLY_MESSAGE } from './request-policy.ts';
 
 /** Turns a validation failure into field errors keyed by the field's path ("address.city"). */
 function fieldErrorsOf(validation: { instancePath?: string; message?: string; params?: unknown }[]) {
@@ -33,7 +35,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = { code: 'VALIDATION_FAILED', message: first, fieldErrors };
     } else if (!isResponseSerializationError(error) && (error as FastifyError).statusCode === 429) {
       status = 429;
-      body = { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' };
+      body = { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE };
     } else if (
       !isResponseSerializationError(error) &&
       typeof (error as FastifyError).statusCode === 'number' &&
@@ -42,9 +44,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     ) {
       // Fastify's own client errors: malformed JSON, body too large, bad content type.
       status = (error as FastifyError).statusCode!;
-      const code =
-        status === 413 ? 'FILE_TOO_LARGE' : status === 415 ? 'INVALID_FILE_TYPE' : 'VALIDATION_FAILED';
-      body = { code, message: status === 413 ? 'Request too large' : 'Invalid request' };
+      if (status === 413) body = { code: 'FILE_TOO_LARGE', message: 'Request too large' };
+      else if (status === 415) body = { code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_ONLY_MESSAGE };
+      else body = { code: 'VALIDATION_FAILED', message: 'Invalid request' };
     } else {
       status = 500;
       request.log.error({ err: error, method: request.method, url: request.url }, 'unexpected error');

@@ -15,6 +15,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasSessionCookie } from '#server/features/auth/index.ts';
 
 /** What a route's `config.publicCache` says about its answers. */
 export type PublicCacheConfig = {
@@ -142,12 +143,17 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/**
- * Anonymous: no credentials. Sessions are bearer tokens today; a session cookie must count here too
- * when one exists.
- */
+/** Anonymous: no credentials, neither a bearer header nor a session cookie (docs/decisions/024). */
 function isAnonymous(request: FastifyRequest): boolean {
-  return request.headers.authorization === undefined;
+  return request.headers.authorization === undefined && !hasSessionCookie(request);
+}
+
+/**
+ * The answer differs by credentials: API answers may depend on who asks (by bearer header or session
+ * cookie); pages are rendered signed out, and only the API sees the session cookie (its path is /api).
+ */
+function varyOf(request: FastifyRequest): string {
+  return request.url.startsWith('/api/') ? 'Authorization, Cookie' : 'Authorization';
 }
 
 function publicCacheControl(config: PublicCacheConfig): string {
@@ -162,7 +168,7 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
   void reply
     .header('etag', entry.etag)
     .header('cache-control', entry.cacheControl)
-    .header('vary', 'Authorization')
+    .header('vary', varyOf(request))
     .header('x-cache', 'hit');
   if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return reply.type(entry.contentType).send(entry.body);
@@ -291,7 +297,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     // A route may mark an answer private itself (a pending chip its creator is looking at).
     const isPrivate = !anonymous || String(reply.getHeader('cache-control') ?? '').startsWith('private');
     const cacheControl = isPrivate ? 'private, no-cache' : publicCacheControl(config);
-    void reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Authorization');
+    void reply.header('etag', etag).header('cache-control', cacheControl).header('vary', varyOf(request));
     const version = readAt.get(request);
     if (!isPrivate && version !== undefined && request.method === 'GET') {
       void reply.header('x-cache', 'miss');

@@ -1,5 +1,6 @@
 import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
+import { LEGAL_PAGE_TITLES } from '#shared/legal-pages.ts';
 
 const SOCIAL = [
   { href: 'https://x.com/artchip', label: 'X' },
@@ -8,7 +9,7 @@ const SOCIAL = [
   { href: 'https://www.youtube.com/@artchip', label: 'YouTube' },
 ];
 
-export function Footer() {
+export default function Footer() {
   return (
     <footer className="border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -30,6 +31,12 @@ export function Footer() {
           </Link>
           <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.token}>
             {BRAND.ticker} token
+          </Link>
+          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.privacy}>
+            {LEGAL_PAGE_TITLES.privacy}
+          </Link>
+          <Link className="text-gray-700 hover:text-gray-900" to={ROUTES.terms}>
+            {LEGAL_PAGE_TITLES.terms}
           </Link>
         </nav>
         <div>

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { PriceTicker } from '#web/features/price/index.ts';
+import { pathOf, RETURN_TO_PARAM, safeReturnPath, withReturnTo } from '#web/lib/return-to.ts';
+import { PriceTicker, PriceTickerLoading } from '#web/features/price/index.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { CloseIcon, MenuIcon } from '#web/components/ui/inline-icons.tsx';
 
@@ -20,6 +21,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     'rounded-md px-3 py-2 text-sm font-medium',
     isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
   );
+const myAdminClass = (state: { isActive: boolean }) => cn(linkClass(state), 'inline-flex items-center');
+
+// The count of what waits for a signed-in user: its own chunk, loaded only once someone is signed in.
+const AttentionLink = lazy(async () => ({ default: (await import('./attention.tsx')).AttentionLink }));
+const MenuAttention = lazy(async () => ({ default: (await import('./attention.tsx')).MenuAttention }));
 
 /** The header on every page, with the price ticker above it (spec §2). */
 export function Header() {
@@ -27,6 +33,10 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
+  // Log in / Sign up come back here afterwards; from an account screen, to where that one came from.
+  const returnTo =
+    safeReturnPath(pathOf(location)) ??
+    safeReturnPath(new URLSearchParams(location.search).get(RETURN_TO_PARAM));
   const close = () => setOpen(false);
 
   const links = (
@@ -40,9 +50,15 @@ export function Header() {
   );
   const account = isLoading ? null : user ? (
     <>
-      <NavLink to={ROUTES.dashboard} className={linkClass} onClick={close}>
-        My Admin
-      </NavLink>
+      <Suspense
+        fallback={
+          <NavLink to={ROUTES.dashboard} className={myAdminClass} onClick={close}>
+            My Admin
+          </NavLink>
+        }
+      >
+        <AttentionLink className={myAdminClass} onClick={close} />
+      </Suspense>
       <button
         type="button"
         className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
@@ -56,11 +72,11 @@ export function Header() {
     </>
   ) : (
     <>
-      <NavLink to={ROUTES.login} className={linkClass} onClick={close}>
+      <NavLink to={withReturnTo(ROUTES.login, returnTo)} className={linkClass} onClick={close}>
         Login
       </NavLink>
       <NavLink
-        to={ROUTES.signup}
+        to={withReturnTo(ROUTES.signup, returnTo)}
         onClick={close}
         className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
       >
@@ -71,7 +87,9 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <PriceTicker />
+      <Suspense fallback={<PriceTickerLoading />}>
+        <PriceTicker />
+      </Suspense>
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
         <Link to={ROUTES.home} className="flex items-center gap-2 text-lg font-bold text-gray-900">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -84,13 +102,19 @@ export function Header() {
         </div>
         <button
           type="button"
-          className="rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
+          className="relative rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          {/* On a phone My Admin is behind this button: it carries the count while the menu is shut. */}
+          {user && !open && (
+            <Suspense fallback={null}>
+              <MenuAttention />
+            </Suspense>
+          )}
         </button>
       </nav>
       {open && (

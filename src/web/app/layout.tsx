@@ -3,7 +3,11 @@ import { Outlet, useLocation, useSearchParams } from '#web/lib/router.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { Header } from './header.tsx';
-import { Footer } from './footer.tsx';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
+import { pageHydrated } from './ssr-state.ts';
+
+/** Below the fold on every page: in a chunk of its own, rendered in place by the server. */
+const Footer = lazyPage(() => import('./footer.tsx'));
 
 export function PageLoading() {
   return (
@@ -29,6 +33,7 @@ function useReferralCapture() {
 function HydrationMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    pageHydrated();
   }, []);
   return null;
 }
@@ -60,7 +65,9 @@ export function Layout() {
           </Suspense>
         )}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

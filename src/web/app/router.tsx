@@ -1,5 +1,5 @@
 import { matchRoutes, useRoutes, type RouteObject } from '#web/lib/router.tsx';
-import { BRAND } from '#shared/brand.ts';
+import { BRAND, ROUTES } from '#shared/brand.ts';
 import { lazyPage } from '#web/lib/lazy-page.tsx';
 import { AdminLoginPage, AdminOrderPage, AdminPage, CustomerFormPage } from '#web/features/admin/pages.ts';
 import {
@@ -26,9 +26,10 @@ import {
 } from '#web/features/chips/pages.ts';
 import { ContactPage } from '#web/features/contact/pages.ts';
 import { DashboardPage } from '#web/features/dashboard/pages.ts';
-import { FaqPage, ThankYouPage, TokenPage } from '#web/features/info/pages.ts';
+import { FaqPage, PrivacyPage, TermsPage, ThankYouPage, TokenPage } from '#web/features/info/pages.ts';
 import { LandingPage } from '#web/features/landing/pages.ts';
-import { MyOrdersPage } from '#web/features/orders/pages.ts';
+import { ClaimPage } from '#web/features/nfc/pages.ts';
+import { ConfirmOrderPage, MyOrdersPage } from '#web/features/orders/pages.ts';
 import { EmailConfirmPage, EmailUnsubscribePage } from '#web/features/subscriptions/pages.ts';
 import { Layout } from './layout.tsx';
 
@@ -61,14 +62,18 @@ export const routes: RouteObject[] = [
       { path: `/${BRAND.slug}/:username/:slug`, handle: SSR, element: <ChipPage /> },
       { path: '/gallery/:username', handle: SSR, element: <GalleryPage /> },
       { path: '/uid', handle: SSR, element: <UidPage /> },
+      { path: ROUTES.claim, element: <ClaimPage /> },
       { path: '/top-minters', handle: SSR, element: <TopMintersPage /> },
       { path: '/our-meme-coin', handle: SSR, element: <TokenPage /> },
       { path: '/faq', handle: SSR, element: <FaqPage /> },
+      { path: '/privacy', handle: SSR, element: <PrivacyPage /> },
+      { path: '/terms', handle: SSR, element: <TermsPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/payment-processing', element: <PaymentProcessingPage /> },
       { path: '/paypal-processing', element: <PaypalProcessingPage /> },
       { path: '/stripe-processing', element: <StripeProcessingPage /> },
       { path: '/checkout-success', element: <CheckoutSuccessPage /> },
+      { path: '/confirm-order', element: <ConfirmOrderPage /> },
       {
         path: '/token-payment',
         Component: TokenPaymentPage,

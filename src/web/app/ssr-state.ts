@@ -7,7 +7,7 @@ import { hashKey, hydrate, type DehydratedState, type Query, type QueryClient } 
 import type { ApiError } from '#shared/errors.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { AUTH_USER_QUERY_KEY } from '#web/lib/auth.tsx';
-import { readStorage, STORAGE_KEYS } from '#web/lib/storage.ts';
+import { hasSessionMarker } from '#web/lib/session-marker.ts';
 
 const AUTH_HASH = hashKey(AUTH_USER_QUERY_KEY);
 
@@ -63,9 +63,19 @@ export function decodeState(text: string): DehydratedState {
   return state;
 }
 
+let afterHydration: (() => void) | null = null;
+
+/** Called once the page, Suspense boundaries included, has hydrated: now the session is asked for. */
+export function pageHydrated(): void {
+  const run = afterHydration;
+  afterHydration = null;
+  run?.();
+}
+
 /**
  * Fills the browser's cache from the page. The server renders every page signed out; the browser
- * hydrates the same way, then asks who is signed in (at once if a session is stored), so signed-in
+ * hydrates the same way, then, once every part has hydrated, asks who is signed in (if the
+ * signed-in marker is set), so signed-in
  * parts appear after hydration, and what was read as a visitor is read again as that user (a chip's
  * owner may see what visitors may not). Until the first navigation the handed-over answers, errors
  * included, count as fresh: mounting the page that was rendered from them fetches nothing again.
@@ -75,8 +85,12 @@ export function hydrateFromServer(
   state: DehydratedState,
 ): { onNavigate: () => void } {
   hydrate(queryClient, state);
-  const hasSession = readStorage(STORAGE_KEYS.authToken) !== null;
-  queryClient.setQueryData<null>(AUTH_USER_QUERY_KEY, null, { updatedAt: hasSession ? 0 : Date.now() });
+  // Signed out until the whole page has hydrated: a session answered while a part of the page still
+  // waits for its code would make that part hydrate as its owner and differ from the server's HTML.
+  queryClient.setQueryData<null>(AUTH_USER_QUERY_KEY, null);
+  if (hasSessionMarker()) {
+    afterHydration = () => void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+  }
   const handedOver = new Set(state.queries.map((q) => q.queryHash));
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({

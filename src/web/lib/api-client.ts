@@ -1,5 +1,4 @@
 import { ERROR_CODES, type ApiError } from '#shared/error-codes.ts';
-import { readStorage, STORAGE_KEYS, type StorageKey } from './storage.ts';
 
 /** A non-2xx answer; `message` is the server's message (the spec's "status: body" prefix stripped). */
 export class ApiRequestError extends Error {
@@ -22,8 +21,11 @@ export class ApiRequestError extends Error {
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Which stored token to send: the user's (default) or the admin's. */
-  tokenKey?: StorageKey | null;
+  /**
+   * Send no cookies: for public reads that never depend on who asks, so they stay cacheable. Calls
+   * that sign in (log-in, verification) must not set it, or the browser ignores the session cookie.
+   */
+  anonymous?: boolean;
   signal?: AbortSignal;
 };
 
@@ -37,12 +39,12 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-/** The only place that talks to the API: adds the bearer token, sends JSON or FormData, parses errors. */
+/**
+ * The only place that talks to the API: sends the session cookies (same origin only; the admin's
+ * goes to /api/admin by its path), JSON or FormData, and parses errors.
+ */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const tokenKey = options.tokenKey === undefined ? STORAGE_KEYS.authToken : options.tokenKey;
-  const token = tokenKey ? readStorage(tokenKey) : null;
-  if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -52,6 +54,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   const res = await transport(path, {
     method: options.method ?? 'GET',
     headers,
+    credentials: options.anonymous ? 'omit' : 'same-origin',
     body,
     signal: options.signal,
   });
@@ -75,7 +78,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
  * The one error shape (ApiErrorSchema), checked by hand: zod stays out of the first script every
  * page loads, and comes with the pages that parse with it.
  */
-function isApiError(value: unknown): value is ApiError {
+export function isApiError(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null) return false;
   const { code, message, fieldErrors } = value as Record<string, unknown>;
   return (

@@ -2,14 +2,18 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/users.schemas.ts';
 import { api, ApiRequestError } from './api-client.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+import { clearSessionMarker, hasSessionMarker } from './session-marker.ts';
+import { dropLegacySessionTokens } from './storage.ts';
 
 type AuthState = {
   user: User | null;
   isLoading: boolean;
   isAuthenticated: boolean;
-  /** Stores a session token (log-in, verification, set-password) and loads the user. */
-  signIn: (token: string) => Promise<void>;
+  /**
+   * Loads the user after a call that opened a session (log-in, verification, set-password): the
+   * server set the session cookie; the token in its answer is for API clients and is not kept.
+   */
+  signIn: () => Promise<void>;
   /** Revokes the session on the server, then forgets it here. */
   signOut: () => Promise<void>;
 };
@@ -18,16 +22,18 @@ const AuthContext = createContext<AuthState | null>(null);
 export const AUTH_USER_QUERY_KEY = ['auth', 'user'] as const;
 
 async function fetchCurrentUser(): Promise<User | null> {
-  if (!readStorage(STORAGE_KEYS.authToken)) return null;
+  dropLegacySessionTokens();
+  if (!hasSessionMarker()) return null;
   try {
     const answer = await api('/api/auth/user');
     // The schema (and zod) load only for a signed-in visitor, keeping them out of every page's first script.
     const { UserSchema } = await import('#shared/users.schemas.ts');
     return UserSchema.parse(answer);
   } catch (err) {
-    // Spec §4: a failed current-user fetch drops the stored token and the user is logged out.
+    // Spec §4: a failed current-user fetch forgets the session and the user is logged out (the
+    // server clears a dead session cookie itself; the marker is dropped here).
     if (!(err instanceof ApiRequestError) || err.status === 401 || err.status === 403) {
-      writeStorage(STORAGE_KEYS.authToken, null);
+      clearSessionMarker();
     }
     return null;
   }
@@ -37,22 +43,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: AUTH_USER_QUERY_KEY, queryFn: fetchCurrentUser, staleTime: 60_000 });
 
-  const signIn = useCallback(
-    async (token: string) => {
-      writeStorage(STORAGE_KEYS.authToken, token);
-      await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
-      await queryClient.refetchQueries({ queryKey: AUTH_USER_QUERY_KEY });
-    },
-    [queryClient],
-  );
+  const signIn = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+    await queryClient.refetchQueries({ queryKey: AUTH_USER_QUERY_KEY });
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     try {
       await api('/api/auth/logout', { method: 'POST' });
     } catch {
-      // the token is dropped locally whatever the server says
+      // signed out here whatever the server says
     }
-    writeStorage(STORAGE_KEYS.authToken, null);
+    clearSessionMarker();
     queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
   }, [queryClient]);

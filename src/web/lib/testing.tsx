@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, Router, useRoutes } from '#web/lib/router.tsx';
 import { BRAND } from '#shared/brand.ts';
@@ -20,7 +20,6 @@ import type { User } from '#shared/users.schemas.ts';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
 import { AuthProvider } from '#web/lib/auth.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
-import { STORAGE_KEYS } from '#web/lib/storage.ts';
 // What the app loads on first use (the toast, the schemas the header's reads parse with), loaded up
 // front here: in the browser it is one small chunk, but transforming it on first use in a loaded test
 // run can outlast a findBy* wait.
@@ -61,15 +60,15 @@ function TestRoute({ path, ui }: { path: string; ui: ReactNode }) {
 }
 
 /**
- * Renders `ui` at `route` with the app's providers; signed in when `token` is given. `history` is
+ * Renders `ui` at `route` with the app's providers; signed in when `token` is given (any value). `history` is
  * where the app has navigated to since.
  */
 export function renderWithApp(
   ui: ReactNode,
   options: { route?: string; path?: string; token?: string } = {},
 ) {
-  if (options.token) window.localStorage.setItem(STORAGE_KEYS.authToken, options.token);
-  else window.localStorage.removeItem(STORAGE_KEYS.authToken);
+  // Signed in as the server leaves it: the session cookie (HttpOnly, unseen here) and its marker.
+  document.cookie = options.token ? 'artchip_signed_in=1; Path=/' : 'artchip_signed_in=; Path=/; Max-Age=0';
   const history = createMemoryHistory([options.route ?? '/']);
   const result = render(
     <QueryClientProvider client={createQueryClient()}>
@@ -210,6 +209,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     imageHeight: 64,
     originalImageUrl: null,
     adminImageUrl: null,
+    adminVideoUrl: null,
     additionalImageUrls: [],
     unitId: null,
     nfcUid: null,
@@ -221,6 +221,8 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     creatorUsername: 'maker',
     ownerId: 5,
     ownerUsername: 'maker',
+    creatorProfileImageUrl: null,
+    ownerProfileImageUrl: null,
     associatedUrl: null,
     tiktokUrl: null,
     youtubeUrl: null,
@@ -229,11 +231,13 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     paypalEnabled: false,
     createdAt: '2030-01-01T00:00:00.000Z',
     shape: 'round',
+    crop: null,
     status: 'active',
     shippingOption: 'store',
     custody: 'in_vault',
     highestSaleCents: 0,
     isReserved: false,
+    reportStatus: null,
     actions: {
       buy: false,
       offer: false,
@@ -243,6 +247,8 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
       price: true,
       shipToMe: true,
       transfer: true,
+      handover: false,
+      report: false,
     },
     isDemo: false,
     ...overrides,
@@ -321,11 +327,15 @@ export function buildAdminOrderDetail(overrides: Partial<AdminOrderDetail> = {})
       imageUrl: '/media/harbor.webp',
       unitId: '12345678901234',
       shape: 'square',
+      crop: null,
+      imageWidth: null,
+      imageHeight: null,
       creatorUsername: 'maker',
       slug: 'harbor-lights',
       ownerUsername: 'buyer',
       custody: 'dispatching',
     },
+    mintDesign: null,
     payment: {
       method: 'card',
       provider: 'stripe',
@@ -399,4 +409,48 @@ export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
     createdAt: '2030-01-02T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * A stand-in for XMLHttpRequest (uploads go through it for their progress): each request waits until
+ * the test reports progress and answers it.
+ */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
+  }
+  respond(status: number, body: unknown) {
+    act(() => {
+      this.upload.onload?.();
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+    });
+  }
 }

@@ -11,6 +11,7 @@ import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';
 import { insertCommissionRow, insertOrderRow } from '#tests/factories/admin.ts';
+import { bookMint, bookPayment, bookSale, bookTransferFee } from '#server/features/ledger/index.ts';
 
 async function setup() {
   const app = await buildTestApp();
@@ -51,10 +52,115 @@ describe('GET /api/admin/stats', () => {
       availableChips: 1,
       activeSurprizeOrders: 1,
       ordersByStatus: { pending: 2, shipped: 1 },
-      revenueCents: 4500,
+      // Revenue is income, not order totals: these orders booked no fee, only the factory's
+      // commission, which the platform pays from its share.
+      revenueCents: -300,
       pendingPayoutsCents: 300,
       totalCustomers: 4,
     });
+  });
+
+  it("reports revenue as the platform's income from the ledger: fees less commissions, never gross sales or demo orders", async () => {
+    const { app, token } = await setup();
+    const { user: buyer } = await insertUser(app.db);
+    const { user: seller } = await insertUser(app.db);
+    const { user: affiliate } = await insertUser(app.db);
+    const { user: demoCollector } = await insertUser(app.db, { isDemo: true });
+    const chip = await insertChip(app.db, { creatorId: seller.id, ...CHIP_STATES.sold });
+
+    // A $30 surprize mint with $10 shipping and a $3 commission: $27 to the platform.
+    const mint = await insertOrderRow(app.db, { buyerId: buyer.id, totalCents: 4000, shippingCents: 1000 });
+    await bookPayment(app.db, { order: mint, provider: 'demo', paymentKey: 'm1', amountCents: 4000 });
+    await bookMint(app.db, {
+      order: { ...mint, chipId: null },
+      commissions: [{ affiliateUserId: affiliate.id, level: 1, amountCents: 300 }],
+    });
+    // A $50 sale: $35 to the seller, $15 fee.
+    const sale = await insertOrderRow(app.db, {
+      buyerId: buyer.id,
+      orderType: 'purchase',
+      chipId: chip.id,
+      sellerId: seller.id,
+      totalCents: 5000,
+    });
+    await bookPayment(app.db, { order: sale, provider: 'demo', paymentKey: 's1', amountCents: 5000 });
+    await bookSale(app.db, {
+      order: sale,
+      sellerId: seller.id,
+      sellerProceedsCents: 3500,
+      directToSeller: false,
+    });
+    // A $7.50 transfer fee.
+    const transfer = await insertOrderRow(app.db, {
+      buyerId: seller.id,
+      orderType: 'transfer',
+      chipId: chip.id,
+      transferRecipient: 'friend@example.com',
+      totalCents: 750,
+    });
+    await bookTransferFee(app.db, { order: transfer });
+    // A demo purchase: booked like any other, never counted.
+    const demo = await insertOrderRow(app.db, {
+      buyerId: demoCollector.id,
+      orderType: 'purchase',
+      chipId: chip.id,
+      sellerId: seller.id,
+      totalCents: 8000,
+    });
+    await bookSale(app.db, {
+      order: demo,
+      sellerId: seller.id,
+      sellerProceedsCents: 5600,
+      directToSeller: false,
+    });
+
+    const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/stats' });
+    expect(res.statusCode).toBe(200);
+    expect(AdminStatsSchema.parse(res.json()).revenueCents).toBe(2700 + 1500 + 750);
+  });
+
+  it('is for admins only', async () => {
+    const { app } = await setup();
+    const { token } = await insertUser(app.db);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(401);
+    expect((await injectAs(app, token, { method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/stats without the demo catalogue', () => {
+  it("leaves out demo accounts' chips, orders and the accounts themselves", async () => {
+    const { app, token } = await setup();
+    const { user: buyer } = await insertUser(app.db);
+    const { user: demoCreator } = await insertUser(app.db, { isDemo: true });
+    const { user: demoCollector } = await insertUser(app.db, { isDemo: true });
+    await insertChip(app.db, { creatorId: buyer.id });
+    await insertChip(app.db, { creatorId: demoCreator.id });
+    await insertChip(app.db, { creatorId: demoCreator.id, ...CHIP_STATES.sold, ownerId: demoCollector.id });
+    await insertOrderRow(app.db, { buyerId: buyer.id, totalCents: 1500 });
+    await insertOrderRow(app.db, {
+      buyerId: demoCollector.id,
+      orderType: 'purchase',
+      status: 'completed',
+      totalCents: 4000,
+    });
+    await insertOrderRow(app.db, { buyerId: demoCollector.id, isSurprize: true, totalCents: 3000 });
+
+    const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/stats' });
+    expect(res.statusCode).toBe(200);
+    const stats = AdminStatsSchema.parse(res.json());
+    expect(stats).toMatchObject({
+      totalChips: 1,
+      availableChips: 1,
+      activeSurprizeOrders: 0,
+      // Revenue is the ledger's platform income (no sale was booked here); the test above leaves
+      // out demo buyers' fees.
+      revenueCents: 0,
+      totalCustomers: 1,
+    });
+    expect(stats.ordersByStatus).toEqual({ pending: 1 });
+    // Still the admin's alone.
+    const { token: userToken } = await insertUser(app.db);
+    expect((await injectAs(app, userToken, { method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(403);
   });
 });
 

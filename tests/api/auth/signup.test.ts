@@ -87,22 +87,48 @@ describe('POST /api/auth/signup', () => {
     expect((await signup(app, body)).statusCode).toBe(201);
   });
 
-  it('refuses an e-mail or username already used, whatever its case', async () => {
+  it('answers a registered e-mail as it answers a new one, and mails its owner instead', async () => {
+    const app = await buildTestApp();
+    const { user } = await insertUser(app.db, { email: 'taken@example.com', username: 'TakenName' });
+    const fresh = await signup(app, buildSignup({ email: 'fresh@example.com' }));
+    const taken = await signup(app, buildSignup({ email: 'TAKEN@example.com' }));
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(SignupResponseSchema.parse(taken.json()).message).toBe(
+      SignupResponseSchema.parse(fresh.json()).message,
+    );
+    // No second account; the owner is told how to log in or set a new password.
+    expect(await app.db.select().from(users).where(eq(users.email, 'taken@example.com'))).toHaveLength(1);
+    const mail = await latestMailTo(app.db, 'taken@example.com', 'account-exists');
+    expect(mail?.text).toContain('http://localhost:3000/login');
+    expect(tokenFromMail(mail!.text, '/set-password')).toBeTruthy();
+    expect(await latestMailTo(app.db, 'taken@example.com', 'verify-email')).toBeUndefined();
+    const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBe(user.passwordHash);
+  });
+
+  it('mails a password-less guest account its set-password link when someone signs up with it', async () => {
+    const app = await buildTestApp();
+    const { user } = await insertUser(app.db, { email: 'guest@example.com', isEmailVerified: false });
+    await app.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+    expect((await signup(app, buildSignup({ email: 'guest@example.com' }))).statusCode).toBe(201);
+    expect(await latestMailTo(app.db, 'guest@example.com', 'set-password')).toBeDefined();
+  });
+
+  it('refuses a username already used, whatever its case, for a new or a registered e-mail alike', async () => {
     const app = await buildTestApp();
     await insertUser(app.db, { email: 'taken@example.com', username: 'TakenName' });
-
-    const byEmail = await signup(app, buildSignup({ email: 'TAKEN@example.com' }));
-    expect(byEmail.statusCode).toBe(409);
-    const emailError = ApiErrorSchema.parse(byEmail.json());
-    expect(emailError.code).toBe('CONFLICT');
-    expect(emailError.fieldErrors?.email?.[0]).toMatch(/already exists/);
-
-    const byName = await signup(app, buildSignup({ username: 'takenname' }));
-    expect(byName.statusCode).toBe(409);
-    expect(ApiErrorSchema.parse(byName.json()).fieldErrors).toEqual({
-      username: ['This username is already taken'],
-    });
-    expect(await app.db.select().from(users)).toHaveLength(1);
+    await insertUser(app.db, { email: 'other@example.com', username: 'OtherName' });
+    for (const email of ['new@example.com', 'taken@example.com']) {
+      const byName = await signup(app, buildSignup({ email, username: 'othername' }));
+      expect(byName.statusCode).toBe(409);
+      expect(ApiErrorSchema.parse(byName.json())).toEqual({
+        code: 'CONFLICT',
+        message: 'This username is already taken',
+        fieldErrors: { username: ['This username is already taken'] },
+      });
+    }
+    expect(await app.db.select().from(users)).toHaveLength(2);
   });
 
   it('answers 429 RATE_LIMITED after 5 sign-ups a minute from one client', async () => {

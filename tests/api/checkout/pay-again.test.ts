@@ -141,9 +141,8 @@ describe('POST /api/orders/:id/pay (Pay now)', () => {
         newAddressName: 'Ada Buyer',
         newAddressLine1: '1 Rue de la Paix',
         newAddressCity: 'Paris',
-        newAddressState: 'IDF',
         newAddressZip: '75002',
-        newAddressCountry: 'other',
+        newAddressCountry: 'FR',
       }),
     );
     await failOrderPayment(app, {

@@ -157,10 +157,16 @@ describe('recordChipEvent and toChipDto', () => {
     });
 
     const ctx = { tokenPriceUsd: '0.003', viewer: null, now: new Date() };
-    const dto = toChipDto({ chip, creatorUsername: 'sample-maker', ownerUsername: null }, ctx);
+    const people = { creatorProfileImageUrl: null, ownerProfileImageUrl: null };
+    const dto = toChipDto({ chip, creatorUsername: 'sample-maker', ownerUsername: null, ...people }, ctx);
     // $19.99 / $0.003 = 6,663.33 tokens, shown rounded to whole tokens.
     expect(dto).toMatchObject({ priceUsd: '19.99', price: '6663', isDemo: true, ownerUsername: null });
-    const unpriced = { chip: { ...chip, priceCents: null }, creatorUsername: 'x', ownerUsername: null };
+    const unpriced = {
+      chip: { ...chip, priceCents: null },
+      creatorUsername: 'x',
+      ownerUsername: null,
+      ...people,
+    };
     expect(toChipDto(unpriced, { ...ctx, tokenPriceUsd: '0.001' })).toMatchObject({
       price: null,
       priceUsd: null,

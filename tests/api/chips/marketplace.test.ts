@@ -153,6 +153,28 @@ describe('GET /api/artchip', () => {
     expect(await ids('q=lagoon&shape=round&maxPrice=20')).toEqual([round.id]);
   });
 
+  it('finds creators by part of their name, case-insensitively, wildcards literal', async () => {
+    const app = await buildTestApp();
+    const ana = await insertUser(app.db, { username: 'Ana_Paints' });
+    const anabel = await insertUser(app.db, { username: 'anabel' });
+    const bo = await insertUser(app.db, { username: 'bo' });
+    const byAna = await insertChip(app.db, { creatorId: ana.user.id });
+    const byAnabel = await insertChip(app.db, { creatorId: anabel.user.id });
+    const byBo = await insertChip(app.db, { creatorId: bo.user.id });
+    await insertChip(app.db, { creatorId: ana.user.id, status: 'pending' });
+    const ids = async (q: string) => (await getPage(app, q)).items.map((c) => c.id).sort((x, y) => x - y);
+
+    expect(await ids('creator=paint')).toEqual([byAna.id]);
+    expect(await ids('creator=ANA')).toEqual([byAna.id, byAnabel.id]);
+    expect(await ids('creator=a_p')).toEqual([byAna.id]);
+    expect(await ids('creator=o')).toEqual([byBo.id]);
+    expect(await ids('creator=%25')).toEqual([]);
+    expect(await ids('creator=ana&sort=price_asc&limit=1')).toHaveLength(1);
+    const tooLong = await app.inject({ method: 'GET', url: `/api/artchip?creator=${'a'.repeat(51)}` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(ApiErrorSchema.parse(tooLong.json()).fieldErrors ?? {})).toContain('creator');
+  });
+
   it('refuses bad queries with 400 and the field errors', async () => {
     const app = await buildTestApp();
     const cases: [string, string][] = [

@@ -1,48 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { enqueueMail } from '#server/features/mail/mail.service.ts';
+import { enqueueMail, enqueueMailBatch, type MailMessage } from '#server/features/mail/mail.service.ts';
 import { mailOutbox } from '#server/features/mail/mail.table.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A local SMTP sink on a free 127.0.0.1 port; `reject` makes it refuse messages with a 451. */
-async function startSmtpSink(options: { reject?: () => boolean } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (options.reject?.()) {
-          const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
-          callback(err);
-          return;
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
+import { startSmtpSink } from '#tests/helpers/smtp-sink.ts';
 
 const MESSAGE = {
   to: 'reader@example.com',
@@ -134,5 +97,88 @@ describe('the mail outbox', () => {
       .where(eq(mailOutbox.to, MESSAGE.to));
     expect(await app.mailer.flush()).toBe(1);
     expect(sink.received).toHaveLength(1);
+  });
+});
+
+// Issue 14 finding 6: the outbox kept up with neither load nor urgency. It now sends over several SMTP
+// connections at once, most urgent first, and claims batch by batch, so urgent mail queued while list
+// mail is going out goes in the next batch.
+const listMail = (n: number, from = 0): MailMessage[] =>
+  Array.from({ length: n }, (_, i) => ({
+    ...MESSAGE,
+    to: `reader${from + i}@example.com`,
+    subject: `Newsletter ${from + i}`,
+    template: 'newsletter',
+    priority: 'bulk' as const,
+  }));
+
+const verification: MailMessage = {
+  ...MESSAGE,
+  to: 'new-user@example.com',
+  subject: 'Verify your e-mail',
+  template: 'verify-email',
+};
+
+describe('mail priority and concurrency', () => {
+  it('files transactional templates first, notifications next, list mail last', async () => {
+    const app = await buildTestApp();
+    await enqueueMailBatch(app.db, listMail(1));
+    await enqueueMail(app.db, { ...MESSAGE, template: 'chip-sold' });
+    await enqueueMail(app.db, verification);
+    const rows = await app.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(rows.map((r) => r.priority)).toEqual([9, 5, 0]);
+  });
+
+  it('sends a verification e-mail queued behind thousands of list messages first', async () => {
+    sink = await startSmtpSink();
+    const app = await buildTestApp({ env: { SMTP_URL: sink.url } });
+    await enqueueMailBatch(app.db, listMail(2000));
+    await enqueueMail(app.db, { ...MESSAGE, template: 'order-refunded', subject: 'Refunded' });
+    await enqueueMail(app.db, verification);
+    expect(await app.mailer.flush()).toBe(2002);
+    expect(sink.received.map((m) => m.subject).slice(0, 2)).toEqual(['Verify your e-mail', 'Refunded']);
+    expect(new Set(sink.received.map((m) => m.to[0])).size).toBe(2002);
+  });
+
+  it('sends a verification e-mail queued while thousands of list messages go out in the next batch', async () => {
+    let queued: Promise<number> | null = null;
+    sink = await startSmtpSink({
+      onMessage: () => {
+        // Once list mail is flowing, someone signs up; note how much had arrived when that committed.
+        if (sink!.received.length !== 100) return;
+        queued = enqueueMail(app.db, verification).then(() => sink!.received.length);
+      },
+    });
+    const app = await buildTestApp({ env: { SMTP_URL: sink.url, SMTP_CONNECTIONS: '5' } });
+    await enqueueMailBatch(app.db, listMail(3000));
+    expect(await app.mailer.flush()).toBe(3001);
+    const arrivedBefore = await queued!;
+    const position = sink.received.findIndex((m) => m.subject === 'Verify your e-mail');
+    // At most the batch being sent and one already claimed (5 connections × 10) were ahead of it.
+    expect(position).toBeGreaterThanOrEqual(arrivedBefore);
+    expect(position).toBeLessThanOrEqual(arrivedBefore + 100);
+    expect(sink.received.length - position).toBeGreaterThan(2500);
+  });
+
+  it('sends over several SMTP connections at once', async () => {
+    sink = await startSmtpSink();
+    const app = await buildTestApp({ env: { SMTP_URL: sink.url, SMTP_CONNECTIONS: '4' } });
+    await enqueueMailBatch(app.db, listMail(200));
+    expect(await app.mailer.flush()).toBe(200);
+    const sessions = new Set(sink.received.map((m) => m.session));
+    expect(sessions.size).toBeGreaterThan(1);
+    expect(sessions.size).toBeLessThanOrEqual(4);
+    const rows = await app.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.messageId)).toBe(true);
+  });
+
+  it('stops between batches when told to, leaving the rest queued', async () => {
+    sink = await startSmtpSink();
+    const app = await buildTestApp({ env: { SMTP_URL: sink.url, SMTP_CONNECTIONS: '1' } });
+    await enqueueMailBatch(app.db, listMail(30));
+    const abort = new AbortController();
+    abort.abort();
+    expect(await app.mailer.flush({ signal: abort.signal })).toBe(0);
+    expect(await app.mailer.flush()).toBe(30);
   });
 });

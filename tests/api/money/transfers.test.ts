@@ -183,7 +183,7 @@ describe('POST /api/artchip/:id/transfer', () => {
       ['not@an@email', 'Please enter a valid email address'],
       [owner.user.username, 'You already own this Artchip.'],
       [owner.user.email.toUpperCase(), 'You already own this Artchip.'],
-      ['bad\u0000name', 'No one has this username. To invite someone new, enter their e-mail address.'],
+      ['bad\u0000name', 'Text contains characters that are not allowed'],
       [42, 'Enter a username or an e-mail address'],
     ];
     for (const [recipient, message] of cases) {

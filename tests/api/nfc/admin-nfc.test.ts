@@ -36,7 +36,7 @@ async function setup(env: Record<string, string> = { NFC_MASTER_KEY: MASTER }) {
 function tagBody(overrides: Record<string, unknown> = {}) {
   return {
     uid: randomUid(),
-    mode: 'AES',
+    mode: 'AES' as const,
     metaReadKey: randomKeyHex(),
     fileReadKey: randomKeyHex(),
     ...overrides,
@@ -129,7 +129,7 @@ describe('POST /api/admin/artchip/:id/nfc-tag', () => {
       { fileReadKey: '0'.repeat(32) },
       'File-read key must not be the factory default (all zeros)',
     ],
-    ['mode', { mode: 'LRP' }, 'Mode must be AES'],
+    ['mode', { mode: 'DES' }, 'Mode must be AES or LRP'],
   ])('refuses a bad %s: %j', async (field, overrides, message) => {
     const { app, admin, chip } = await setup();
     const res = await injectAs(app, admin.token, {

@@ -52,6 +52,24 @@ describe('GET /api/artchip/:id/qr.svg and qr.png', () => {
     const bad = await app.inject({ method: 'GET', url: '/api/artchip/abc/qr.svg' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('answers 404 for a chip that is not published yet, except to its creator and admins', async () => {
+    const { app, admin, creator } = await setup();
+    const pending = await insertNfcTestChip(app.db, creator.user.id, { slug: 'not-yet', status: 'pending' });
+    const stranger = await insertUser(app.db);
+    for (const ext of ['svg', 'png']) {
+      const url = `/api/artchip/${pending.id}/qr.${ext}`;
+      const anonymous = await app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(404);
+      expect(ApiErrorSchema.parse(anonymous.json()).message).toBe('Artchip not found');
+      expect((await injectAs(app, stranger.token, { method: 'GET', url })).statusCode).toBe(404);
+      for (const token of [creator.token, admin.token]) {
+        const res = await injectAs(app, token, { method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+      }
+    }
+  });
 });
 
 describe('GET /api/admin/production-sheet', () => {
@@ -71,7 +89,10 @@ describe('GET /api/admin/production-sheet', () => {
     expect(html).toContain('@page');
     expect(html).toContain('width: 54mm; height: 54mm');
     expect(html).toContain('.art.round { border-radius: 50%; }');
-    expect(html).toContain('<img class="art round" src="https://artchip.example/media/blue.webp"');
+    // A chip made before the studio: centred, just covering the disc, upright.
+    expect(html).toContain(
+      '<div class="art round" role="img" aria-label="Artwork of Blue &lt;Moon&gt;, round, zoom 1.0×, upright, centre at 50% across and 50% down"><img src="https://artchip.example/media/blue.webp" alt="" style="left: 0%; top: 0%; width: 100%; height: 100%; transform-origin: 50% 50%; transform: rotate(0deg);">',
+    );
     expect(html).toContain('<div class="art square empty">');
     expect(html).toContain('Blue &lt;Moon&gt;');
     expect(html).not.toContain('Blue <Moon>');
@@ -82,6 +103,32 @@ describe('GET /api/admin/production-sheet', () => {
     expect(html.toUpperCase()).not.toContain(tag.fileReadKey);
     expect(html.toUpperCase()).not.toContain(tag.metaReadKey);
     expect(html.indexOf('blue-moon')).toBeLessThan(html.indexOf(square.slug));
+  });
+
+  it('prints the artwork cropped, zoomed and turned as its creator placed it, at 54 mm', async () => {
+    const { app, admin, creator } = await setup();
+    // A 2:1 image at zoom 2 is 4 discs wide and 2 high; the centre a quarter across is a whole disc
+    // from the image's left edge: left = 0.5 − 0.25 × 4 = −0.5, top = 0.5 − 0.5 × 2 = −0.5.
+    const wide = await insertNfcTestChip(app.db, creator.user.id, {
+      title: 'Wide',
+      shape: 'square',
+      imageUrl: '/media/wide.webp',
+      imageWidth: 1600,
+      imageHeight: 800,
+      crop: { x: 0.25, y: 0.5, zoom: 2, rotation: 90 },
+    });
+    const res = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/admin/production-sheet?chipIds=${wide.id}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('.art.square { border-radius: 11%; }');
+    expect(res.body).toContain(
+      '<div class="art square" role="img" aria-label="Artwork of Wide, square, zoom 2.0×, turned 90°, centre at 25% across and 50% down"><img src="https://artchip.example/media/wide.webp" alt="" style="left: -50%; top: -50%; width: 400%; height: 200%; transform-origin: 25% 50%; transform: rotate(90deg);">',
+    );
+    expect(res.body).toContain(
+      '<dt>Placement</dt><dd>zoom 2.0×, turned 90°, centre at 25% across and 50% down</dd>',
+    );
   });
 
   it('selects the chips of an order', async () => {

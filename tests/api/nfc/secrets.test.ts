@@ -27,7 +27,7 @@ describe('NFC keys never reach a log line or a response', () => {
     const other = await insertNfcTestChip(app.db, creator.user.id);
     const supplied = {
       uid: randomUid(),
-      mode: 'AES',
+      mode: 'AES' as const,
       metaReadKey: randomKeyHex(),
       fileReadKey: randomKeyHex(),
     };
@@ -92,7 +92,12 @@ describe('NFC keys never reach a log line or a response', () => {
     const admin = await insertAdmin(app.db);
     const creator = await insertUser(app.db);
     const chip = await insertNfcTestChip(app.db, creator.user.id);
-    const tag = { uid: randomUid(), mode: 'AES', metaReadKey: randomKeyHex(), fileReadKey: randomKeyHex() };
+    const tag = {
+      uid: randomUid(),
+      mode: 'AES' as const,
+      metaReadKey: randomKeyHex(),
+      fileReadKey: randomKeyHex(),
+    };
     await injectAs(app, admin.token, {
       method: 'POST',
       url: `/api/admin/artchip/${chip.id}/nfc-tag`,

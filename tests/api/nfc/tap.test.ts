@@ -117,7 +117,8 @@ describe('GET /api/artchip/tap', () => {
     ['an empty query', ''],
     ['a short MAC', 'picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE6533'],
     ['a non-hex PICCData', 'picc_data=EF963FF7828658A599F3041510671EZZ&cmac=94EED9EE65337086'],
-    ['LRP-length PICCData', `picc_data=${'A'.repeat(48)}&cmac=94EED9EE65337086`],
+    // 32 hex = AES, 48 hex = LRP (tests/api/nfc/lrp.test.ts); anything else is no PICCData at all.
+    ['a 40-hex PICCData', `picc_data=${'A'.repeat(40)}&cmac=94EED9EE65337086`],
     ['an extra parameter', 'picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337086&utm=x'],
     ['a duplicate parameter', 'picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337086&cmac=1'],
     ['a non-hex ctr', 'uid=041E3C8A2D6B80&ctr=00000G&cmac=4B00064004B0B3D3'],

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ChipSchema } from '#shared/chips.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import {
   AdminOrderSchema,
@@ -197,6 +198,46 @@ describe('POST /api/admin/orders/:id/media', () => {
     });
   });
 
+  it('keeps the admin’s video link and puts it on the chip; a bad one is refused in words', async () => {
+    const { app, admin, creator } = await setup();
+    const order = await insertOrder(app.db, {
+      buyerId: creator.user.id,
+      paymentStatus: 'completed',
+      isSurprize: true,
+    });
+    const url = `/api/admin/orders/${order.id}/media`;
+    const bad = await injectAs(app, admin.token, {
+      method: 'POST',
+      url,
+      ...formBody({ adminVideoUrl: 'javascript:alert(1)' }, [await pngFile('image')]),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(message(bad)).toBe('Video URL must be a valid URL');
+
+    const res = await injectAs(app, admin.token, {
+      method: 'POST',
+      url,
+      ...formBody({ adminVideoUrl: 'https://video.test/surprize.mp4' }, [await pngFile('image')]),
+    });
+    expect(res.statusCode).toBe(200);
+    const { order: updated } = OrderMediaResponseSchema.parse(res.json());
+    expect(updated.adminMedia).toMatchObject({ adminVideoUrl: 'https://video.test/surprize.mp4' });
+
+    const made = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/create-artchip`,
+      payload: {},
+    });
+    expect(made.statusCode).toBe(200);
+    const { artchip } = CreateArtchipResponseSchema.parse(made.json());
+    expect(artchip.adminVideoUrl).toBe('https://video.test/surprize.mp4');
+    const [row] = await app.db.select().from(chips).where(eq(chips.id, artchip.id));
+    expect(row?.adminVideoUrl).toBe('https://video.test/surprize.mp4');
+    // The creator reads it on their chip too.
+    const page = await injectAs(app, creator.token, { method: 'GET', url: `/api/artchip/${artchip.id}` });
+    expect(ChipSchema.parse(page.json()).adminVideoUrl).toBe('https://video.test/surprize.mp4');
+  });
+
   it('refuses custom mints, non-admins and non-images', async () => {
     const { app, admin, creator } = await setup();
     const custom = await insertOrder(app.db, { buyerId: creator.user.id, paymentStatus: 'completed' });
@@ -279,7 +320,8 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     });
     const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, creator.user.email));
     expect(mails.map((m) => m.template)).toEqual(['order-completed', 'order-shipped']);
-    expect(mails[1]!.text).toContain('Carrier: UPS. Tracking number: 1Z999.');
+    expect(mails[1]!.text).toContain('UPS tracking number: 1Z999 https://www.ups.com/track?tracknum=1Z999');
+    expect(mails[1]!.html).toContain('href="https://www.ups.com/track?tracknum=1Z999"');
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'order'));
     expect(audit.map((a) => a.action)).toEqual(['order.status', 'order.status']);
     const events = await app.db.select().from(chipEvents).where(eq(chipEvents.chipId, chip.id));

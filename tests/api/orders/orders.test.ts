@@ -88,7 +88,7 @@ describe('POST /api/orders/:id/complete (demo payments)', () => {
       'You receive $64.00.',
     ]) {
       expect(soldMail.text).toContain(line);
-      expect(soldMail.html).toContain(line.replaceAll("'", '&#39;'));
+      expect(soldMail.html).toContain(line.replaceAll("'", '&#x27;'));
     }
     // A card order's confirmation names no token amount.
     const confirmation = mails.find((m) => m.template === 'order-confirmation')!;
@@ -118,7 +118,7 @@ describe('POST /api/orders/:id/complete (demo payments)', () => {
         newAddressName: 'A',
         newAddressLine1: 'B',
         newAddressCity: 'C',
-        newAddressState: 'D',
+        newAddressState: 'NY',
         newAddressZip: '12345',
       }),
     );

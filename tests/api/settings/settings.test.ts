@@ -76,6 +76,25 @@ describe('PUT /api/site-settings', () => {
     expect(row?.data).toEqual({ paymentMethods: { mint: ['artchip', 'card'], purchase: ['card'] } });
   });
 
+  it('switches the landing page banner off and on, keeping the other settings', async () => {
+    const app = await buildTestApp();
+    const { token } = await insertAdmin(app.db);
+    expect((await app.inject({ method: 'GET', url: '/api/site-settings' })).json().showLaunchBanner).toBe(
+      true,
+    );
+    const off = await put(app, token, { showLaunchBanner: false });
+    expect(off.statusCode).toBe(200);
+    expect(SiteSettingsSchema.parse(off.json())).toEqual({
+      ...DEFAULT_SITE_SETTINGS,
+      showLaunchBanner: false,
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/site-settings' })).json().showLaunchBanner).toBe(
+      false,
+    );
+    const on = await put(app, token, { showLaunchBanner: true });
+    expect(on.json()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
   it('refreshes the cached settings other features read', async () => {
     const app = await buildTestApp();
     const { token } = await insertAdmin(app.db);
@@ -105,6 +124,7 @@ describe('PUT /api/site-settings', () => {
     [{ artchipDiscountPercent: '101' }, 'artchipDiscountPercent', 'Must be between 0 and 100'],
     [{ artchipFreeShipping: 'yes' }, 'artchipFreeShipping', 'Must be true or false'],
     [{ tokenFallbackPriceUsd: '0' }, 'tokenFallbackPriceUsd', 'Must be greater than 0'],
+    [{ showLaunchBanner: 'no' }, 'showLaunchBanner', 'Must be true or false'],
     [
       { paymentMethods: { mint: [], purchase: ['card'] } },
       'paymentMethods.mint',

@@ -61,6 +61,7 @@ describe('server-rendered public pages', () => {
 
   it('renders the marketplace, a gallery, top minters, the FAQ, the token page and the landing page', async () => {
     const app = await appWith();
+    await insertUser(app.db, { username: 'artchip' }); // user 1, the company, as on every install
     const { user } = await insertUser(app.db, { username: 'painter' });
     await insertChip(app.db, { creatorId: user.id, title: 'Harbour Lights' });
     await insertChip(app.db, { creatorId: user.id, title: 'Quiet Field' });

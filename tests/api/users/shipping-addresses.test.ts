@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { MAX_SHIPPING_ADDRESSES, ShippingAddressSchema } from '#shared/users.schemas.ts';
+import { MAX_SHIPPING_ADDRESSES, ShippingAddressSchema } from '#shared/addresses.schemas.ts';
 import { shippingAddresses } from '#server/features/users/users.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
@@ -40,7 +40,13 @@ describe('shipping addresses', () => {
     expect(await list(app, token)).toEqual([]);
     const first = await created(app, token);
     expect(first).toMatchObject({ ...ADDRESS, isDefault: true, phone: null });
-    const second = await created(app, token, { name: 'Work', addressLine2: '', country: 'CA' });
+    const second = await created(app, token, {
+      name: 'Work',
+      addressLine2: '',
+      country: 'CA',
+      state: 'ON',
+      zipCode: 'K1A 0B1',
+    });
     expect(second).toMatchObject({ name: 'Work', addressLine2: null, country: 'CA', isDefault: false });
     const withoutCountry = await created(app, token, { name: 'Home', country: undefined });
     expect(withoutCountry.country).toBe('US');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/plugins/auth.ts';
-import { endSession } from './auth.service.ts';
+import { endSession, SESSION_TTL_MS } from './auth.service.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookies.ts';
 import { AdminLoginResponseSchema, LoginInputSchema, MessageResponseSchema } from '#shared/auth.schemas.ts';
 import { loginAdmin } from './admin-auth.service.ts';
 
@@ -12,15 +13,28 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         auth: 'public',
         rateLimit: app.config.rateLimit ? { max: 10, timeWindow: '1 minute' } : false,
+        ...(app.config.rateLimit && { accountRateLimit: { max: 10, windowMs: 60_000 } }),
       },
       schema: { body: LoginInputSchema, response: { 200: AdminLoginResponseSchema } },
     },
-    async (request) => loginAdmin(app.db, request.body, app.clock()),
+    async (request, reply) => {
+      const answer = await loginAdmin(app.db, request.body, {
+        now: app.clock(),
+        backoff: app.config.rateLimit,
+      });
+      // Its own cookie, sent only to /api/admin, and as short-lived as the admin session.
+      setSessionCookie(request, reply, 'admin', answer.token, SESSION_TTL_MS.admin);
+      return answer;
+    },
   );
 
   app.post(
     '/api/admin/auth/logout',
     { config: { auth: 'admin' }, schema: { response: { 200: MessageResponseSchema } } },
-    async (request) => endSession(app.db, currentUser(request).sessionId),
+    async (request, reply) => {
+      const answer = await endSession(app.db, currentUser(request).sessionId);
+      clearSessionCookie(request, reply, 'admin');
+      return answer;
+    },
   );
 };

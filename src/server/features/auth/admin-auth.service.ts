@@ -10,18 +10,21 @@ import {
   type UserRow,
 } from '#server/features/users/index.ts';
 import type { AdminLoginResponse, LoginInput } from '#shared/auth.schemas.ts';
-import { createSession } from './auth.service.ts';
+import { checkLogin, createSession, type LoginContext } from './auth.service.ts';
 
 /**
  * POST /api/admin/auth/login: a 12-hour admin session, only for accounts whose role is admin.
  * Unknown e-mail → 404 'User not found' (the spec's admin screen has a message for it).
  */
-export async function loginAdmin(db: Db, input: LoginInput, now: Date): Promise<AdminLoginResponse> {
-  const user = await findAccountByEmail(db, input.email);
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  const isValid = await verifyPassword(user.passwordHash, input.password);
-  if (!isValid || user.role !== 'admin') throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
-  const token = await createSession(db, user.id, 'admin', now);
+export async function loginAdmin(db: Db, input: LoginInput, ctx: LoginContext): Promise<AdminLoginResponse> {
+  const user = await checkLogin(db, input, ctx);
+  if (!user) {
+    // The spec's admin screen tells an unknown account apart; the back-off counted this failure either way.
+    if (!(await findAccountByEmail(db, input.email))) throw new AppError('NOT_FOUND', 'User not found');
+    throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
+  }
+  if (user.role !== 'admin') throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
+  const token = await createSession(db, user.id, 'admin', ctx.now);
   return { token, admin: { firstName: user.firstName, username: user.username, email: user.email } };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/plugins/auth.ts';
+import type { AccountRateLimit } from '#server/plugins/account-rate-limit.ts';
 import {
   AuthSessionSchema,
   CheckEmailResponseSchema,
@@ -13,17 +14,23 @@ import {
   VerifyEmailResponseSchema,
 } from '#shared/auth.schemas.ts';
 import * as auth from './auth.service.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookies.ts';
 
 /** Sign-up, log-in/out, e-mail verification, password links and the e-mail check (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Per-IP limit per minute, or none when RATE_LIMIT=false. */
   const perMinute = (max: number) => (app.config.rateLimit ? { max, timeWindow: '1 minute' } : false);
   const mailContext = () => ({ now: app.clock(), publicUrl: app.config.publicUrl });
+  /** Per account (the body's e-mail): `max` in `minutes`; off with the per-client limits. */
+  const perAccount = (max: number, minutes: number): AccountRateLimit | undefined =>
+    app.config.rateLimit ? { max, windowMs: minutes * 60_000 } : undefined;
+  const userSessionMs = auth.SESSION_TTL_MS.user;
 
   app.post(
     '/api/auth/signup',
     {
-      config: { auth: 'public', rateLimit: perMinute(5) },
+      // Each sign-up mails the address: at most 5 an hour per e-mail, whoever asks.
+      config: { auth: 'public', rateLimit: perMinute(5), accountRateLimit: perAccount(5, 60) },
       schema: { body: SignupInputSchema, response: { 201: SignupResponseSchema } },
     },
     async (request, reply) => reply.status(201).send(await auth.signup(app.db, request.body, mailContext())),
@@ -32,16 +39,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: { auth: 'public', rateLimit: perMinute(10) },
+      config: { auth: 'public', rateLimit: perMinute(10), accountRateLimit: perAccount(10, 1) },
       schema: { body: LoginInputSchema, response: { 200: AuthSessionSchema } },
     },
-    async (request) => auth.login(app.db, request.body, app.clock()),
+    async (request, reply) => {
+      const session = await auth.login(app.db, request.body, {
+        now: app.clock(),
+        backoff: app.config.rateLimit,
+      });
+      setSessionCookie(request, reply, 'user', session.token, userSessionMs);
+      return session;
+    },
   );
 
   app.post(
     '/api/auth/logout',
     { config: { auth: 'user' }, schema: { response: { 200: MessageResponseSchema } } },
-    async (request) => auth.endSession(app.db, currentUser(request).sessionId),
+    async (request, reply) => {
+      const answer = await auth.endSession(app.db, currentUser(request).sessionId);
+      clearSessionCookie(request, reply, 'user');
+      return answer;
+    },
   );
 
   app.get(
@@ -50,13 +68,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', rateLimit: perMinute(30) },
       schema: { querystring: VerifyEmailQuerySchema, response: { 200: VerifyEmailResponseSchema } },
     },
-    async (request) => auth.verifyEmail(app.db, request.query.token, app.clock()),
+    async (request, reply) => {
+      const answer = await auth.verifyEmail(app.db, request.query.token, app.clock());
+      setSessionCookie(request, reply, 'user', answer.token, userSessionMs);
+      return answer;
+    },
   );
 
   app.post(
     '/api/auth/send-verification',
     {
-      config: { auth: 'public', rateLimit: perMinute(3) },
+      config: { auth: 'public', rateLimit: perMinute(3), accountRateLimit: perAccount(5, 60) },
       schema: { body: EmailInputSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => auth.sendVerification(app.db, request.body.email, mailContext()),
@@ -65,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',
     {
-      config: { auth: 'public', rateLimit: perMinute(3) },
+      config: { auth: 'public', rateLimit: perMinute(3), accountRateLimit: perAccount(5, 60) },
       schema: { body: EmailInputSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => auth.forgotPassword(app.db, request.body.email, mailContext()),
@@ -74,10 +96,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/set-password',
     {
-      config: { auth: 'public', rateLimit: perMinute(10) },
+      config: { auth: 'public', rateLimit: perMinute(10), accountRateLimit: perAccount(10, 1) },
       schema: { body: SetPasswordInputSchema, response: { 200: AuthSessionSchema } },
     },
-    async (request) => auth.setPassword(app.db, request.body, mailContext()),
+    async (request, reply) => {
+      const session = await auth.setPassword(app.db, request.body, mailContext());
+      setSessionCookie(request, reply, 'user', session.token, userSessionMs);
+      return session;
+    },
   );
 
   // The legacy path (older checkout dialog) answers exactly like the current one (PRODUCT.md).
@@ -85,7 +111,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        config: { auth: 'public', rateLimit: perMinute(30) },
+        // The answer must say whether the e-mail is registered (spec §3): limited per client and
+        // per e-mail, as guest checkout is, which says the same (docs/decisions/024).
+        config: { auth: 'public', rateLimit: perMinute(30), accountRateLimit: perAccount(10, 1) },
         schema: { body: EmailInputSchema, response: { 200: CheckEmailResponseSchema } },
       },
       async (request) => auth.checkEmail(app.db, request.body.email),

@@ -7,6 +7,8 @@ import {
   createAccount,
   findAccountByEmail,
   findAccountById,
+  findAccountByUsername,
+  USERNAME_TAKEN_MESSAGE,
   updateAccount,
   userFromRow,
   type UserRow,
@@ -21,10 +23,17 @@ import type {
   SignupResponse,
   VerifyEmailResponse,
 } from '#shared/auth.schemas.ts';
+import { ROUTES } from '#shared/brand.ts';
 import type { ChangePasswordInput } from '#shared/users.schemas.ts';
+import {
+  clearBackoff,
+  findBackoffWait,
+  LOGIN_BACKOFF,
+  recordBackoffFailure,
+} from '#server/features/rate-limit/index.ts';
 import * as repo from './auth.repo.ts';
 import type { SessionKind } from './auth.repo.ts';
-import { setPasswordMail, verificationMail } from './auth.mail.ts';
+import { accountExistsMail, setPasswordMail, verificationMail } from './auth.mail.ts';
 
 const HOUR_MS = 3600 * 1000;
 export const SESSION_TTL_MS: Record<SessionKind, number> = { user: 30 * 24 * HOUR_MS, admin: 12 * HOUR_MS };
@@ -74,13 +83,13 @@ async function mailVerificationLink(tx: Db, user: UserRow, ctx: MailContext): Pr
   await repo.retireEmailTokens(tx, user.id, 'verify_email', ctx.now);
   const token = await createEmailToken(tx, user.id, 'verify_email', ctx.now);
   const url = `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await enqueueMail(tx, verificationMail(user.email, user.username, url));
+  await enqueueMail(tx, await verificationMail(user, ctx.publicUrl, url));
 }
 
 async function mailSetPasswordLink(tx: Db, user: UserRow, ctx: MailContext): Promise<void> {
   const token = await createSetPasswordToken(tx, user.id, ctx.now);
   const query = new URLSearchParams({ token, email: user.email });
-  await enqueueMail(tx, setPasswordMail(user.email, user.username, `${ctx.publicUrl}/set-password?${query}`));
+  await enqueueMail(tx, await setPasswordMail(user, ctx.publicUrl, `${ctx.publicUrl}/set-password?${query}`));
 }
 
 /**
@@ -97,10 +106,29 @@ export async function createSetPasswordToken(
   return createEmailToken(db, userId, 'set_password', now);
 }
 
-/** POST /api/auth/signup: creates an unverified account and mails its verification link. */
+export const SIGNUP_MESSAGE =
+  'Account created! Please check your email and click the verification link to activate your account.';
+
+/**
+ * POST /api/auth/signup: creates an unverified account and mails its verification link. An e-mail
+ * that already has an account gets the same answer (so sign-up does not tell which e-mails are
+ * registered) and its owner gets a mail instead: how to log in or set a new password (a password-less
+ * guest account gets its set-password link). A taken username is refused as usual: usernames are public.
+ */
 export async function signup(db: Db, input: SignupInput, ctx: MailContext): Promise<SignupResponse> {
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
+    const existing = await findAccountByEmail(tx, input.email);
+    if (existing) {
+      const holder = await findAccountByUsername(tx, input.username);
+      if (holder && holder.id !== existing.id) {
+        throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE, {
+          fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
+        });
+      }
+      await mailAccountExists(tx, existing, ctx);
+      return;
+    }
     const user = await createAccount(tx, {
       email: input.email,
       username: input.username,
@@ -111,11 +139,20 @@ export async function signup(db: Db, input: SignupInput, ctx: MailContext): Prom
     });
     await mailVerificationLink(tx, user, ctx);
   });
-  return {
-    email: input.email,
-    message:
-      'Account created! Please check your email and click the verification link to activate your account.',
-  };
+  return { email: input.email, message: SIGNUP_MESSAGE };
+}
+
+async function mailAccountExists(tx: Db, user: UserRow, ctx: MailContext): Promise<void> {
+  if (!user.passwordHash) return mailSetPasswordLink(tx, user, ctx);
+  const token = await createSetPasswordToken(tx, user.id, ctx.now);
+  const query = new URLSearchParams({ token, email: user.email });
+  await enqueueMail(
+    tx,
+    await accountExistsMail(user, ctx.publicUrl, {
+      login: `${ctx.publicUrl}${ROUTES.login}`,
+      setPassword: `${ctx.publicUrl}/set-password?${query}`,
+    }),
+  );
 }
 
 /** Checks an e-mail and password; null when either is wrong (in constant-ish time either way). */
@@ -125,9 +162,42 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   return user && isValid ? user : null;
 }
 
-/** POST /api/auth/login: only verified accounts get a session. */
-export async function login(db: Db, input: LoginInput, now: Date): Promise<AuthSession> {
+/** How a log-in is judged: when, and whether failures per account back off (off with RATE_LIMIT=false). */
+export type LoginContext = { now: Date; backoff: boolean };
+
+/** The answer while an account's log-in is backing off, with the wait in whole minutes and Retry-After. */
+export function loginBackoffError(waitMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed log-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    { headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) } },
+  );
+}
+
+/**
+ * Checks credentials with exponential back-off per account (LOGIN_BACKOFF): while an e-mail is
+ * backing off, attempts are refused before the password is looked at. Keyed by the e-mail whether or
+ * not an account uses it, so the back-off reveals nothing about which e-mails are registered.
+ */
+export async function checkLogin(db: Db, input: LoginInput, ctx: LoginContext): Promise<UserRow | null> {
+  const key = `login:${hashToken(input.email.trim().toLowerCase())}`;
+  if (ctx.backoff) {
+    const wait = await findBackoffWait(db, key, ctx.now);
+    if (wait > 0) throw loginBackoffError(wait);
+  }
   const user = await verifyCredentials(db, input.email, input.password);
+  if (ctx.backoff) {
+    if (user) await clearBackoff(db, key);
+    else await recordBackoffFailure(db, key, ctx.now, LOGIN_BACKOFF);
+  }
+  return user;
+}
+
+/** POST /api/auth/login: only verified accounts get a session. */
+export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promise<AuthSession> {
+  const now = ctx.now;
+  const user = await checkLogin(db, input, ctx);
   if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
   const token = await createSession(db, user.id, 'user', now);

@@ -6,3 +6,13 @@ export { ensureAdmin } from './admin-auth.service.ts';
 export { adminBootstrapStep } from './admin-bootstrap.ts';
 export { findSessionUser } from './auth.repo.ts';
 export { changePassword, createGuestClaimToken, createSetPasswordToken } from './auth.service.ts';
+export { SESSION_TTL_MS } from './auth.service.ts';
+export {
+  clearSessionCookie,
+  hasSessionCookie,
+  parseCookies,
+  readSessionCookie,
+  SESSION_COOKIES,
+  setSessionCookie,
+  SIGNED_IN_COOKIE,
+} from './session-cookies.ts';

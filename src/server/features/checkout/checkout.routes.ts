@@ -1,12 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CheckoutRequestSchema,
   CheckoutResponseSchema,
   LegacyPurchaseRequestSchema,
   PayOrderRequestSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
 } from '#shared/checkout.schemas.ts';
+import { CheckoutRequestSchema } from '#shared/checkout-request.schemas.ts';
 import { CHIP_API } from '#shared/brand.ts';
 import {
   ArtchipIdParamsSchema,
@@ -18,10 +19,24 @@ import {
 } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { hashToken } from '#server/lib/tokens.ts';
 import { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
 import { payOrderAgain } from './pay-again.service.ts';
 import { requestArtchipShipping } from './ship-request.service.ts';
 import { getTransferFee, transferArtchip } from './transfer.service.ts';
+import {
+  cancelHandoverByOwner,
+  claimByTap,
+  getLiveHandover,
+  startHandoverByOwner,
+} from './handover.service.ts';
+import {
+  ClaimInputSchema,
+  ClaimResponseSchema,
+  HandoverEnvelopeSchema,
+  StartHandoverInputSchema,
+  StartHandoverResponseSchema,
+} from '#shared/handovers.schemas.ts';
 
 /**
  * Checkout (guest purchases allowed; mints need a session), its live quote, the legacy buy call,
@@ -29,14 +44,26 @@ import { getTransferFee, transferArtchip } from './transfer.service.ts';
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
+  // Who is asking, for the open-holds allowance per client (off with the rate limits).
+  const clientKey = (request: FastifyRequest) =>
+    app.config.rateLimit ? hashToken(`client:${request.ip}`) : null;
 
   app.post(
     '/api/checkout',
     {
-      config: { auth: 'optional', rateLimit },
+      // Per e-mail too when signed out: a guest checkout says whether the e-mail is registered
+      // (PRODUCT.md), so it is limited like the e-mail check (docs/decisions/024). A signed-in buyer
+      // tells nothing, and may buy as fast as they like within the per-client limit.
+      config: {
+        auth: 'optional',
+        rateLimit,
+        ...(app.config.rateLimit && {
+          accountRateLimit: { max: 10, windowMs: 60_000, signedOutOnly: true },
+        }),
+      },
       schema: { body: CheckoutRequestSchema, response: { 200: CheckoutResponseSchema } },
     },
-    async (request) => checkout(app, request.user, request.body),
+    async (request) => checkout(app, request.user, request.body, clientKey(request)),
   );
 
   app.post(
@@ -54,7 +81,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user', rateLimit },
       schema: { body: LegacyPurchaseRequestSchema, response: { 200: CheckoutResponseSchema } },
     },
-    async (request) => legacyPurchase(app, currentUser(request), request.body.productId),
+    async (request) => legacyPurchase(app, currentUser(request), request.body.productId, clientKey(request)),
   );
 
   app.post(
@@ -71,7 +98,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The buyer's session, or the order's one-time demo payment token for a guest buyer.
       if (!request.user && !request.query.token) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
-      return payOrderAgain(app, request.user, request.params.id, request.body, request.query.token);
+      return payOrderAgain(
+        app,
+        request.user,
+        request.params.id,
+        request.body,
+        request.query.token,
+        clientKey(request),
+      );
     },
   );
 
@@ -111,5 +145,48 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => transferArtchip(app, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${CHIP_API}/:id/handover`,
+    {
+      config: { auth: 'user' },
+      schema: { params: ArtchipIdParamsSchema, response: { 200: HandoverEnvelopeSchema } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getLiveHandover(app, currentUser(request), request.params.id);
+    },
+  );
+
+  app.post(
+    `${CHIP_API}/:id/handover`,
+    {
+      config: { auth: 'user', rateLimit },
+      schema: {
+        params: ArtchipIdParamsSchema,
+        body: StartHandoverInputSchema,
+        response: { 200: StartHandoverResponseSchema },
+      },
+    },
+    async (request) => startHandoverByOwner(app, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    `${CHIP_API}/:id/handover`,
+    {
+      config: { auth: 'user' },
+      schema: { params: ArtchipIdParamsSchema, response: { 200: HandoverEnvelopeSchema } },
+    },
+    async (request) => cancelHandoverByOwner(app, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    `${CHIP_API}/claim`,
+    {
+      config: { auth: 'user', rateLimit },
+      schema: { body: ClaimInputSchema, response: { 200: ClaimResponseSchema } },
+    },
+    async (request) => claimByTap(app, currentUser(request), request.body),
   );
 };

@@ -9,14 +9,14 @@ import {
   EMAIL_REGISTERED_MESSAGE,
   INVALID_EMAIL_MESSAGE,
   MINT_LOGIN_REQUIRED_MESSAGE,
-  SELECT_ADDRESS_MESSAGE,
-  type CheckoutRequest,
   type CheckoutResponse,
   type OrderSummaryDto,
   type QuoteRequest,
   type QuoteResponse,
 } from '#shared/checkout.schemas.ts';
+import { type CheckoutRequest } from '#shared/checkout-request.schemas.ts';
 import { computeOrderSummary, isPaymentMethodAllowed, type OrderSummary } from '#shared/pricing.ts';
+import { normalizeAddress } from '#shared/addresses.schemas.ts';
 import { toPricingSettings, type PaymentMethod, type PricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -39,10 +39,11 @@ import {
   type PaymentProvider,
 } from '#server/features/payments/index.ts';
 import {
+  assertHoldAllowance,
   placeMintOrder,
   placePurchaseOrder,
   requireUploadedImage,
-  shippingCountryOf,
+  savedAddressSnapshot,
   type OrderRequest,
 } from './place-order.ts';
 import { startOrderPayment } from './start-payment.ts';
@@ -98,54 +99,54 @@ export function requirePaymentProvider(
   return provider;
 }
 
-function addressError(): AppError {
-  return new AppError('VALIDATION_FAILED', SELECT_ADDRESS_MESSAGE, {
-    fieldErrors: { shippingAddressId: [SELECT_ADDRESS_MESSAGE] },
-  });
-}
-
-/** Resolves where the order ships: a saved address of the buyer, or a new one (saved on request). */
+/**
+ * Resolves where the order ships: a saved address of the buyer, or a new one, saved on request into
+ * the buyer's address book, but never into an existing account a guest checkout only named by its
+ * e-mail (PRODUCT.md: nothing is written into it until its owner confirms).
+ */
 async function resolveShippingAddress(
   tx: Db,
-  buyerId: number,
+  buyer: Buyer,
   input: CheckoutRequest,
 ): Promise<ShippingAddressSnapshot | null> {
   if (input.shippingOption !== 'ship') return null;
   if (input.shippingAddressId === 'new') {
-    const snapshot: ShippingAddressSnapshot = {
-      name: input.newAddressName!,
-      addressLine1: input.newAddressLine1!,
-      addressLine2: input.newAddressLine2 || null,
-      city: input.newAddressCity!,
-      state: input.newAddressState!,
-      zipCode: input.newAddressZip!,
+    // The request schema checked it against its country's rules; store it as the address book does.
+    const address = normalizeAddress({
+      name: input.newAddressName ?? '',
+      addressLine1: input.newAddressLine1 ?? '',
+      city: input.newAddressCity ?? '',
+      state: input.newAddressState ?? '',
+      zipCode: input.newAddressZip ?? '',
       country: input.newAddressCountry,
+    });
+    const snapshot: ShippingAddressSnapshot = {
+      ...address,
+      addressLine2: input.newAddressLine2 || null,
     };
-    if (input.saveAddress) {
-      await createShippingAddress(tx, buyerId, {
+    if (input.saveAddress && !buyer.isUnconfirmed) {
+      await createShippingAddress(tx, buyer.id, {
         ...snapshot,
         addressLine2: snapshot.addressLine2 ?? undefined,
-        country: input.newAddressCountry,
       });
     }
     return snapshot;
   }
-  const saved = (await listShippingAddresses(tx, buyerId)).find((a) => a.id === input.shippingAddressId);
-  if (!saved) throw addressError();
-  return {
-    name: saved.name,
-    addressLine1: saved.addressLine1,
-    addressLine2: saved.addressLine2,
-    city: saved.city,
-    state: saved.state,
-    zipCode: saved.zipCode,
-    country: saved.country,
-  };
+  // A guest has no saved addresses to choose from (an existing account's book is not theirs to read).
+  const saved = buyer.isUnconfirmed ? [] : await listShippingAddresses(tx, buyer.id);
+  return savedAddressSnapshot(saved, input.shippingAddressId);
 }
 
-/** The buyer: the signed-in user, or a guest account for a new e-mail (never a registered one). */
-async function resolveBuyer(db: Db, user: AuthUser | null, email: string | undefined) {
-  if (user) return { id: user.id, email: user.email, isNew: false };
+/** Who a checkout's order is for; isUnconfirmed when a guest named an existing account's e-mail. */
+type Buyer = { id: number; email: string; isNew: boolean; isUnconfirmed: boolean };
+
+/**
+ * The buyer: the signed-in user, or for a guest the account of that e-mail, made now (password-less)
+ * if there is none. An account with a password must sign in first; a password-less account made by an
+ * earlier guest checkout gets the order only once the e-mail's owner confirms it.
+ */
+async function resolveBuyer(db: Db, user: AuthUser | null, email: string | undefined): Promise<Buyer> {
+  if (user) return { id: user.id, email: user.email, isNew: false, isUnconfirmed: false };
   if (!email) {
     throw new AppError('VALIDATION_FAILED', INVALID_EMAIL_MESSAGE, {
       fieldErrors: { email: [INVALID_EMAIL_MESSAGE] },
@@ -159,7 +160,7 @@ async function resolveBuyer(db: Db, user: AuthUser | null, email: string | undef
     });
   }
   const { user: guest, isNew } = await findOrCreateGuestUser(db, email);
-  return { id: guest.id, email: guest.email, isNew };
+  return { id: guest.id, email: guest.email, isNew, isUnconfirmed: !isNew };
 }
 
 /**
@@ -170,6 +171,7 @@ export async function checkout(
   ctx: ServiceContext,
   user: AuthUser | null,
   input: CheckoutRequest,
+  clientKey: string | null = null,
 ): Promise<CheckoutResponse> {
   if (input.orderType === 'mint' && !user) throw new AppError('UNAUTHENTICATED', MINT_LOGIN_REQUIRED_MESSAGE);
   const now = ctx.clock();
@@ -179,21 +181,27 @@ export async function checkout(
   const imageUrl = mint && !mint.isSurprize ? await requireUploadedImage(ctx.db, mint.imageUrl) : null;
   const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000);
 
-  // A guest checkout that creates an account hands this browser a one-time token: only its holder
-  // (or whoever reads the address's mail) may claim the account on /checkout-success.
+  // A guest checkout hands this browser a one-time token: only its holder follows the order on
+  // /checkout-success, and claims the account there when the checkout made it (else the address's mail).
   const guestToken = user ? null : createSecretToken();
   const { order, buyer, summary, title, sellerPaypalEmail } = await ctx.db.transaction(async (tx) => {
     const buyer = await resolveBuyer(tx, user, input.email || undefined);
+    // A plain purchase holds its chip only within the buyer's and the client's allowance.
+    if (!mint && input.offerId === undefined) {
+      await assertHoldAllowance(tx, { buyerId: buyer.id, clientKey, chipId: input.artchipId!, now });
+    }
     const request: OrderRequest = {
       buyerId: buyer.id,
       paymentMethod: input.paymentMethod,
       paymentProvider: provider.name,
       shippingOption: input.shippingOption,
-      shippingAddress: await resolveShippingAddress(tx, buyer.id, input),
+      shippingAddress: await resolveShippingAddress(tx, buyer, input),
       tokenPriceUsd: pricing.tokenPriceUsd,
       quoteExpiresAt: expiresAt,
       isNewAccount: buyer.isNew,
-      guestTokenHash: buyer.isNew && guestToken ? hashToken(guestToken) : null,
+      guestTokenHash: guestToken ? hashToken(guestToken) : null,
+      buyerConfirmation: buyer.isUnconfirmed ? 'pending' : 'not_needed',
+      clientKey,
     };
     const placed = mint
       ? await placeMintOrder(tx, request, {
@@ -204,6 +212,7 @@ export async function checkout(
             description: mint.description || null,
             associatedUrl: mint.associatedUrl || null,
             imageUrl,
+            design: { shape: mint.shape, crop: mint.crop ?? null },
           },
         })
       : await placePurchaseOrder(tx, request, {
@@ -224,7 +233,7 @@ export async function checkout(
     orderId: order.id,
     ...payment,
     newAccount: buyer.isNew,
-    ...(buyer.isNew && guestToken ? { guestToken } : {}),
+    ...(guestToken ? { guestToken } : {}),
     email: buyer.email,
     paymentMode: provider.mode,
     summary: toSummaryDto(summary, pricing, expiresAt),
@@ -236,15 +245,21 @@ export function legacyPurchase(
   ctx: ServiceContext,
   user: AuthUser,
   productId: number,
+  clientKey: string | null = null,
 ): Promise<CheckoutResponse> {
-  return checkout(ctx, user, {
-    orderType: 'purchase',
-    artchipId: productId,
-    paymentMethod: 'card',
-    shippingOption: 'store',
-    newAddressCountry: 'US',
-    saveAddress: false,
-  });
+  return checkout(
+    ctx,
+    user,
+    {
+      orderType: 'purchase',
+      artchipId: productId,
+      paymentMethod: 'card',
+      shippingOption: 'store',
+      newAddressCountry: 'US',
+      saveAddress: false,
+    },
+    clientKey,
+  );
 }
 
 /**
@@ -263,7 +278,7 @@ export async function quoteCheckout(
     const saved = (await listShippingAddresses(ctx.db, user.id)).find(
       (a) => a.id === input.shippingAddressId,
     );
-    if (saved) country = shippingCountryOf(saved.country);
+    if (saved) country = saved.country;
   }
   const base = {
     settings: pricing.settings,

@@ -3,5 +3,4 @@
  * enforces it). Owner tools reuse its pricing and payment start.
  */
 export { loadPricingContext, requirePaymentProvider, toSummaryDto } from './checkout.service.ts';
-export { shippingCountryOf } from './place-order.ts';
 export { startOrderPayment } from './start-payment.ts';

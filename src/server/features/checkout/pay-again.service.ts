@@ -17,6 +17,7 @@ import type { AuthUser } from '#server/plugins/auth.ts';
 import { findChipRow, lockChipForChange, type ChipRow } from '#server/features/chips/index.ts';
 import {
   canSeeOrder,
+  findMintDesign,
   findOrderById,
   isOrderReplaced,
   lockOrder,
@@ -30,6 +31,7 @@ import { findAccountById } from '#server/features/users/index.ts';
 import type { Db } from '#server/db/client.ts';
 import { loadPricingContext, requirePaymentProvider, toSummaryDto } from './checkout.service.ts';
 import {
+  assertHoldAllowance,
   placeMintOrder,
   placePurchaseOrder,
   requireUploadedImage,
@@ -67,6 +69,7 @@ export async function payOrderAgain(
   orderId: number,
   input: PayOrderRequest,
   paymentToken?: string,
+  clientKey: string | null = null,
 ): Promise<CheckoutResponse> {
   const now = ctx.clock();
   const old = await findOrderById(ctx.db, orderId);
@@ -88,11 +91,17 @@ export async function payOrderAgain(
       : null;
   const buyer = await findAccountById(ctx.db, order.buyerId);
   if (!buyer) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  // The new order keeps the creator's design from the studio.
+  const design = order.orderType === 'mint' ? await findMintDesign(ctx.db, order.id) : null;
   // A guest's retry keeps the guest's claim on the new account (the same browser token works).
   const isNewAccount = order.isNewAccount && !buyer.passwordHash;
   const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000);
 
   const placed = await ctx.db.transaction(async (tx) => {
+    // Holding the chip again counts against the buyer's and the client's open holds, as a checkout.
+    if (order.orderType === 'purchase' && order.offerId === null && chipId !== null) {
+      await assertHoldAllowance(tx, { buyerId: order.buyerId, clientKey, chipId, now });
+    }
     // Chip before order, the lock order of every commerce transaction; then check again under locks.
     const chip = chipId === null ? null : await lockChipForChange(tx, chipId);
     const locked = (await lockOrder(tx, order.id))!;
@@ -107,7 +116,9 @@ export async function payOrderAgain(
       tokenPriceUsd: pricing.tokenPriceUsd,
       quoteExpiresAt: expiresAt,
       isNewAccount,
-      guestTokenHash: isNewAccount ? order.guestTokenHash : null,
+      guestTokenHash: order.guestTokenHash,
+      buyerConfirmation: order.buyerConfirmation,
+      clientKey: clientKey ?? order.clientKey,
     };
     const timeline = { retryOf: order.id };
     if (order.orderType === 'mint') {
@@ -119,6 +130,7 @@ export async function payOrderAgain(
           description: order.mintDescription,
           associatedUrl: order.mintAssociatedUrl,
           imageUrl,
+          design: design ?? { shape: 'round', crop: null },
         },
         timeline,
       });

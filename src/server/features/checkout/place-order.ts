@@ -5,12 +5,11 @@
  */
 import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import { IMAGE_REQUIRED_MESSAGE } from '#shared/media.schemas.ts';
-import {
-  computeOrderSummary,
-  SHIPPING_COUNTRIES,
-  type OrderSummary,
-  type ShippingCountry,
-} from '#shared/pricing.ts';
+import { computeOrderSummary, DOMESTIC_COUNTRY, type OrderSummary } from '#shared/pricing.ts';
+import { normalizeCountryCode } from '#shared/address-format.ts';
+import { ADDRESS_WITHOUT_COUNTRY_MESSAGE, type ShippingAddress } from '#shared/addresses.schemas.ts';
+import { HOLD_LIMIT_MESSAGE, MAX_OPEN_HOLDS, SELECT_ADDRESS_MESSAGE } from '#shared/checkout.schemas.ts';
+import type { MintDesign } from '#shared/orders.schemas.ts';
 import type { PaymentMethod, PricingSettings } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -18,7 +17,10 @@ import { findMediaByHash } from '#server/features/media/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
 import {
   cancelOrder,
+  countOpenHolds,
+  holdAllowanceLock,
   lockOrder,
+  placedDataWithDesign,
   placeOrder,
   type OrderRow,
   type ShippingAddressSnapshot,
@@ -33,9 +35,36 @@ import {
 import { attachOfferToOrder, getAcceptedOfferForCheckout } from '#server/features/offers/index.ts';
 import type { PaymentProvider } from '#server/features/payments/index.ts';
 
-/** A saved country, mapped onto the checkout's list ('other' for the rest of the world). */
-export function shippingCountryOf(country: string): ShippingCountry {
-  return (SHIPPING_COUNTRIES as readonly string[]).includes(country) ? (country as ShippingCountry) : 'other';
+/**
+ * The snapshot an order keeps of the buyer's saved address `id`. Refused as the spec's "select an
+ * address" when it is not theirs, and when it has no country (rows saved with the old "other"), since
+ * nobody could ship it.
+ */
+export function savedAddressSnapshot(
+  addresses: ShippingAddress[],
+  id: number | null | undefined,
+): ShippingAddressSnapshot {
+  const saved = addresses.find((a) => a.id === id);
+  if (!saved) {
+    throw new AppError('VALIDATION_FAILED', SELECT_ADDRESS_MESSAGE, {
+      fieldErrors: { shippingAddressId: [SELECT_ADDRESS_MESSAGE] },
+    });
+  }
+  const country = normalizeCountryCode(saved.country);
+  if (!country) {
+    throw new AppError('VALIDATION_FAILED', ADDRESS_WITHOUT_COUNTRY_MESSAGE, {
+      fieldErrors: { shippingAddressId: [ADDRESS_WITHOUT_COUNTRY_MESSAGE] },
+    });
+  }
+  return {
+    name: saved.name,
+    addressLine1: saved.addressLine1,
+    addressLine2: saved.addressLine2,
+    city: saved.city,
+    state: saved.state,
+    zipCode: saved.zipCode,
+    country,
+  };
 }
 
 /** What every order a checkout places carries, whatever it buys. */
@@ -50,15 +79,23 @@ export type OrderRequest = {
   quoteExpiresAt: Date;
   isNewAccount: boolean;
   guestTokenHash: string | null;
+  /** 'pending' for a guest checkout with an existing account's e-mail, until its owner confirms. */
+  buyerConfirmation?: 'not_needed' | 'pending' | 'confirmed';
+  /** Hash of the client that placed it, bounding the open holds per client. */
+  clientKey?: string | null;
 };
 
-/** What a mint asks for; imageUrl is an uploaded media URL (null for a surprize mint). */
+/**
+ * What a mint asks for; imageUrl is an uploaded media URL (null for a surprize mint). The design is
+ * the studio's shape and crop (no crop for a surprize mint: the artwork is made for it).
+ */
 export type MintRequest = {
   isSurprize: boolean;
   title: string;
   description: string | null;
   associatedUrl: string | null;
   imageUrl: string | null;
+  design: MintDesign;
 };
 
 /** A placed order, its summary, and what the payment provider is told about it. */
@@ -86,12 +123,12 @@ function summaryBase(request: OrderRequest, settings: PricingSettings) {
     settings,
     paymentMethod: request.paymentMethod,
     shippingOption: request.shippingOption,
-    country: shippingCountryOf(request.shippingAddress?.country ?? 'US'),
+    country: request.shippingAddress?.country ?? DOMESTIC_COUNTRY,
     tokenPriceUsd: request.tokenPriceUsd,
   };
 }
 
-/** Places a mint order; `timeline` goes on its 'placed' step. */
+/** Places a mint order; `timeline` and the mint's design go on its 'placed' step. */
 export async function placeMintOrder(
   tx: Db,
   request: OrderRequest,
@@ -115,7 +152,10 @@ export async function placeMintOrder(
       mintAssociatedUrl: mint.associatedUrl,
       originalImageUrl: mint.imageUrl,
     },
-    args.timeline,
+    placedDataWithDesign(args.timeline, {
+      shape: mint.design.shape,
+      crop: mint.isSurprize ? null : mint.design.crop,
+    }),
   );
   return { order, summary, title: mint.title, sellerPaypalEmail: null };
 }
@@ -159,6 +199,25 @@ async function holdChipForCheckout(
     };
   }
   return { chip, priceCents: chip.priceCents!, offerId: null, offerHoldUntil: null };
+}
+
+/**
+ * Hoarding (issue 14, finding 4): a checkout may hold a chip only while its buyer (e-mail) and its
+ * client (IP; null when rate limits are off) hold fewer than MAX_OPEN_HOLDS others. Call first in the
+ * transaction, before any chip or order lock (its advisory locks come first in every transaction).
+ */
+export async function assertHoldAllowance(
+  tx: Db,
+  args: { buyerId: number; clientKey: string | null; chipId: number; now: Date },
+): Promise<void> {
+  await holdAllowanceLock(tx, args.buyerId, args.clientKey);
+  const open = await countOpenHolds(tx, {
+    buyerId: args.buyerId,
+    clientKey: args.clientKey,
+    now: args.now,
+    exceptChipId: args.chipId,
+  });
+  if (open >= MAX_OPEN_HOLDS) throw new AppError('CONFLICT', HOLD_LIMIT_MESSAGE);
 }
 
 /**

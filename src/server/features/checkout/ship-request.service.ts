@@ -3,7 +3,7 @@
  * (a 'shipping' order at the shipping rate). Paid, the chip leaves the vault (payments applies it).
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { SELECT_ADDRESS_MESSAGE, type CheckoutResponse } from '#shared/checkout.schemas.ts';
+import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
 import type { ShipArtchipInput } from '#shared/orders.schemas.ts';
 import { computeOrderSummary } from '#shared/pricing.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -13,7 +13,7 @@ import { placeOrder } from '#server/features/orders/index.ts';
 import { listShippingAddresses } from '#server/features/users/index.ts';
 import { loadPricingContext } from './checkout.service.ts';
 import { answerOwnerOrder, ownerOrderProvider, requireOwnChip } from './owner-orders.ts';
-import { shippingCountryOf } from './place-order.ts';
+import { savedAddressSnapshot } from './place-order.ts';
 
 const HOLD_MINUTES = 15;
 
@@ -26,14 +26,7 @@ export async function requestArtchipShipping(
   const now = ctx.clock();
   const pricing = await loadPricingContext(ctx);
   const { method, provider } = ownerOrderProvider(ctx, pricing, input.paymentMethod);
-  const address = (await listShippingAddresses(ctx.db, user.id)).find(
-    (a) => a.id === input.shippingAddressId,
-  );
-  if (!address) {
-    throw new AppError('VALIDATION_FAILED', SELECT_ADDRESS_MESSAGE, {
-      fieldErrors: { shippingAddressId: [SELECT_ADDRESS_MESSAGE] },
-    });
-  }
+  const address = savedAddressSnapshot(await listShippingAddresses(ctx.db, user.id), input.shippingAddressId);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60 * 1000);
   const summary = computeOrderSummary({
     orderType: 'purchase',
@@ -41,7 +34,7 @@ export async function requestArtchipShipping(
     settings: pricing.settings,
     paymentMethod: method,
     shippingOption: 'ship',
-    country: shippingCountryOf(address.country),
+    country: address.country,
     tokenPriceUsd: pricing.tokenPriceUsd,
   });
   const { order, title } = await ctx.db.transaction(async (tx) => {
@@ -55,15 +48,7 @@ export async function requestArtchipShipping(
       paymentMethod: method,
       paymentProvider: provider.name,
       shippingOption: 'ship',
-      shippingAddress: {
-        name: address.name,
-        addressLine1: address.addressLine1,
-        addressLine2: address.addressLine2,
-        city: address.city,
-        state: address.state,
-        zipCode: address.zipCode,
-        country: address.country,
-      },
+      shippingAddress: address,
       ...summary,
       tokenPriceUsd: pricing.tokenPriceUsd,
       quoteExpiresAt: expiresAt,

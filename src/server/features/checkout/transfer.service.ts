@@ -15,9 +15,10 @@ import {
   computeOrderSummary,
   describeTransferFee,
   transferFee,
+  type OrderSummary,
   type TransferFeeInput,
 } from '#shared/pricing.ts';
-import { toPricingSettings, type PricingSettings } from '#shared/settings.schemas.ts';
+import { toPricingSettings, type PaymentMethod, type PricingSettings } from '#shared/settings.schemas.ts';
 import { EmailSchema } from '#shared/users.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -29,25 +30,78 @@ import {
   refuseTransfer,
   type ChipRow,
 } from '#server/features/chips/index.ts';
-import { findOrderById, placeOrder } from '#server/features/orders/index.ts';
+import { findOrderById, placeOrder, type OrderRow } from '#server/features/orders/index.ts';
+import type { PaymentProvider } from '#server/features/payments/index.ts';
 import { findAccountByEmail, findAccountByUsername } from '#server/features/users/index.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
-import { loadPricingContext } from './checkout.service.ts';
+import { loadPricingContext, type PricingContext } from './checkout.service.ts';
 import { answerOwnerOrder, ownerOrderProvider, requireOwnChip } from './owner-orders.ts';
+
+/**
+ * Places the 'transfer' order that carries a transfer fee: an offline transfer's, or a handover's
+ * (paid by its owner, or by its claimant, who is then the recipient). Call under the chip's lock: the
+ * fee is priced from the chip as it is (30 % of the highest price paid, PRODUCT.md).
+ */
+export async function placeTransferFeeOrder(
+  tx: Db,
+  chip: ChipRow,
+  args: {
+    buyerId: number;
+    payment: { method: PaymentMethod; provider: PaymentProvider };
+    pricing: PricingContext;
+    mintPrice: number;
+    expiresAt: Date;
+    recipient?: { display: string; userId: number | null };
+    handoverId?: number;
+  },
+): Promise<{ order: OrderRow; summary: OrderSummary; fee: ReturnType<typeof transferFee> }> {
+  const fee = transferFee(feeInput(chip, args.mintPrice, args.pricing.settings));
+  const summary = computeOrderSummary({
+    orderType: 'transfer',
+    feeCents: fee.feeCents,
+    settings: args.pricing.settings,
+    paymentMethod: args.payment.method,
+    shippingOption: 'store',
+    country: 'US',
+    tokenPriceUsd: args.pricing.tokenPriceUsd,
+  });
+  const handover = args.handoverId === undefined ? {} : { handoverId: args.handoverId };
+  const order = await placeOrder(
+    tx,
+    {
+      orderType: 'transfer',
+      buyerId: args.buyerId,
+      chipId: chip.id,
+      paymentMethod: args.payment.method,
+      paymentProvider: args.payment.provider.name,
+      shippingOption: 'store',
+      shippingAddress: null,
+      ...summary,
+      tokenPriceUsd: args.pricing.tokenPriceUsd,
+      quoteExpiresAt: args.expiresAt,
+      ...(args.recipient
+        ? { transferRecipient: args.recipient.display, transferToUserId: args.recipient.userId }
+        : {}),
+      ...handover,
+    },
+    { feeBasis: fee.feeBasis, feeBaseCents: fee.feeBaseCents, ...handover },
+  );
+  return { order, summary, fee };
+}
 
 function recipientError(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { fieldErrors: { recipient: [message] } });
 }
 
 /** The chip's mint price: what its mint order paid for it, else today's mint cost of its kind. */
-async function mintPriceCents(db: Db, chip: ChipRow, settings: PricingSettings): Promise<number> {
+export async function mintPriceCents(db: Db, chip: ChipRow, settings: PricingSettings): Promise<number> {
   const mintOrder = chip.sourceOrderId === null ? null : await findOrderById(db, chip.sourceOrderId);
   if (mintOrder?.orderType === 'mint') return mintOrder.basePriceCents;
   return chip.isSurprize ? settings.surprizeMintingCostCents : settings.customMintingCostCents;
 }
 
 /** What the fee is taken on for the chip as it is (a list price counts only while it is listed). */
-function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSettings): TransferFeeInput {
+export function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSettings): TransferFeeInput {
   return {
     highestSaleCents: chip.highestPriceCents,
     listPriceCents: chip.status === 'active' ? chip.priceCents : null,
@@ -119,34 +173,14 @@ export async function transferArtchip(
   const { order, title, summary } = await ctx.db.transaction(async (tx) => {
     const chip = requireOwnChip(await lockChipForChange(tx, chipId), user);
     // Priced under the lock, from the chip as it is now (a sale meanwhile raises the base).
-    const fee = transferFee(feeInput(chip, mintPrice, pricing.settings));
-    const summary = computeOrderSummary({
-      orderType: 'transfer',
-      feeCents: fee.feeCents,
-      settings: pricing.settings,
-      paymentMethod: method,
-      shippingOption: 'store',
-      country: 'US',
-      tokenPriceUsd: pricing.tokenPriceUsd,
+    const { order, summary } = await placeTransferFeeOrder(tx, chip, {
+      buyerId: user.id,
+      payment: { method, provider },
+      pricing,
+      mintPrice,
+      expiresAt,
+      recipient: { display: recipient.display, userId: recipient.userId },
     });
-    const order = await placeOrder(
-      tx,
-      {
-        orderType: 'transfer',
-        buyerId: user.id,
-        chipId: chip.id,
-        paymentMethod: method,
-        paymentProvider: provider.name,
-        shippingOption: 'store',
-        shippingAddress: null,
-        ...summary,
-        tokenPriceUsd: pricing.tokenPriceUsd,
-        quoteExpiresAt: expiresAt,
-        transferRecipient: recipient.display,
-        transferToUserId: recipient.userId,
-      },
-      { feeBasis: fee.feeBasis, feeBaseCents: fee.feeBaseCents },
-    );
     await delistForTransfer(tx, chip, { actorId: user.id, orderId: order.id, now });
     return { order, title: chip.title, summary };
   });

@@ -43,6 +43,11 @@ export function listChips(db: Db, query: AdminChipListQuery & { limit: number })
   if (query.isAvailable) {
     conditions.push(query.isAvailable === 'true' ? eq(chips.status, 'active') : ne(chips.status, 'active'));
   }
+  if (query.reported) {
+    conditions.push(
+      query.reported === 'true' ? ne(chips.reportStatus, 'none') : eq(chips.reportStatus, 'none'),
+    );
+  }
   if (query.cursor !== undefined) conditions.push(lt(chips.id, query.cursor));
   return baseQuery(db)
     .where(conditions.length ? and(...conditions) : undefined)

@@ -23,10 +23,18 @@ import {
 } from './admin-chips.service.ts';
 
 const admin = { auth: 'admin' } as const;
+/** Create and edit take the images as multipart (edit also takes JSON when no image changes). */
+const adminWithFiles = { auth: 'admin', bodyTypes: ['multipart/form-data'] } as const;
 const BASE = `/api/admin/${BRAND.slug}`;
 
-function storeAll(app: FastifyInstance, uploaderId: number, files: UploadedFile[]) {
-  return Promise.all(files.map((f) => processUpload(app, f.buffer, { uploaderId })));
+/**
+ * One image after another: they queue for the image workers anyway, and a form's eleven images at
+ * once would overflow the queue of a small machine (docs/decisions/026-image-worker-pool.md).
+ */
+async function storeAll(app: FastifyInstance, uploaderId: number, files: UploadedFile[]) {
+  const rows = [];
+  for (const f of files) rows.push(await processUpload(app, f.buffer, { uploaderId }));
+  return rows;
 }
 
 /** PATCH takes JSON, or multipart when images change (repeated keepAdditionalImageUrls fields). */
@@ -71,7 +79,7 @@ export const adminChipsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     BASE,
-    { config: admin, schema: { response: { 201: AdminChipSchema } } },
+    { config: adminWithFiles, schema: { response: { 201: AdminChipSchema } } },
     async (request, reply) => {
       const adminId = currentUser(request).id;
       if (!request.isMultipart())
@@ -91,7 +99,7 @@ export const adminChipsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `${BASE}/:id`,
-    { config: admin, schema: { params: AdminIdParamsSchema, response: { 200: AdminChipSchema } } },
+    { config: adminWithFiles, schema: { params: AdminIdParamsSchema, response: { 200: AdminChipSchema } } },
     async (request) => {
       const adminId = currentUser(request).id;
       const { input, images } = await readChipUpdate(app, request, adminId);

@@ -7,6 +7,8 @@ import {
   isChipPublic,
   refuseActivate,
   refuseBuy,
+  refuseHandover,
+  refuseReport,
   refuseDelist,
   refuseList,
   refuseOffer,
@@ -33,6 +35,7 @@ function chip(overrides: Partial<ChipRow> = {}): ChipRow {
     reservedByOrderId: null,
     reservedForUserId: null,
     reservedUntil: null,
+    reportStatus: 'none',
     ...overrides,
   } as ChipRow;
 }
@@ -129,5 +132,30 @@ describe('chip lifecycle guards', () => {
     const held = chip({ reservedForUserId: BUYER, reservedUntil: LATER });
     expect(refuseTransfer(held, OWNER, NOW)?.code).toBe('CONFLICT');
     expect(refuseTransfer({ ...held, reservedUntil: EARLIER }, OWNER, NOW)).toBeNull();
+  });
+
+  it('issue 15: a reported chip cannot be bought, offered on, listed or handed over; its owner may clear it', () => {
+    const stolen = chip({ reportStatus: 'stolen' });
+    expect(refuseBuy(stolen, BUYER, NOW)?.message).toBe(
+      'This Artchip has been reported stolen by its owner.',
+    );
+    expect(refuseOffer(stolen, BUYER, NOW)?.code).toBe('CONFLICT');
+    expect(refuseList(chip({ status: 'inactive', reportStatus: 'lost' }), OWNER, NOW)?.message).toBe(
+      'This Artchip has been reported lost by its owner.',
+    );
+    expect(chipActions(stolen, buyer, NOW)).toMatchObject({ buy: false, offer: false });
+    expect(chipActions(stolen, owner, NOW)).toMatchObject({ report: true, handover: false });
+    expect(refuseReport(stolen, BUYER)?.code).toBe('FORBIDDEN');
+  });
+
+  it('issue 15: only a chip that is with its owner can be handed over by tap', () => {
+    const withOwner = chip({ status: 'sold', custody: 'with_owner' });
+    expect(refuseHandover(withOwner, OWNER, NOW)).toBeNull();
+    expect(refuseHandover(withOwner, OTHER, NOW)?.code).toBe('FORBIDDEN');
+    expect(refuseHandover(chip({ status: 'inactive' }), OWNER, NOW)?.code).toBe('CONFLICT');
+    expect(refuseHandover(chip({ status: 'sold', custody: 'in_transit' }), OWNER, NOW)?.code).toBe(
+      'CONFLICT',
+    );
+    expect(chipActions(withOwner, owner, NOW).handover).toBe(true);
   });
 });

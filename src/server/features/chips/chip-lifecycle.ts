@@ -17,7 +17,14 @@
  */
 import { BRAND } from '#shared/brand.ts';
 import { CHIP_RESERVED_MESSAGE } from '#shared/checkout.schemas.ts';
-import type { ChipActions, ChipCustody, ChipEventType, ChipStatus } from '#shared/chips.schemas.ts';
+import type {
+  ChipActions,
+  ChipCustody,
+  ChipEventType,
+  ChipReportStatus,
+  ChipStatus,
+} from '#shared/chips.schemas.ts';
+import { HANDOVER_NOT_WITH_OWNER_MESSAGE, reportedMessage } from '#shared/handovers.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -39,6 +46,7 @@ type ChipState = Pick<
   | 'reservedByOrderId'
   | 'reservedForUserId'
   | 'reservedUntil'
+  | 'reportStatus'
 >;
 
 export const CHIP_NOT_AVAILABLE_MESSAGE = `This ${BRAND.name} is no longer available.`;
@@ -78,9 +86,16 @@ function refuseUnlessOwner(chip: ChipState, actorId: number): Refusal | null {
   return ownerIdOf(chip) === actorId ? null : refuse('FORBIDDEN', NOT_OWNER_MESSAGE);
 }
 
+/** A chip reported lost or stolen cannot be listed, bought, offered on or claimed until its owner clears it. */
+export function refuseReported(chip: Pick<ChipRow, 'reportStatus'>): Refusal | null {
+  return chip.reportStatus === 'none' ? null : refuse('CONFLICT', reportedMessage(chip.reportStatus));
+}
+
 /** Buy Now: a listed chip not held for someone else, by anyone but its owner. */
 export function refuseBuy(chip: ChipState, buyerId: number | null, now: Date): Refusal | null {
   if (buyerId !== null && ownerIdOf(chip) === buyerId) return refuse('UNPROCESSABLE', OWN_CHIP_MESSAGE);
+  const reported = refuseReported(chip);
+  if (reported) return reported;
   if (!isListed(chip)) return refuse('CONFLICT', CHIP_NOT_AVAILABLE_MESSAGE);
   if (isHeldForOther(chip, buyerId, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
   return null;
@@ -89,6 +104,8 @@ export function refuseBuy(chip: ChipState, buyerId: number | null, now: Date): R
 /** Make Offer: on a listed chip not held for someone else, by anyone but its owner. */
 export function refuseOffer(chip: ChipState, buyerId: number | null, now: Date): Refusal | null {
   if (buyerId !== null && ownerIdOf(chip) === buyerId) return refuse('FORBIDDEN', OWN_CHIP_OFFER_MESSAGE);
+  const reported = refuseReported(chip);
+  if (reported) return reported;
   if (!isListed(chip) || isHeldForOther(chip, buyerId, now)) {
     return refuse('CONFLICT', `This ${BRAND.name} is not available for offers.`);
   }
@@ -106,6 +123,8 @@ export function refuseActivate(chip: ChipState, actorId: number): Refusal | null
   if (chip.status !== 'pending') {
     return refuse('CONFLICT', `Only pending ${BRAND.plural} can be activated.`);
   }
+  const reported = refuseReported(chip);
+  if (reported) return reported;
   if (chip.custody !== 'in_vault' && chip.custody !== 'dispatching') {
     return refuse('CONFLICT', NOT_IN_VAULT_MESSAGE);
   }
@@ -119,6 +138,8 @@ export function refuseList(chip: ChipState, actorId: number, now: Date): Refusal
   if (chip.status !== 'inactive' && chip.status !== 'sold') {
     return refuse('CONFLICT', `Only unlisted ${BRAND.plural} can be listed.`);
   }
+  const reported = refuseReported(chip);
+  if (reported) return reported;
   if (chip.custody !== 'in_vault') return refuse('CONFLICT', NOT_IN_VAULT_MESSAGE);
   if (isHeld(chip, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
   return null;
@@ -173,6 +194,27 @@ export function refuseTransfer(chip: ChipState, actorId: number, now: Date): Ref
   return null;
 }
 
+/**
+ * Hand over by tap (issue 15): the owner of an activated chip that is with them (not in our vault, not
+ * travelling), not reported and not held. Whoever holds it then claims it with a fresh tap.
+ */
+export function refuseHandover(chip: ChipState, actorId: number, now: Date): Refusal | null {
+  const transfer = refuseTransfer(chip, actorId, now);
+  if (transfer) return transfer;
+  if (chip.custody !== 'with_owner') return refuse('CONFLICT', HANDOVER_NOT_WITH_OWNER_MESSAGE);
+  return refuseReported(chip);
+}
+
+/** Report lost or stolen, or clear the report: the owner of an activated chip. */
+export function refuseReport(chip: ChipState, actorId: number): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (chip.status === 'pending') {
+    return refuse('CONFLICT', `Only activated ${BRAND.plural} can be reported lost or stolen.`);
+  }
+  return null;
+}
+
 /** What `viewer` may do with the chip at `now`: exactly the moves the guards allow. */
 export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): ChipActions {
   const viewerId = viewer?.id ?? null;
@@ -186,6 +228,8 @@ export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): Chi
     price: isOwner && refusePrice(chip, viewerId) === null,
     shipToMe: isOwner && refuseShipToMe(chip, viewerId, now) === null,
     transfer: isOwner && refuseTransfer(chip, viewerId, now) === null,
+    handover: isOwner && refuseHandover(chip, viewerId, now) === null,
+    report: isOwner && refuseReport(chip, viewerId) === null,
   };
 }
 
@@ -464,18 +508,52 @@ export function canTransferFrom(chip: ChipRow, fromUserId: number, now: Date): b
 export async function transferChip(
   tx: Db,
   chip: ChipRow,
-  args: { orderId: number; fromUserId: number; toUserId: number; feeCents: number },
+  args: {
+    orderId: number | null;
+    fromUserId: number;
+    toUserId: number;
+    feeCents: number;
+    /** A hand-over claimed by a tap (issue 15): provenance "handed over, claimed by tap". */
+    handoverId?: number;
+  },
 ): Promise<ChipRow> {
+  const data = { fromUserId: args.fromUserId, toUserId: args.toUserId, feeCents: args.feeCents };
   return apply(
     tx,
     chip,
     { ownerId: args.toUserId, ...(isListed(chip) ? { status: 'inactive' as const } : {}) },
+    args.handoverId === undefined
+      ? { type: 'transferred', actorUserId: args.fromUserId, orderId: args.orderId, data }
+      : {
+          type: 'handed_over',
+          actorUserId: args.toUserId,
+          orderId: args.orderId,
+          data: { ...data, handoverId: args.handoverId, claimedByTap: true },
+        },
+  );
+}
+
+/**
+ * The owner reports the chip lost or stolen, or clears the report. A listed chip comes off the
+ * market (a buyer paying for it meanwhile is refunded: the sale can no longer be honoured).
+ */
+export async function reportChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; status: ChipReportStatus; now: Date },
+): Promise<ChipRow> {
+  assertAllowed(refuseReport(chip, args.actorId));
+  if (args.status === chip.reportStatus) return chip;
+  const delist = args.status !== 'none' && isListed(chip);
+  return apply(
+    tx,
+    chip,
     {
-      type: 'transferred',
-      actorUserId: args.fromUserId,
-      orderId: args.orderId,
-      data: { fromUserId: args.fromUserId, toUserId: args.toUserId, feeCents: args.feeCents },
+      reportStatus: args.status,
+      reportedAt: args.status === 'none' ? null : args.now,
+      ...(delist ? { status: 'inactive' as const } : {}),
     },
+    { type: 'reported', actorUserId: args.actorId, data: { status: args.status, delisted: delist } },
   );
 }
 

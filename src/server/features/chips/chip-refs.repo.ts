@@ -17,8 +17,16 @@ export type ChipRef = {
   creatorUsername: string;
   imageUrl: string | null;
   shape: string;
+  /** Where the artwork sits in the disc (chip-crop.ts); null: centred, zoom 1, upright. */
+  crop: { x: number; y: number; zoom: number; rotation: number } | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
   unitId: string | null;
   nfcUid: string | null;
+  /** Who may see it before it is public (chip-lifecycle.ts isChipPublic, chips.service canManageChip). */
+  status: (typeof chips.$inferSelect)['status'];
+  creatorId: number;
+  ownerId: number | null;
 };
 
 const chipRefColumns = {
@@ -28,8 +36,14 @@ const chipRefColumns = {
   creatorUsername: users.username,
   imageUrl: chips.imageUrl,
   shape: chips.shape,
+  crop: chips.crop,
+  imageWidth: chips.imageWidth,
+  imageHeight: chips.imageHeight,
   unitId: chips.unitId,
   nfcUid: chips.nfcUid,
+  status: chips.status,
+  creatorId: chips.creatorId,
+  ownerId: chips.ownerId,
 };
 
 /** The chip, or null. */

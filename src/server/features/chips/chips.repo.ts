@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ChipShape, MarketplaceSort } from '#shared/chips.schemas.ts';
+import { COMPANY_CREATOR_ID, type ChipShape, type MarketplaceSort } from '#shared/chips.schemas.ts';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { likePattern } from '#server/lib/sql.ts';
 import { users } from '#server/features/users/users.table.ts';
@@ -15,6 +15,9 @@ export type ChipWithUsers = {
   chip: ChipRow;
   creatorUsername: string;
   ownerUsername: string | null;
+  /** The avatars the chip page shows beside the creator's and the owner's names. */
+  creatorProfileImageUrl: string | null;
+  ownerProfileImageUrl: string | null;
   /** created_at as UTC ISO text with microseconds, which a JS Date would lose. */
   createdAtKey: string;
 };
@@ -34,6 +37,8 @@ function selectChipsWithUsers(db: Db) {
       chip: chips,
       creatorUsername: creator.username,
       ownerUsername: owner.username,
+      creatorProfileImageUrl: creator.profileImageUrl,
+      ownerProfileImageUrl: owner.profileImageUrl,
       createdAtKey: sql<string>`to_char(${chips.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(chips)
@@ -222,8 +227,8 @@ function filterConditions(t: ChipsTable, filters: MarketplaceFilters, bind: Bind
   if (filters.maxPriceCents !== undefined)
     where.push(lte(t.priceCents, bind('maxPriceCents', filters.maxPriceCents)));
   if (filters.creator && withCreator) {
-    const creatorId = sql`(select ${users.id} from ${users} where lower(${users.username}) = lower(${bind('creator', filters.creator)}))`;
-    where.push(sql`${t.creatorId} = ${creatorId}`);
+    // Part of a name finds its creators (issue 13): the same trigram-indexed lookup as the search.
+    where.push(sql`${t.creatorId} = any(${creatorsMatching(likePattern(filters.creator))})`);
   }
   return where;
 }
@@ -320,7 +325,6 @@ function marketplaceValues(filters: MarketplaceFilters, cursor: MarketplaceCurso
     shape: filters.shape,
     minPriceCents: filters.minPriceCents,
     maxPriceCents: filters.maxPriceCents,
-    creator: filters.creator,
     cursorId: cursor?.id,
     cursorCreatedAt: cursor?.sort === 'newest' ? cursor.createdAt : undefined,
     cursorPriceCents: cursor && cursor.sort !== 'newest' ? cursor.priceCents : undefined,
@@ -329,7 +333,7 @@ function marketplaceValues(filters: MarketplaceFilters, cursor: MarketplaceCurso
 }
 
 /**
- * A page of the marketplace. Without a search: one prepared statement per combination of filters.
+ * A page of the marketplace. Without a search or creator: one prepared statement per combination of filters.
  * With one, a walk over at most SEARCH_WALK_ROWS chips first (a common word fills its page there);
  * when that is not enough, the trigram indexes give the matching ids, and the page is those sorted, so
  * a rare word costs what its matches cost at any catalogue size. A word with more than SEARCH_HITS_MAX
@@ -344,6 +348,8 @@ export async function listMarketplaceChips(
   tuning = { walkRows: SEARCH_WALK_ROWS, hitsMax: SEARCH_HITS_MAX },
 ): Promise<ChipWithUsers[]> {
   const { search } = filters;
+  // A creator filter is a pattern too (part of a name), so it is planned with its text, like a search.
+  if (!search && filters.creator) return marketplaceQuery(db, filters, cursor, limit, 'walk');
   if (!search) {
     const shape = [
       filters.sort,
@@ -351,7 +357,6 @@ export async function listMarketplaceChips(
       filters.shape ? 'shape' : '',
       filters.minPriceCents !== undefined ? 'min' : '',
       filters.maxPriceCents !== undefined ? 'max' : '',
-      filters.creator ? 'creator' : '',
     ];
     const statement = preparedQuery(db, `marketplace_${shape.filter(Boolean).join('_')}`, (name) =>
       marketplaceQuery(db, filters, cursor, limit, 'walk', placeholder).prepare(name),
@@ -427,24 +432,40 @@ function safeInt(value: unknown): number {
   return n;
 }
 
-/** Figures for the landing and marketplace stats, all from the database. */
+/** The user with this id is not a demo account (users.is_demo: the demo catalogue's people). */
+function realUser(userId: SQL): SQL {
+  return sql`not exists (select 1 from users demo where demo.id = ${userId} and demo.is_demo)`;
+}
+
+/** The order is not a purchase of a demo catalogue chip (chips.is_demo). */
+function realChipOrder(chipId: SQL): SQL {
+  return sql`not exists (select 1 from chips dc where dc.id = ${chipId} and dc.is_demo)`;
+}
+
+/**
+ * Figures for the landing and marketplace stats, all from the database. The demo catalogue never
+ * counts: not its chips (chips.is_demo, the company's seeded ones included), not its accounts
+ * (users.is_demo) as creators, buyers or collectors, not the orders of its chips.
+ */
 export async function readMarketplaceStats(db: Db) {
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select
         (select count(*) from chips c
-           where c.status = 'active')::text as chips_listed,
-        (select count(*) from chips)::text as chips_minted,
+           where c.status = 'active' and not c.is_demo and ${realUser(sql`c.creator_id`)})::text as chips_listed,
+        (select count(*) from chips c
+           where not c.is_demo and ${realUser(sql`c.creator_id`)})::text as chips_minted,
         (select count(distinct c.creator_id) from chips c
-           where c.status <> 'pending')::text as active_creators,
+           where c.status <> 'pending' and not c.is_demo and ${realUser(sql`c.creator_id`)})::text as active_creators,
         (select coalesce(sum(o.total_cents), 0) from orders o
-           where o.order_type = 'purchase' and o.payment_status = 'completed')::text as total_sales_cents,
+           where o.order_type = 'purchase' and o.payment_status = 'completed'
+             and ${realUser(sql`o.buyer_id`)} and ${realChipOrder(sql`o.chip_id`)})::text as total_sales_cents,
         (select count(*) from (
            select o.buyer_id as user_id from orders o
              where o.order_type = 'purchase' and o.payment_status = 'completed'
            union
            select c.owner_id from chips c where c.owner_id is not null and c.owner_id <> c.creator_id
-         ) collectors)::text as collectors
+         ) collectors where ${realUser(sql`collectors.user_id`)})::text as collectors
     `),
   );
   return {
@@ -466,17 +487,25 @@ export type TopMinterRow = {
   totalSalesCents: number;
 };
 
-/** The users who minted the most chips (ties: earlier member first), with their sales (earnings: the ledger's). */
+/**
+ * Top Minters: real creators (no demo account, not the company) ranked by their activated chips,
+ * listed or sold (pending and inactive ones do not count); ties go to the earlier member. Sales leave
+ * out orders bought by demo accounts, referrals leave out demo accounts (earnings: the ledger's).
+ */
 export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRow[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select u.id as user_id, u.username, u.profile_image_url, u.created_at::text as created_at,
         m.total_minted::text as total_minted,
-        (select count(*) from users r where r.referred_by = u.id)::text as affiliate_count,
+        (select count(*) from users r where r.referred_by = u.id and not r.is_demo)::text as affiliate_count,
         (select coalesce(sum(o.total_cents), 0) from orders o
-           where o.seller_id = u.id and o.order_type = 'purchase' and o.payment_status = 'completed')::text as total_sales
-      from (select creator_id, count(*) as total_minted from chips group by creator_id
-            order by count(*) desc, creator_id asc limit ${limit}) m
+           where o.seller_id = u.id and o.order_type = 'purchase' and o.payment_status = 'completed'
+             and ${realUser(sql`o.buyer_id`)} and ${realChipOrder(sql`o.chip_id`)})::text as total_sales
+      from (select c.creator_id, count(*) as total_minted from chips c
+            where c.status in ('active', 'sold') and not c.is_demo and c.creator_id <> ${COMPANY_CREATOR_ID}
+              and ${realUser(sql`c.creator_id`)}
+            group by c.creator_id
+            order by count(*) desc, c.creator_id asc limit ${limit}) m
       join users u on u.id = m.creator_id
       order by m.total_minted desc, u.id asc
     `),
@@ -539,7 +568,13 @@ export async function listLapsedHolds(db: Db, now: Date, limit = 200) {
 /** Chips a user created or owns (owner null means the creator still owns it), newest first. */
 export async function listChipsOfUser(db: Db, userId: number) {
   return db
-    .select({ chip: chips, creatorUsername: creator.username, ownerUsername: owner.username })
+    .select({
+      chip: chips,
+      creatorUsername: creator.username,
+      ownerUsername: owner.username,
+      creatorProfileImageUrl: creator.profileImageUrl,
+      ownerProfileImageUrl: owner.profileImageUrl,
+    })
     .from(chips)
     .innerJoin(creator, eq(creator.id, chips.creatorId))
     .leftJoin(owner, eq(owner.id, chips.ownerId))
@@ -556,12 +591,35 @@ export async function countChipsCreatedBy(db: Db, userId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** The Overview's chip figures: every chip, and those available (listed) in the marketplace. */
+/**
+ * How many chips the user owns that wait for them to activate: the chips chip-lifecycle's
+ * refuseActivate lets them activate (pending, in the vault or not yet sent). A chip without an owner
+ * row is still its creator's (ownerIdOf).
+ */
+export async function countChipsAwaitingActivation(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chips)
+    .where(
+      and(
+        eq(chips.status, 'pending'),
+        inArray(chips.custody, ['in_vault', 'dispatching']),
+        or(eq(chips.ownerId, userId), and(isNull(chips.ownerId), eq(chips.creatorId, userId))),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The Overview's chip figures: every chip, and those available (listed) in the marketplace; the demo
+ * catalogue's chips do not count.
+ */
 export async function countChipTotals(db: Db): Promise<{ total: number; available: number }> {
   const [row] = rowsOf<{ total: number; available: number }>(
     await db.execute(sql`select
-      (select count(*)::int from ${chips}) as total,
-      (select count(*)::int from ${chips} where ${chips.isAvailable}) as available`),
+      (select count(*)::int from ${chips} c where not c.is_demo and ${realUser(sql`c.creator_id`)}) as total,
+      (select count(*)::int from ${chips} c
+         where c.is_available and not c.is_demo and ${realUser(sql`c.creator_id`)}) as available`),
   );
   return { total: Number(row?.total ?? 0), available: Number(row?.available ?? 0) };
 }

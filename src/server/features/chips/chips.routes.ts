@@ -16,7 +16,8 @@ import {
   UnitIdParamsSchema,
 } from '#shared/chips.schemas.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { processUpload, readImageField } from '#server/features/media/index.ts';
+import { MessageOwnerInputSchema, ReportChipInputSchema } from '#shared/handovers.schemas.ts';
+import { assertUploadAllowed, processUpload, readImageField } from '#server/features/media/index.ts';
 import {
   addChipImage,
   assertCanAddChipMedia,
@@ -32,6 +33,7 @@ import {
   listTopMinters,
 } from './chips.service.ts';
 import { CACHE, privateUnless } from './chips.http.ts';
+import { messageChipOwner, reportChipByOwner } from './lost-chips.service.ts';
 
 const GalleryParamsSchema = z.object({ username: z.string().min(1).max(100) });
 
@@ -150,13 +152,18 @@ export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CHIP_API}/:id/upload-media`,
     {
-      config: { auth: 'user', rateLimit: app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false },
+      config: {
+        auth: 'user',
+        bodyTypes: ['multipart/form-data'],
+        rateLimit: app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false,
+      },
       schema: { params: ChipIdParamsSchema, response: { 200: ChipSchema } },
     },
     async (request) => {
       const user = currentUser(request);
       // Permission first, so a stranger's upload is refused before any image work.
       await assertCanAddChipMedia(app, request.params.id, user);
+      await assertUploadAllowed(app, { userId: user.id, clientIp: request.ip });
       const { bytes } = await readImageField(request);
       const image = await processUpload(app, bytes, { uploaderId: user.id });
       return addChipImage(app, { chipId: request.params.id, user, image });
@@ -170,5 +177,31 @@ export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const entries = await listTopMinters(app);
       return entries;
     },
+  );
+
+  app.post(
+    `${CHIP_API}/:id/report`,
+    {
+      config: { auth: 'user' },
+      schema: { params: ChipIdParamsSchema, body: ReportChipInputSchema, response: { 200: ChipSchema } },
+    },
+    async (request) => reportChipByOwner(app, currentUser(request), request.params.id, request.body.status),
+  );
+
+  app.post(
+    `${CHIP_API}/:id/message-owner`,
+    {
+      // Anyone holding a reported chip may write, so the route is open and tightly limited.
+      config: {
+        auth: 'optional',
+        rateLimit: app.config.rateLimit ? { max: 5, timeWindow: '1 hour' } : false,
+      },
+      schema: {
+        params: ChipIdParamsSchema,
+        body: MessageOwnerInputSchema,
+        response: { 200: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    async (request) => messageChipOwner(app, request.user, request.params.id, request.body),
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRAND, pageTitle, ROUTES } from '#shared/brand.ts';
 import { UNIT_ID_PATTERN } from '#shared/chips.schemas.ts';
+import { noCreatorMessage } from '#shared/creators.schemas.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { type PageMeta, registerPageMeta } from '#server/features/spa/index.ts';
@@ -80,7 +81,13 @@ async function resolveCatalogueMeta(app: FastifyInstance, url: URL): Promise<Pag
   if (galleryMatch) {
     const username = decodeSegment(galleryMatch[1]!);
     const user = username ? await findUserByUsername(app.db, username) : null;
-    if (!user) return { ...notFoundMeta(url.pathname), title: pageTitle('Gallery not found') };
+    if (!user) {
+      return {
+        ...notFoundMeta(url.pathname),
+        title: pageTitle(noCreatorMessage(username ?? '')),
+        description: `Nobody on ${BRAND.name} has this username.`,
+      };
+    }
     const count = await countCreatorPublicChips(app.db, user.id);
     return {
       title: pageTitle(`@${user.username}'s gallery`),
@@ -114,6 +121,8 @@ const PUBLIC_PAGES = [
   ROUTES.topMinters,
   ROUTES.contact,
   ROUTES.faq,
+  ROUTES.privacy,
+  ROUTES.terms,
 ];
 
 /** Paths crawlers should leave alone: the API, accounts, checkout and admin screens. */
@@ -126,6 +135,7 @@ const DISALLOWED = [
   ROUTES.dashboard,
   ROUTES.myOrders,
   ROUTES.checkoutSuccess,
+  ROUTES.confirmOrder,
   ROUTES.paymentProcessing,
   ROUTES.paypalProcessing,
   ROUTES.stripeProcessing,

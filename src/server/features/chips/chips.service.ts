@@ -11,6 +11,7 @@ import {
   type LeaderboardEntry,
   type MarketplaceQuery,
   type MarketplaceStats,
+  MAX_ADDITIONAL_IMAGES,
 } from '#shared/chips.schemas.ts';
 import {
   centsToUsdString,
@@ -62,9 +63,6 @@ export {
 } from './chip-records.service.ts';
 
 export const FEATURED_LIMIT = 12;
-/** Spec §9: up to 10 extra images ("reference URLs") per piece. */
-export const MAX_ADDITIONAL_IMAGES = 10;
-
 /** The token price chip DTOs are priced at: live when a price source is configured, else the fallback. */
 export async function currentTokenPriceUsd(ctx: ServiceContext): Promise<string> {
   return (await getTokenPriceUsd(ctx)).priceUsd;
@@ -92,6 +90,7 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
     imageHeight: chip.imageHeight,
     originalImageUrl: chip.originalImageUrl,
     adminImageUrl: chip.adminImageUrl,
+    adminVideoUrl: chip.adminVideoUrl,
     additionalImageUrls: chip.additionalImageUrls,
     unitId: chip.unitId,
     nfcUid: chip.nfcUid,
@@ -111,18 +110,29 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
     paypalEnabled: chip.paypalEnabled,
     createdAt: chip.createdAt.toISOString(),
     shape: chip.shape,
+    crop: chip.crop ?? null,
     status: chip.status,
     shippingOption: chip.custody === 'in_vault' ? ('store' as const) : ('ship' as const),
     custody: chip.custody,
     highestSaleCents: chip.highestPriceCents,
+    reportStatus: chip.reportStatus === 'none' ? null : chip.reportStatus,
   };
 }
 
+/** A chip row with its people's names and avatars. */
+type ChipRowWithPeople = ChipRowWithNames & {
+  creatorProfileImageUrl: string | null;
+  ownerProfileImageUrl: string | null;
+};
+
 /** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at the token price. */
-export function toChipDto(row: ChipRowWithNames, ctx: ChipReadContext): Chip {
+export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
   const cents = row.chip.priceCents;
   return {
     ...chipRecordFields(row),
+    creatorProfileImageUrl: row.creatorProfileImageUrl,
+    // No owner yet: the creator still holds it (ownerUsername is null then, too).
+    ownerProfileImageUrl: row.chip.ownerId === null ? row.creatorProfileImageUrl : row.ownerProfileImageUrl,
     price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
     isReserved: isHeld(row.chip, ctx.now),
     actions: chipActions(row.chip, ctx.viewer, ctx.now),

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CHIP_CUSTODIES, CHIP_EVENT_TYPES, CHIP_SHAPES, CHIP_STATUSES } from '#shared/chips.schemas.ts';
+import {
+  CHIP_CUSTODIES,
+  CHIP_EVENT_TYPES,
+  CHIP_REPORT_STATUSES,
+  CHIP_SHAPES,
+  CHIP_STATUSES,
+} from '#shared/chips.schemas.ts';
 import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 
@@ -48,6 +54,14 @@ export const chips = pgTable(
     facebookUrl: text(),
     paypalEnabled: boolean().notNull().default(false),
     shape: text().$type<(typeof CHIP_SHAPES)[number]>().notNull().default('round'),
+    /**
+     * How the creator placed the artwork in the disc in the mint studio: the centre as a fraction of
+     * the image (x, y in 0..1), zoom (1 = the disc just covers the image) and rotation in degrees.
+     * Null for chips minted before the studio (centred, zoom 1, no rotation).
+     */
+    crop: jsonb().$type<{ x: number; y: number; zoom: number; rotation: number }>(),
+    /** A chip of the demo catalogue: never counted in stats, admin figures or Top Minters. */
+    isDemo: boolean().notNull().default(false),
     /** The listing state (CHIP_STATUSES); only chip-lifecycle.ts changes it. */
     status: text().$type<(typeof CHIP_STATUSES)[number]>().notNull().default('pending'),
     /** Where the physical chip is (CHIP_CUSTODIES); only chip-lifecycle.ts changes it. */
@@ -64,6 +78,9 @@ export const chips = pgTable(
     reservedForUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     reservedByOrderId: integer(),
     reservedUntil: tstz(),
+    /** The owner's lost/stolen report (CHIP_REPORT_STATUSES); only chip-lifecycle.ts changes it. */
+    reportStatus: text().$type<(typeof CHIP_REPORT_STATUSES)[number]>().notNull().default('none'),
+    reportedAt: tstz(),
   },
   (t) => [
     uniqueIndex('chips_creator_slug_uq').on(t.creatorId, t.slug),
@@ -90,6 +107,11 @@ export const chips = pgTable(
     checkOneOf('chips_status_ck', t.status, CHIP_STATUSES),
     checkOneOf('chips_custody_ck', t.custody, CHIP_CUSTODIES),
     checkOneOf('chips_shape_ck', t.shape, CHIP_SHAPES),
+    checkOneOf('chips_report_status_ck', t.reportStatus, CHIP_REPORT_STATUSES),
+    // Admins list reported chips; few are, so a partial index keeps that list cheap.
+    index('chips_reported_idx')
+      .on(t.reportedAt)
+      .where(sql`${t.reportStatus} <> 'none'`),
     // A listed chip has a price and sits in our vault, where a buyer's purchase can be honoured.
     check(
       'chips_listed_ck',

@@ -25,16 +25,37 @@ export {
   refuseOffer,
   refuseShipToMe,
   refuseTransfer,
+  refuseReported,
+  refuseHandover,
   type Refusal,
   releaseChipHold,
   sellChip,
+  setChipStatusByAdmin,
   undispatchChip,
   unsellChip,
   canUnsell,
   shipChip,
   transferChip,
+  type ChipViewer,
 } from './chip-lifecycle.ts';
 export { createChipRecord, recordChipEvent } from './chip-records.service.ts';
+export {
+  attachHandoverFeeOrder,
+  awaitClaimPayment,
+  cancelHandover,
+  completeHandover,
+  findClaimTarget,
+  findHandover,
+  findOwnLiveHandover,
+  fulfilHandoverOrder,
+  issueHandoverClaim,
+  staleTapClaimMessage,
+  startHandover,
+  toHandoverDto,
+  type HandoverRow,
+  type TapClaimOutcome,
+  useHandoverClaim,
+} from './handover-lifecycle.ts';
 export {
   type ChipRef,
   findChipRef,
@@ -45,11 +66,13 @@ export {
 } from './chip-refs.repo.ts';
 export {
   type ChipRow,
+  countChipsAwaitingActivation,
   countChipsCreatedBy,
+  countCreatorPublicChips,
   countChipTotals,
   findChipById,
   findChipRow,
   listChipsOfUser,
   listLapsedHolds,
 } from './chips.repo.ts';
-export { currentTokenPriceUsd, getChipById, getChipDto, toChipDto } from './chips.service.ts';
+export { canManageChip, currentTokenPriceUsd, getChipById, getChipDto, toChipDto } from './chips.service.ts';

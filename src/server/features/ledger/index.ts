@@ -23,6 +23,7 @@ export {
   readAccountTotals,
   readLedgerTotals,
   sumEarningsByUser,
+  sumPlatformIncome,
   sumSellerEarnings,
   type LedgerLineRow,
 } from './ledger.repo.ts';

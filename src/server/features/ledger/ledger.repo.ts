@@ -8,6 +8,7 @@ import {
 } from '#shared/ledger.schemas.ts';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { orders } from '#server/features/orders/orders.table.ts';
+import { users } from '#server/features/users/users.table.ts';
 import { ledgerLines } from './ledger.table.ts';
 
 /**
@@ -215,4 +216,22 @@ export async function listDailyAccounting(db: Db, from: Date, to: Date) {
     feesCents: Number(r.fees),
     payoutsCents: Number(r.payouts),
   }));
+}
+
+/**
+ * The platform's income: every line on the platform account (sale fees, mint fees and transfer
+ * fees, less the affiliate commissions paid from them, less what refunds gave back), so discounts and
+ * PayPal markups land in it too. Not gross sales: sellers' proceeds and shipping are not income.
+ * Orders placed by demo accounts (the demo catalogue's purchases) never count.
+ */
+export async function sumPlatformIncome(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${ledgerLines.amountCents}), 0)::bigint` })
+    .from(ledgerLines)
+    .leftJoin(orders, eq(orders.id, ledgerLines.orderId))
+    .leftJoin(users, eq(users.id, orders.buyerId))
+    .where(and(eq(ledgerLines.account, 'platform'), sql`not coalesce(${users.isDemo}, false)`));
+  const cents = Number(row?.cents ?? 0);
+  if (!Number.isSafeInteger(cents)) throw new Error('Platform income is beyond a safe integer of cents');
+  return cents;
 }

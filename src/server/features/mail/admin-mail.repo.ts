@@ -1,8 +1,13 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import type { MAIL_STATES } from '#shared/admin.schemas.ts';
 import { mailOutbox } from './mail.table.ts';
 
-type PageArgs = { status?: string | undefined; beforeId?: number | undefined; limit: number };
+type PageArgs = {
+  status?: (typeof MAIL_STATES)[number] | undefined;
+  beforeId?: number | undefined;
+  limit: number;
+};
 
 /** The mail log: recipient, subject, state, attempts and last error; never the bodies. */
 export function listMail(db: Db, args: PageArgs) {

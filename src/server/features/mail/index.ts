@@ -1,6 +1,17 @@
 /**
  * The mail feature's public face: other features reach it only through these (a lint rule
- * enforces it). Features compose their messages and enqueue them; the outbox sends them.
+ * enforces it). Features compose their messages with composeMail (one template, HTML and text) and
+ * enqueue them; the outbox sends them.
  */
-export { composeMail } from './mail.layout.ts';
+export { composeMail, type MailContent, type MailLine } from './mail.layout.ts';
+export {
+  absoluteUrl,
+  addressLines,
+  type ChipImage,
+  countryName,
+  greetingName,
+  mailImageUrl,
+  type MailAddress,
+  type MailRecipient,
+} from './mail.format.ts';
 export { createMailer, enqueueMail, type Mailer, type MailMessage } from './mail.service.ts';

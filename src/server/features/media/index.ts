@@ -4,4 +4,4 @@
  */
 export { readImageField } from './media.multipart.ts';
 export { findMediaByHash, type MediaRow } from './media.repo.ts';
-export { processUpload } from './media.service.ts';
+export { assertUploadAllowed, processUpload } from './media.service.ts';

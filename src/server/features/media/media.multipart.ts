@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_TOO_LARGE_MESSAGE, IMAGE_REQUIRED_MESSAGE, MAX_IMAGE_BYTES } from '#shared/media.schemas.ts';
+import { IMAGE_REQUIRED_MESSAGE, MAX_IMAGE_BYTES } from '#shared/media.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { uploadError } from '#server/lib/multipart.ts';
 
 function imageRequired(field: string): AppError {
   return new AppError('VALIDATION_FAILED', IMAGE_REQUIRED_MESSAGE, {
@@ -17,7 +18,9 @@ export async function readImageField(
   field = 'image',
 ): Promise<{ bytes: Buffer; filename: string; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw imageRequired(field);
-  const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+  const file = await request
+    .file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })
+    .catch((err: unknown) => Promise.reject(uploadError(err)));
   if (!file || file.fieldname !== field) {
     file?.file.resume();
     throw imageRequired(field);
@@ -26,10 +29,7 @@ export async function readImageField(
   try {
     bytes = await file.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
-    }
-    throw err;
+    throw uploadError(err);
   }
   if (bytes.length === 0) throw imageRequired(field);
   const fields: Record<string, string> = {};

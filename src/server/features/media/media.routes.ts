@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MediaUploadResultSchema } from '#shared/media.schemas.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { processUpload, toMediaUploadResult } from './media.service.ts';
+import { assertUploadAllowed, processUpload, toMediaUploadResult } from './media.service.ts';
 import { readImageField } from './media.multipart.ts';
 import { getMediaStorage, MEDIA_CACHE_CONTROL, MEDIA_NAME_PATTERN } from './media.storage.ts';
 
@@ -14,12 +14,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         auth: 'user',
+        bodyTypes: ['multipart/form-data'],
         rateLimit: app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false,
       },
       schema: { response: { 201: MediaUploadResultSchema } },
     },
     async (request, reply) => {
       const user = currentUser(request);
+      await assertUploadAllowed(app, { userId: user.id, clientIp: request.ip });
       const { bytes } = await readImageField(request);
       const row = await processUpload(app, bytes, { uploaderId: user.id });
       return reply.status(201).send(toMediaUploadResult(row));

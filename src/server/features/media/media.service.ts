@@ -1,40 +1,46 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import {
   FILE_TOO_LARGE_MESSAGE,
   INVALID_FILE_TYPE_MESSAGE,
   MAX_IMAGE_BYTES,
+  TOO_MANY_UPLOADS_MESSAGE,
   type MediaUploadResult,
 } from '#shared/media.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { hitRateLimit } from '#server/features/rate-limit/index.ts';
 import { insertMediaIfAbsent, type MediaRow } from './media.repo.ts';
 import { getMediaStorage, MEDIA_CONTENT_TYPES } from './media.storage.ts';
+import { sniffImageType, type EncodedFile } from './media.encode.ts';
+import { encodeInWorker } from './media.pool.ts';
 
-/** Widths of the WebP renditions; an image is never upscaled to reach one. */
-export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
-/** The stored original is capped to this edge: enough for print previews and zoom, not a 100 MP upload. */
-const MAX_ORIGINAL_EDGE = 4096;
-/** Refuse decompression bombs: 10 MB of GIF or PNG can claim billions of pixels. */
-const MAX_INPUT_PIXELS = 100_000_000;
-const WEBP_QUALITY = 80;
+/** Uploads one account may make (POST /api/media, chip media) per window (issue 14). */
+export const UPLOADS_PER_ACCOUNT = { max: 10, windowMs: 10 * 60_000 };
+/** Uploads one client (IP) may make per window, whichever accounts it signs in with. */
+export const UPLOADS_PER_CLIENT = { max: 25, windowMs: 10 * 60_000 };
 
-type ImageType = 'jpeg' | 'png' | 'gif';
-
-/** The image type by its magic bytes; the file name and the declared content type are never trusted. */
-export function sniffImageType(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (bytes.length >= 6) {
-    const head = bytes.subarray(0, 6).toString('latin1');
-    if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
-  }
-  return null;
+/**
+ * Counts an upload against the account's and the client's allowances (off with RATE_LIMIT=false);
+ * past either, 429 before any image work.
+ */
+export async function assertUploadAllowed(
+  ctx: ServiceContext,
+  who: { userId: number; clientIp: string },
+): Promise<void> {
+  if (!ctx.config.rateLimit) return;
+  const checks = await Promise.all([
+    hitRateLimit(ctx.db, `upload|user:${who.userId}`, UPLOADS_PER_ACCOUNT),
+    // Stored as a hash, as the checkout's per-client allowance is: no IP address in the database.
+    hitRateLimit(ctx.db, `upload|client:${hashToken(who.clientIp)}`, UPLOADS_PER_CLIENT),
+  ]);
+  const refused = checks.filter((c) => !c.allowed);
+  if (refused.length === 0) return;
+  const retryAfter = Math.max(...refused.map((c) => c.retryAfterSeconds));
+  throw new AppError('RATE_LIMITED', TOO_MANY_UPLOADS_MESSAGE, {
+    headers: { 'retry-after': String(retryAfter) },
+  });
 }
 
 /** Reads a stream into memory, refusing it as soon as it passes `limit` bytes. */
@@ -56,79 +62,9 @@ export async function readLimited(stream: Readable, limit: number): Promise<Buff
   return Buffer.concat(chunks);
 }
 
-type EncodedFile = { bytes: Buffer; ext: keyof typeof MEDIA_CONTENT_TYPES };
-type EncodedImage = {
-  original: EncodedFile;
-  variants: { width: number; file: EncodedFile }[];
-  width: number;
-  height: number;
-  animated: boolean;
-};
-
-/** Widths to render for an image `width` wide: the standard ones below it, plus its own width if ≤ 1600. */
-export function variantWidthsFor(width: number): number[] {
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
-  if (width <= largest) widths.push(width);
-  return widths;
-}
-
-/**
- * Decodes and re-encodes: orientation applied, every metadata block (EXIF with GPS, XMP, IPTC, ICC
- * comments) dropped because sharp writes none unless asked, and animation kept for GIFs.
- */
-async function encodeImage(bytes: Buffer, type: ImageType): Promise<EncodedImage> {
-  const isGif = type === 'gif';
-  const input = () => sharp(bytes, { animated: isGif, limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { animated: isGif, limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch {
-    throw new AppError('INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
-  }
-  if (meta.format !== type) {
-    throw new AppError('INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
-  }
-  const animated = isGif && (meta.pages ?? 1) > 1;
-  const bounded = () =>
-    input().resize({
-      width: MAX_ORIGINAL_EDGE,
-      height: MAX_ORIGINAL_EDGE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-
-  let original: { data: Buffer; info: OutputInfo };
-  try {
-    const pipeline =
-      type === 'jpeg' ? bounded().jpeg({ quality: 90 }) : type === 'png' ? bounded().png() : bounded().gif();
-    original = await pipeline.toBuffer({ resolveWithObject: true });
-  } catch {
-    // Truncated or corrupt files pass the magic-byte check but fail to decode.
-    throw new AppError('INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
-  }
-  const width = original.info.width;
-  const height = animated ? (original.info.pageHeight ?? original.info.height) : original.info.height;
-
-  const variants = await Promise.all(
-    variantWidthsFor(width).map(async (w) => ({
-      width: w,
-      file: {
-        bytes: await input()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
-          .toBuffer(),
-        ext: 'webp' as const,
-      },
-    })),
-  );
-  return {
-    original: { bytes: original.data, ext: type === 'jpeg' ? 'jpg' : type },
-    variants,
-    width,
-    height,
-    animated,
-  };
+/** Bytes from a worker arrive as a Uint8Array; a Buffer view of them, without copying. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function contentName(file: EncodedFile): string {
@@ -150,7 +86,8 @@ export async function processUpload(
   const type = sniffImageType(bytes);
   if (!type) throw new AppError('INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
 
-  const image = await encodeImage(bytes, type);
+  // The CPU work runs in an image worker thread; this request waits for it (media.pool.ts).
+  const image = await encodeInWorker(ctx.config, bytes, type);
   const storage = getMediaStorage(ctx);
   const originalName = contentName(image.original);
   const variantNames = image.variants.map((v) => ({
@@ -158,8 +95,8 @@ export async function processUpload(
     name: contentName(v.file),
     file: v.file,
   }));
-  await storage.put(originalName, image.original.bytes, MEDIA_CONTENT_TYPES[image.original.ext]!);
-  for (const v of variantNames) await storage.put(v.name, v.file.bytes, MEDIA_CONTENT_TYPES.webp!);
+  await storage.put(originalName, asBuffer(image.original.bytes), MEDIA_CONTENT_TYPES[image.original.ext]!);
+  for (const v of variantNames) await storage.put(v.name, asBuffer(v.file.bytes), MEDIA_CONTENT_TYPES.webp!);
 
   return insertMediaIfAbsent(ctx.db, {
     hash: originalName.split('.')[0]!,

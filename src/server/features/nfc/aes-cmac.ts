@@ -51,8 +51,8 @@ export function aesCbcMac(key: Uint8Array, data: Uint8Array): Buffer {
 /** CMAC subkeys: L = E_K(0^128), K1 = dbl(L), K2 = dbl(K1). */
 export type CmacSubkeys = { l: Buffer; k1: Buffer; k2: Buffer };
 
-// Doubling in GF(2^128): shift the whole block left one bit, fold the carry back in with Rb.
-function gfDouble(block: Uint8Array): Buffer {
+/** Doubling in GF(2^128): shift the whole block left one bit, fold the carry back in with Rb. */
+export function gfDouble(block: Uint8Array): Buffer {
   const out = Buffer.alloc(AES_BLOCK_BYTES);
   for (let i = 0; i < AES_BLOCK_BYTES; i++) {
     const next = i + 1 < AES_BLOCK_BYTES ? (block[i + 1] ?? 0) : 0;

@@ -4,6 +4,7 @@ import { recordAudit } from '#server/features/audit/index.ts';
 import type {
   NfcProvisioning,
   NfcTag,
+  NfcTagMode,
   NfcTap,
   ProvisionNfcTagInput,
   SetNfcTagInput,
@@ -21,7 +22,7 @@ import {
   type NfcTagRow,
   type NfcTapRow,
 } from './nfc.repo.ts';
-import { forgetMetaKeys } from './nfc.service.ts';
+import { forgetMetaKeys, tagMode } from './nfc.service.ts';
 import { buildSdmTemplate, sunUrlTemplate } from './sdm-template.ts';
 
 const CHIP_NOT_FOUND = 'Artchip not found';
@@ -37,7 +38,7 @@ function toNfcTagDto(row: NfcTagRow): NfcTag {
     id: row.id,
     chipId: row.chipId,
     uid: row.uid,
-    mode: 'AES',
+    mode: tagMode(row),
     keySource: row.keySource === 'diversified' ? 'diversified' : 'supplied',
     metaReadKeyId: row.metaReadKeyId,
     urlTemplate: row.urlTemplate,
@@ -71,6 +72,7 @@ type AssignTag = {
   adminId: number;
   keyring: NfcKeyring;
   uid: string;
+  mode: NfcTagMode;
   metaReadKey: Buffer;
   fileReadKey: Buffer;
   keySource: 'diversified' | 'supplied';
@@ -90,7 +92,7 @@ async function assignTag(db: Db, a: AssignTag): Promise<NfcTagRow> {
     const before = await findActiveTagByChipId(tx, a.chipId);
     const tag = await upsertTag(tx, a.chipId, {
       uid: a.uid,
-      mode: 'AES',
+      mode: a.mode,
       metaReadKeyEnc: a.keyring.seal(a.metaReadKey, a.uid, 'metaRead'),
       fileReadKeyEnc: a.keyring.seal(a.fileReadKey, a.uid, 'fileRead'),
       metaReadKeyId: a.keyring.keyId(a.metaReadKey),
@@ -131,6 +133,7 @@ export async function setNfcTag(
   const tag = await assignTag(db, {
     ...options,
     uid: input.uid,
+    mode: input.mode,
     metaReadKey: Buffer.from(input.metaReadKey, 'hex'),
     fileReadKey: Buffer.from(input.fileReadKey, 'hex'),
     keySource: 'supplied',
@@ -157,7 +160,7 @@ export async function provisionNfcTag(
   const { keyring, input } = options;
   let template;
   try {
-    template = buildSdmTemplate(sunUrlTemplate(options.publicUrl));
+    template = buildSdmTemplate(sunUrlTemplate(options.publicUrl), input.mode);
   } catch (err) {
     throw new AppError('UNPROCESSABLE', `Cannot provision: ${(err as Error).message}`);
   }
@@ -167,6 +170,7 @@ export async function provisionNfcTag(
     adminId: options.adminId,
     keyring,
     uid: input.uid,
+    mode: input.mode,
     metaReadKey: keys.metaReadKey,
     fileReadKey: keys.fileReadKey,
     keySource: 'diversified',
@@ -178,7 +182,7 @@ export async function provisionNfcTag(
     ndefUrl: template.ndefUrl,
     ndefFileHex: template.ndefFileHex,
     sdm: {
-      mode: 'AES',
+      mode: input.mode,
       fileNumber: NDEF_FILE_NUMBER,
       uidMirror: true,
       readCtrMirror: true,
@@ -207,6 +211,9 @@ export async function provisionNfcTag(
     },
     masterKeySource: keyring.masterKeySource,
     notes: [
+      ...(input.mode === 'LRP'
+        ? ['Switch the tag to LRP (SetConfiguration) first: it cannot be switched back to AES.']
+        : []),
       'Change keys 1 and 2 from the factory default before enabling SDM.',
       'Enabling SDM (ChangeFileSettings) resets the tag counter to 0; the server counter was reset with it.',
       'Tap the tag once after programming: the page must say "Authentic".',

@@ -2,12 +2,25 @@ import QRCode from 'qrcode';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { BRAND, ROUTES } from '#shared/brand.ts';
-import type { ProductionSheetQuery } from '#shared/nfc.schemas.ts';
 import {
+  artworkCss,
+  aspectOf,
+  clampCrop,
+  DEFAULT_CROP,
+  describeCrop,
+  SQUARE_CORNER_RATIO,
+  type DiscShape,
+} from '#shared/chip-crop.ts';
+import type { ProductionSheetQuery } from '#shared/nfc.schemas.ts';
+import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
+import {
+  canManageChip,
   findChipRef,
+  isChipPublic,
   listChipRefs,
   listChipRefsOfOrder,
   type ChipRef,
+  type ChipViewer,
 } from '#server/features/chips/index.ts';
 import { listActiveTagsByChipIds } from './nfc.repo.ts';
 
@@ -27,22 +40,37 @@ export function chipPageUrl(publicUrl: string, chip: Pick<ChipRef, 'creatorUsern
   return `${publicUrl}${ROUTES.chip(chip.creatorUsername, chip.slug)}`;
 }
 
-async function requireChipUrl(db: Db, chipId: number, publicUrl: string): Promise<string> {
+/** The chip's page URL; a chip that is not public yet is "not found" except to those who manage it. */
+async function requireChipUrl(
+  db: Db,
+  chipId: number,
+  publicUrl: string,
+  viewer: ChipViewer,
+): Promise<{ url: string; isPublic: boolean }> {
   const chip = await findChipRef(db, chipId);
-  if (!chip) throw new AppError('NOT_FOUND', 'Artchip not found');
-  return chipPageUrl(publicUrl, chip);
+  const isPublic = !!chip && isChipPublic(chip);
+  if (!chip || (!isPublic && !canManageChip(chip, viewer))) {
+    throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  }
+  return { url: chipPageUrl(publicUrl, chip), isPublic };
 }
 
 /** SVG QR code of the chip's page. */
-export async function getChipQrSvg(db: Db, options: { chipId: number; publicUrl: string }): Promise<string> {
-  const url = await requireChipUrl(db, options.chipId, options.publicUrl);
-  return QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' });
+export async function getChipQrSvg(
+  db: Db,
+  options: { chipId: number; publicUrl: string; viewer: ChipViewer },
+): Promise<{ svg: string; isPublic: boolean }> {
+  const { url, isPublic } = await requireChipUrl(db, options.chipId, options.publicUrl, options.viewer);
+  return { svg: await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' }), isPublic };
 }
 
 /** PNG QR code of the chip's page (512 px, for print shops that want a bitmap). */
-export async function getChipQrPng(db: Db, options: { chipId: number; publicUrl: string }): Promise<Buffer> {
-  const url = await requireChipUrl(db, options.chipId, options.publicUrl);
-  return QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: QR_PNG_WIDTH });
+export async function getChipQrPng(
+  db: Db,
+  options: { chipId: number; publicUrl: string; viewer: ChipViewer },
+): Promise<{ png: Buffer; isPublic: boolean }> {
+  const { url, isPublic } = await requireChipUrl(db, options.chipId, options.publicUrl, options.viewer);
+  return { png: await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: QR_PNG_WIDTH }), isPublic };
 }
 
 async function sheetChips(db: Db, query: ProductionSheetQuery): Promise<ChipRef[]> {
@@ -63,6 +91,20 @@ function absoluteUrl(publicUrl: string, url: string): string | null {
   return url.startsWith('/') ? `${publicUrl}${url}` : null;
 }
 
+/**
+ * The crop to print: the creator's, clamped exactly as the disc render clamps it, so the sheet shows
+ * what the studio and the chip page show.
+ */
+function printedCrop(chip: ChipRef, shape: DiscShape) {
+  return clampCrop(chip.crop ?? DEFAULT_CROP, { aspect: aspectOf(chip.imageWidth, chip.imageHeight), shape });
+}
+
+/** The artwork's inline style: the shared placement, as percentages of the 54 mm disc. */
+function artworkStyle(chip: ChipRef, crop: ReturnType<typeof printedCrop>): string {
+  const css = artworkCss(crop, aspectOf(chip.imageWidth, chip.imageHeight));
+  return `left: ${css.left}; top: ${css.top}; width: ${css.width}; height: ${css.height}; transform-origin: ${css.transformOrigin}; transform: ${css.transform};`;
+}
+
 const SHEET_CSS = `
 @page { size: A4; margin: 10mm; }
 * { box-sizing: border-box; }
@@ -70,8 +112,10 @@ body { margin: 0; font: 10pt/1.35 system-ui, -apple-system, 'Segoe UI', sans-ser
 .hint { margin: 0 0 6mm; padding: 3mm; border: 0.3mm solid #b45309; color: #78350f; }
 h1 { font-size: 14pt; margin: 0 0 4mm; }
 .item { display: flex; gap: 5mm; padding: 4mm 0; border-bottom: 0.3mm solid #999; break-inside: avoid; page-break-inside: avoid; }
-.art { flex: none; width: ${BRAND.chipSizeMm}mm; height: ${BRAND.chipSizeMm}mm; object-fit: cover; border: 0.2mm solid #555; }
+.art { flex: none; position: relative; overflow: hidden; width: ${BRAND.chipSizeMm}mm; height: ${BRAND.chipSizeMm}mm; border: 0.2mm solid #555; }
 .art.round { border-radius: 50%; }
+.art.square { border-radius: ${Math.round(SQUARE_CORNER_RATIO * 100)}%; }
+.art img { position: absolute; display: block; max-width: none; object-fit: cover; }
 .art.empty { display: flex; align-items: center; justify-content: center; border-style: dashed; color: #444; font-size: 8pt; }
 .qr { flex: none; width: 28mm; height: 28mm; }
 .qr svg { width: 100%; height: 100%; display: block; }
@@ -83,8 +127,9 @@ h2 { font-size: 11pt; margin: 0 0 2mm; }
 `;
 
 /**
- * A print-ready HTML page: each chip's artwork at true size (54 mm, CSS mm units), unit ID, QR code (inline SVG),
- * NFC UID and the tag's URL template.
+ * A print-ready HTML page: each chip's artwork at true size (54 mm, CSS mm units) in its shape, cropped,
+ * zoomed and turned as its creator placed it in the mint studio; unit ID, QR code (inline SVG), NFC
+ * UID and the tag's URL template.
  */
 export async function renderProductionSheet(
   db: Db,
@@ -107,14 +152,16 @@ export async function renderProductionSheet(
       const tag = tags.get(chip.id);
       const image = chip.imageUrl ? absoluteUrl(publicUrl, chip.imageUrl) : null;
       const shape = chip.shape === 'square' ? 'square' : 'round';
+      const crop = printedCrop(chip, shape);
       const art = image
-        ? `<img class="art ${shape}" src="${escapeHtml(image)}" alt="Artwork of ${escapeHtml(chip.title)}">`
+        ? `<div class="art ${shape}" role="img" aria-label="Artwork of ${escapeHtml(chip.title)}, ${shape}, ${escapeHtml(describeCrop(crop))}"><img src="${escapeHtml(image)}" alt="" style="${artworkStyle(chip, crop)}"></div>`
         : `<div class="art ${shape} empty">No artwork</div>`;
       const rows: [string, string][] = [
         ['Unit ID', chip.unitId ?? 'not assigned'],
         ['NFC UID', tag?.uid ?? chip.nfcUid ?? 'no tag yet'],
         ['URL template', tag?.urlTemplate ?? 'not provisioned'],
         ['Shape', shape],
+        ['Placement', describeCrop(crop)],
         ['Page', pageUrl],
       ];
       return `<section class="item">

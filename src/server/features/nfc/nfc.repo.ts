@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { nfcTags, nfcTaps } from './nfc.table.ts';
 
@@ -150,4 +150,16 @@ export async function listActiveTagsByChipIds(db: Db, chipIds: number[]): Promis
     .select()
     .from(nfcTags)
     .where(and(inArray(nfcTags.chipId, chipIds), eq(nfcTags.status, 'active')));
+}
+
+/** How many authentic taps the chip has had, and when the last was. */
+export async function summarizeVerifiedTaps(
+  db: Db,
+  chipId: number,
+): Promise<{ count: number; lastAt: Date | null }> {
+  const [row] = await db
+    .select({ count: count(), lastAt: max(nfcTaps.createdAt) })
+    .from(nfcTaps)
+    .where(and(eq(nfcTaps.chipId, chipId), eq(nfcTaps.status, 'authentic')));
+  return { count: row?.count ?? 0, lastAt: row?.lastAt ?? null };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/plugins/auth.ts';
 import { type PageMetaResolver, registerPageMeta } from '#server/features/spa/index.ts';
-import { BRAND, CHIP_API, pageTitle } from '#shared/brand.ts';
+import { BRAND, CHIP_API, pageTitle, ROUTES } from '#shared/brand.ts';
 import {
   ChipIdParamsSchema,
   isSunTapQuery,
@@ -24,23 +24,38 @@ import {
   setNfcTag,
 } from './nfc-admin.service.ts';
 import { getChipQrPng, getChipQrSvg, renderProductionSheet } from './nfc-print.service.ts';
-import { verifyTap } from './nfc.service.ts';
+import { getTapHistory, verifyTap } from './nfc.service.ts';
+import { TapHistorySchema } from '#shared/handovers.schemas.ts';
 
 const ADMIN_CHIP = `/api/admin/${BRAND.slug}/:id`;
 // QR codes only change with the chip's page URL; an hour keeps print runs fast without pinning an old slug.
 const QR_CACHE_CONTROL = 'public, max-age=3600';
 
+/** A public chip's QR may be kept by anyone; an unpublished one is seen only by those who manage it. */
+const qrCacheControl = (isPublic: boolean) => (isPublic ? QR_CACHE_CONTROL : 'private, no-store');
+
 // Tap links are one-time: keep them out of search results. The shell never verifies the tap (only the page's
 // script does), so a link preview fetching the HTML cannot use it up.
-const tapPageMeta: PageMetaResolver = async (_app, url) =>
-  url.pathname === '/' && isSunTapQuery(url.searchParams)
-    ? {
-        title: pageTitle('Verify your chip'),
-        description: `Checking that this ${BRAND.name} is genuine.`,
-        canonicalPath: '/',
-        noindex: true,
-      }
-    : null;
+const tapPageMeta: PageMetaResolver = async (_app, url) => {
+  if (url.pathname === '/' && isSunTapQuery(url.searchParams)) {
+    return {
+      title: pageTitle('Verify your chip'),
+      description: `Checking that this ${BRAND.name} is genuine.`,
+      canonicalPath: '/',
+      noindex: true,
+    };
+  }
+  // A claim link carries a tap's one-time token (issue 15): never indexed either.
+  if (url.pathname === ROUTES.claim) {
+    return {
+      title: pageTitle(`Claim this ${BRAND.name}`),
+      description: `Claim a ${BRAND.name} handed over to you.`,
+      canonicalPath: ROUTES.claim,
+      noindex: true,
+    };
+  }
+  return null;
+};
 let metaRegistered = false;
 
 /** SUN tap verification, QR codes, and the admin NFC production tools (issue 7). */
@@ -74,20 +89,41 @@ export const nfcRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${CHIP_API}/:id/qr.svg`,
-    { config: { auth: 'public' }, schema: { params: ChipIdParamsSchema } },
+    `${CHIP_API}/:id/tap-history`,
+    {
+      config: { auth: 'optional' },
+      schema: { params: ChipIdParamsSchema, response: { 200: TapHistorySchema } },
+    },
     async (request, reply) => {
-      const svg = await getChipQrSvg(app.db, { chipId: request.params.id, publicUrl: app.config.publicUrl });
-      return reply.type('image/svg+xml').header('cache-control', QR_CACHE_CONTROL).send(svg);
+      // Changes with every tap, which the public cache does not hear about.
+      void reply.header('cache-control', 'no-store');
+      return getTapHistory(app, request.params.id, request.user);
+    },
+  );
+
+  app.get(
+    `${CHIP_API}/:id/qr.svg`,
+    { config: { auth: 'optional' }, schema: { params: ChipIdParamsSchema } },
+    async (request, reply) => {
+      const { svg, isPublic } = await getChipQrSvg(app.db, {
+        chipId: request.params.id,
+        publicUrl: app.config.publicUrl,
+        viewer: request.user,
+      });
+      return reply.type('image/svg+xml').header('cache-control', qrCacheControl(isPublic)).send(svg);
     },
   );
 
   app.get(
     `${CHIP_API}/:id/qr.png`,
-    { config: { auth: 'public' }, schema: { params: ChipIdParamsSchema } },
+    { config: { auth: 'optional' }, schema: { params: ChipIdParamsSchema } },
     async (request, reply) => {
-      const png = await getChipQrPng(app.db, { chipId: request.params.id, publicUrl: app.config.publicUrl });
-      return reply.type('image/png').header('cache-control', QR_CACHE_CONTROL).send(png);
+      const { png, isPublic } = await getChipQrPng(app.db, {
+        chipId: request.params.id,
+        publicUrl: app.config.publicUrl,
+        viewer: request.user,
+      });
+      return reply.type('image/png').header('cache-control', qrCacheControl(isPublic)).send(png);
     },
   );
 

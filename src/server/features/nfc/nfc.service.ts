@@ -3,9 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
-import { getChipById, recordChipEvent } from '#server/features/chips/index.ts';
+import {
+  getChipById,
+  issueHandoverClaim,
+  recordChipEvent,
+  staleTapClaimMessage,
+  type TapClaimOutcome,
+} from '#server/features/chips/index.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
-import type { TapResult, TapStatus } from '#shared/nfc.schemas.ts';
+import type { NfcTagMode, TapResult, TapStatus } from '#shared/nfc.schemas.ts';
+import type { TapHistory } from '#shared/handovers.schemas.ts';
+import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import type { NfcKeyring } from './nfc-keys.ts';
 import {
   acceptCounter,
@@ -13,7 +21,9 @@ import {
   findLastCounter,
   findTagByUid,
   insertTap,
+  findActiveTagByChipId,
   listMetaKeyRefs,
+  summarizeVerifiedTaps,
   type NfcTagRow,
 } from './nfc.repo.ts';
 import { authenticateTap, identifyTap, parseTapQuery, type SunTap, type TapIdentity } from './sun.ts';
@@ -61,6 +71,11 @@ async function cachedMetaKeys(
   return keys;
 }
 
+/** The tag's cipher; rows written before LRP support say 'AES'. */
+export function tagMode(row: Pick<NfcTagRow, 'mode'>): NfcTagMode {
+  return row.mode === 'LRP' ? 'LRP' : 'AES';
+}
+
 type Candidate = { tag: NfcTagRow; identity: TapIdentity };
 type Match = { candidates: Candidate[]; claimedUid: string | null; reason: string };
 
@@ -77,6 +92,8 @@ async function matchTags(db: Db, tap: SunTap, keys: MetaKey[]): Promise<Match> {
     // A wrong key can pass the PICCData checks by chance (~1/256): the key must be the one this tag uses.
     const keyId = identity.metaKeyIndex === undefined ? undefined : keys[identity.metaKeyIndex]?.keyId;
     if (keyId !== undefined && keyId !== tag.metaReadKeyId) continue;
+    // An encrypted tap's PICCData length gives its mode; it must be the one the tag was registered with.
+    if (tap.form === 'encrypted' && tap.mode !== tagMode(tag)) continue;
     candidates.push({ tag, identity });
   }
   const claimedUid = identified.candidates.length === 1 ? identified.candidates[0]!.uid : null;
@@ -124,7 +141,14 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
       uid: uid ?? null,
     });
     log?.info({ tapStatus: status, reason, tagId: tag?.id }, 'nfc tap refused');
-    return { status, uid: status === 'unknown_tag' ? (uid ?? null) : null, counter: null, chip: null };
+    return {
+      status,
+      uid: status === 'unknown_tag' ? (uid ?? null) : null,
+      counter: null,
+      chip: null,
+      claim: null,
+      claimMessage: null,
+    };
   };
 
   const parsed = parseTapQuery(options.rawUrl);
@@ -153,7 +177,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
       failure = 'key_unavailable';
       continue;
     }
-    const result = authenticateTap(tap, identity, fileReadKey);
+    const result = authenticateTap(tap, identity, fileReadKey, tagMode(tag));
     if (result.ok) {
       verified = { tag, uid: result.uid, counter: result.counter };
       break;
@@ -165,6 +189,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
     return refuse('invalid', failure, match.candidates[0]!.tag, match.candidates[0]!.identity.uid);
 
   const { tag, uid, counter } = verified;
+  let handover: TapClaimOutcome = { claim: null, claimMessage: null };
   const status = await db.transaction(async (tx): Promise<TapStatus> => {
     let outcome: TapStatus;
     if (await acceptCounter(tx, tag.id, counter)) {
@@ -172,6 +197,10 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
       const windowStart = new Date(now.getTime() - VERIFIED_TAP_EVENT_WINDOW_MS);
       if (tag.chipId !== null && (await claimEventSlot(tx, tag.id, now, windowStart))) {
         await recordChipEvent(tx, { chipId: tag.chipId, type: 'verified_tap', data: { counter, uid } });
+      }
+      // A chip being handed over: this fresh tap (and only it) gets a claim token (issue 15).
+      if (tag.chipId !== null) {
+        handover = await issueHandoverClaim(tx, { chipId: tag.chipId, tagId: tag.id, counter, now });
       }
     } else {
       const last = await findLastCounter(tx, tag.id);
@@ -188,5 +217,29 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
     status === 'unknown_tag' || tag.chipId === null
       ? null
       : await visibleChip(ctx, tag.chipId, options.viewer);
-  return { status, uid, counter, chip };
+  // A replayed or old URL of a chip being handed over says why it claims nothing.
+  if (chip && status !== 'authentic') {
+    handover = { claim: null, claimMessage: await staleTapClaimMessage(db, chip.id) };
+  }
+  return { status, uid, counter, chip, ...(chip ? handover : { claim: null, claimMessage: null }) };
+}
+
+/** GET /api/artchip/:id/tap-history: how many verified taps and when the last was, never where. */
+export async function getTapHistory(
+  ctx: ServiceContext,
+  chipId: number,
+  viewer: AuthUser | null,
+): Promise<TapHistory> {
+  if (!(await visibleChip(ctx, chipId, viewer))) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const summary = await summarizeVerifiedTaps(ctx.db, chipId);
+  return { verifiedTaps: summary.count, lastVerifiedAt: summary.lastAt?.toISOString() ?? null };
+}
+
+/** The chip's active tag and the highest counter it has accepted (a handover starts from it), or null. */
+export async function findChipTagCounter(
+  db: Db,
+  chipId: number,
+): Promise<{ tagId: number; lastCounter: number } | null> {
+  const tag = await findActiveTagByChipId(db, chipId);
+  return tag ? { tagId: tag.id, lastCounter: tag.lastCounter } : null;
 }

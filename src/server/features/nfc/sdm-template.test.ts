@@ -28,6 +28,15 @@ describe('SDM template', () => {
     }
   });
 
+  it('leaves 48 hex characters for LRP PICCData (PICCRand + one block)', () => {
+    const t = buildSdmTemplate(sunUrlTemplate('https://artchip.example'), 'LRP');
+    const file = Buffer.from(t.ndefFileHex, 'hex');
+    expect(file.subarray(t.piccDataOffset, t.piccDataOffset + 48).toString()).toBe('0'.repeat(48));
+    expect(file.subarray(t.sdmMacOffset - '&cmac='.length, t.sdmMacOffset).toString()).toBe('&cmac=');
+    expect(t.sdmMacOffset - t.piccDataOffset).toBe(48 + '&cmac='.length);
+    expect(t.ndefUrl).toBe(`https://artchip.example/?picc_data=${'0'.repeat(48)}&cmac=${'0'.repeat(16)}`);
+  });
+
   it('refuses templates the tag cannot hold', () => {
     expect(() => buildSdmTemplate(sunUrlTemplate(`https://${'a'.repeat(240)}.example`))).toThrow(/too long/);
     expect(() => buildSdmTemplate('https://x.example/?c={MAC}&e={PICCData}')).toThrow(/before/);

@@ -1,3 +1,5 @@
+import type { NfcTagMode } from '#shared/nfc.schemas.ts';
+
 /*
  * The NDEF file a tag is programmed with and the SDM offsets that go with it (NT4H2421Gx §9.3, AN12196 §6.7).
  * Offsets count from the first byte of the NDEF file, i.e. including the 2-byte NLEN and the record header.
@@ -6,7 +8,8 @@
 /** Placeholders in the human-readable template. */
 export const PICC_PLACEHOLDER = '{PICCData}';
 export const MAC_PLACEHOLDER = '{MAC}';
-const PICC_HEX_CHARS = 32;
+/** PICCData placeholder width: one AES block, or PICCRand(8) + one block in LRP mode. */
+const PICC_HEX_CHARS: Record<NfcTagMode, number> = { AES: 32, LRP: 48 };
 const MAC_HEX_CHARS = 16;
 
 /** NDEF file 02 of an NTAG 424 DNA holds 256 bytes. */
@@ -37,7 +40,8 @@ export function sunUrlTemplate(publicUrl: string): string {
 }
 
 /** Builds the NDEF file and offsets for a template; throws RangeError if it does not fit the tag. */
-export function buildSdmTemplate(urlTemplate: string): SdmTemplate {
+export function buildSdmTemplate(urlTemplate: string, mode: NfcTagMode = 'AES'): SdmTemplate {
+  const piccHexChars = PICC_HEX_CHARS[mode];
   if (!urlTemplate.includes(PICC_PLACEHOLDER) || !urlTemplate.includes(MAC_PLACEHOLDER)) {
     throw new RangeError(`URL template needs ${PICC_PLACEHOLDER} and ${MAC_PLACEHOLDER}`);
   }
@@ -45,7 +49,7 @@ export function buildSdmTemplate(urlTemplate: string): SdmTemplate {
     throw new RangeError(`${PICC_PLACEHOLDER} must come before ${MAC_PLACEHOLDER}`);
   }
   const ndefUrl = urlTemplate
-    .replace(PICC_PLACEHOLDER, '0'.repeat(PICC_HEX_CHARS))
+    .replace(PICC_PLACEHOLDER, '0'.repeat(piccHexChars))
     .replace(MAC_PLACEHOLDER, '0'.repeat(MAC_HEX_CHARS));
   const [scheme, code] = URI_PREFIXES.find(([p]) => ndefUrl.startsWith(p)) ?? ['', 0x00];
   const uriText = Buffer.from(ndefUrl.slice(scheme.length), 'ascii');
@@ -63,7 +67,7 @@ export function buildSdmTemplate(urlTemplate: string): SdmTemplate {
   // same amount, and the PICCData placeholder comes first.
   const textTemplate = urlTemplate.slice(scheme.length);
   const piccAt = textTemplate.indexOf(PICC_PLACEHOLDER);
-  const macAt = textTemplate.indexOf(MAC_PLACEHOLDER) - PICC_PLACEHOLDER.length + PICC_HEX_CHARS;
+  const macAt = textTemplate.indexOf(MAC_PLACEHOLDER) - PICC_PLACEHOLDER.length + piccHexChars;
   return {
     urlTemplate,
     ndefUrl,

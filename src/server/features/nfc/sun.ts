@@ -1,12 +1,25 @@
 import { timingSafeEqual } from 'node:crypto';
 
+import type { NfcTagMode } from '#shared/nfc.schemas.ts';
 import { AES_BLOCK_BYTES, aesCbcDecrypt, aesCmac, aesEncryptBlock, truncateSdmMac } from './aes-cmac.ts';
+import {
+  computeLrpSdmMac,
+  decryptLrpFileData,
+  decryptLrpPiccPlaintext,
+  deriveLrpSessionKeys,
+  LRP_PICC_DATA_BYTES,
+} from './sun-lrp.ts';
 
 /*
- * NTAG 424 DNA SUN (Secure Dynamic Messaging) verification, AES mode only, as specified in the SUN.md spec
- * (test vectors: tests/fixtures/nfc/vectors.json). Pure functions: no tag state, no replay handling (a caller
- * owns that and must only move its counter after `ok: true`).
+ * NTAG 424 DNA SUN (Secure Dynamic Messaging) verification, as specified in the SUN.md spec (test vectors:
+ * tests/fixtures/nfc/vectors.json), in AES mode and in LRP mode (the LRP crypto is in sun-lrp.ts). Pure functions:
+ * no tag state, no replay handling (a caller owns that and must only move its counter after `ok: true`).
+ * The mode is a property of the tag, never guessed from a URL: an encrypted tap carries it in its PICCData length
+ * (32 hex AES, 48 hex LRP) and must match the tag's; a plain-mirror tap is verified in the tag's mode.
  */
+
+/** The tag's cipher: AES (factory) or LRP (switched once, irreversibly, with SetConfiguration). */
+export type SdmMode = NfcTagMode;
 
 /** UID length of every NTAG 424 DNA, in bytes. */
 export const UID_BYTES = 7;
@@ -19,6 +32,8 @@ export const PICC_DATA_TAG_UID_AND_COUNTER = 0xc7;
 
 const ZERO_IV = Buffer.alloc(AES_BLOCK_BYTES);
 const AES_PICC_DATA_HEX = 32;
+const LRP_PICC_DATA_HEX = LRP_PICC_DATA_BYTES * 2;
+const PICC_DATA_HEX: Record<SdmMode, number> = { AES: AES_PICC_DATA_HEX, LRP: LRP_PICC_DATA_HEX };
 const UID_HEX = UID_BYTES * 2;
 const COUNTER_HEX = COUNTER_BYTES * 2;
 const SDM_MAC_HEX = SDM_MAC_BYTES * 2;
@@ -39,6 +54,8 @@ export type SunFailure = { ok: false; reason: SunFailureReason; detail: string }
 /** Tap whose UID/counter travel encrypted in PICCData (SDMMetaRead = an app key). */
 export type EncryptedTap = {
   form: 'encrypted';
+  /** Told by the PICCData length: 16 bytes AES, 24 bytes LRP. */
+  mode: SdmMode;
   piccData: Buffer;
   encFileData: Buffer | undefined;
   /** The enc value exactly as received, to prove it lies inside the MAC span. */
@@ -147,6 +164,7 @@ export type SdmSessionKeys = { sv1: Buffer; sv2: Buffer; encKey: Buffer; macKey:
 export type SunVerified = {
   ok: true;
   form: 'encrypted' | 'plain';
+  mode: SdmMode;
   uid: string;
   counter: number;
   counterLsb: Buffer;
@@ -169,6 +187,8 @@ export type VerifySunTapInput = {
   /** Candidate SDMMetaRead keys (e.g. current + previous during rotation); unused for plain taps. */
   metaReadKeys?: readonly Uint8Array[] | undefined;
   fileReadKey: Uint8Array | FileReadKeyLookup;
+  /** The tag's mode; 'AES' unless the tag was switched to LRP. An encrypted tap of the other mode is refused. */
+  mode?: SdmMode | undefined;
 };
 
 function fail(reason: SunFailureReason, detail: string): SunFailure {
@@ -204,9 +224,13 @@ export function createTap(parts: TapParts): TapParseResult {
   if (hasPicc === hasPlain) return fail('malformed', 'need either PICCData or plain uid+ctr');
 
   if (parts.piccData !== undefined) {
-    // 48 hex would be LRP PICCData; this verifier is AES-only, so it is refused as a shape error.
-    const piccData = strictHex(parts.piccData, exactly(AES_PICC_DATA_HEX));
-    if (!piccData) return fail('malformed', `PICCData must be ${AES_PICC_DATA_HEX} hex chars (AES mode)`);
+    const piccData = strictHex(parts.piccData, (n) => n === AES_PICC_DATA_HEX || n === LRP_PICC_DATA_HEX);
+    if (!piccData) {
+      return fail(
+        'malformed',
+        `PICCData must be ${AES_PICC_DATA_HEX} (AES) or ${LRP_PICC_DATA_HEX} (LRP) hex chars`,
+      );
+    }
     let encFileData: Buffer | undefined;
     if (parts.encFileData !== undefined) {
       encFileData = strictHex(parts.encFileData, (n) => n > 0 && n % ENC_HEX_UNIT === 0);
@@ -217,6 +241,7 @@ export function createTap(parts: TapParts): TapParseResult {
       ok: true,
       tap: {
         form: 'encrypted',
+        mode: piccData.length === LRP_PICC_DATA_BYTES ? 'LRP' : 'AES',
         piccData,
         encFileData,
         encText: parts.encFileData,
@@ -302,14 +327,22 @@ function roleParam(layout: TapLayout, role: MacInputFrom): string | undefined {
   return undefined;
 }
 
+// The two modes' lengths never collide: 32 + 16 + 32n hex (AES) is 16 mod 32, 48 + 16 + 32n (LRP) is 0 mod 32.
+function bulkPiccHex(length: number): number | undefined {
+  return [AES_PICC_DATA_HEX, LRP_PICC_DATA_HEX].find((picc) => {
+    const minimum = picc + SDM_MAC_HEX;
+    return length >= minimum && (length - minimum) % ENC_HEX_UNIT === 0;
+  });
+}
+
 function parseBulk(value: string): TapParseResult {
-  const minimum = AES_PICC_DATA_HEX + SDM_MAC_HEX;
-  if (value.length < minimum || (value.length - minimum) % ENC_HEX_UNIT !== 0) {
-    return fail('malformed', 'bulk value has the wrong length for AES PICCData + enc + MAC');
+  const piccHex = bulkPiccHex(value.length);
+  if (piccHex === undefined) {
+    return fail('malformed', 'bulk value has the wrong length for PICCData + enc + MAC');
   }
-  const encText = value.slice(AES_PICC_DATA_HEX, value.length - SDM_MAC_HEX);
+  const encText = value.slice(piccHex, value.length - SDM_MAC_HEX);
   return createTap({
-    piccData: value.slice(0, AES_PICC_DATA_HEX),
+    piccData: value.slice(0, piccHex),
     encFileData: encText === '' ? undefined : encText,
     mac: value.slice(value.length - SDM_MAC_HEX),
     // sdm-backend bulk mode: the tag's MAC span is exactly the enc placeholder.
@@ -378,14 +411,24 @@ export function parseTapQuery(
   });
 }
 
-/** Decrypts AES PICCData (CBC, zero IV, one block) and enforces PICCDataTag 0xC7 (UID + counter mirrored). */
-export function decryptPiccData(metaReadKey: Uint8Array, piccData: string | Uint8Array): PiccDataResult {
+/**
+ * Decrypts PICCData and enforces PICCDataTag 0xC7 (UID + counter mirrored). AES: CBC, zero IV, one block.
+ * LRP: PICCRand(8) || LRICB block (sun-lrp.ts). The mode is the tag's; PICCData of the other length is malformed.
+ */
+export function decryptPiccData(
+  metaReadKey: Uint8Array,
+  piccData: string | Uint8Array,
+  mode: SdmMode = 'AES',
+): PiccDataResult {
   const cipherText =
-    typeof piccData === 'string' ? strictHex(piccData, exactly(AES_PICC_DATA_HEX)) : Buffer.from(piccData);
-  if (!cipherText || cipherText.length !== AES_BLOCK_BYTES) {
-    return fail('malformed', 'PICCData must be one AES block');
+    typeof piccData === 'string' ? strictHex(piccData, exactly(PICC_DATA_HEX[mode])) : Buffer.from(piccData);
+  if (!cipherText || cipherText.length * 2 !== PICC_DATA_HEX[mode]) {
+    return fail('malformed', `PICCData must be ${PICC_DATA_HEX[mode] / 2} bytes in ${mode} mode`);
   }
-  const plaintext = aesCbcDecrypt(metaReadKey, ZERO_IV, cipherText);
+  const plaintext =
+    mode === 'LRP'
+      ? decryptLrpPiccPlaintext(metaReadKey, cipherText)
+      : aesCbcDecrypt(metaReadKey, ZERO_IV, cipherText);
   const piccDataTag = plaintext[0] ?? 0;
   if ((piccDataTag & 0x30) !== 0) return fail('bad_picc', 'PICCDataTag RFU bits set');
   if ((piccDataTag & 0x80) !== 0 && (piccDataTag & 0x0f) !== UID_BYTES) {
@@ -468,7 +511,7 @@ export function identifyTap(tap: SunTap, metaReadKeys: readonly Uint8Array[]): I
   const candidates: TapIdentity[] = [];
   let lastFailure: SunFailure = fail('bad_picc', 'no SDMMetaRead key decrypted PICCData');
   for (const [metaKeyIndex, key] of metaReadKeys.entries()) {
-    const picc = decryptPiccData(key, tap.piccData);
+    const picc = decryptPiccData(key, tap.piccData, tap.mode);
     if (!picc.ok) {
       lastFailure = picc;
       continue;
@@ -479,11 +522,49 @@ export function identifyTap(tap: SunTap, metaReadKeys: readonly Uint8Array[]): I
   return candidates.length > 0 ? { ok: true, candidates } : lastFailure;
 }
 
-/** Checks the SDMMAC of a tap for one claimed identity and, if valid and MAC-covered, decrypts the file data. */
-export function authenticateTap(tap: SunTap, identity: TapIdentity, fileReadKey: Uint8Array): SunResult {
+function modeMismatch(tap: SunTap, mode: SdmMode): SunFailure | undefined {
+  if (tap.form !== 'encrypted' || tap.mode === mode) return undefined;
+  // SUN.md pitfall 11: never feed one mode's PICCData to the other's crypto.
+  return fail('malformed', `${tap.mode}-length PICCData from a tag in ${mode} mode`);
+}
+
+type TapCrypto = { mac: Buffer; decryptFile: (enc: Buffer) => Buffer };
+
+// Session keys, expected SDMMAC and file-data decryption of one identity, in the tag's mode.
+function tapCrypto(
+  mode: SdmMode,
+  fileReadKey: Uint8Array,
+  identity: TapIdentity,
+  macInput: string,
+): TapCrypto {
+  if (mode === 'LRP') {
+    const { masterKey } = deriveLrpSessionKeys(fileReadKey, identity.uidBytes, identity.counterLsb);
+    return {
+      mac: computeLrpSdmMac(masterKey, macInput),
+      decryptFile: (enc) => decryptLrpFileData(masterKey, identity.counterLsb, enc),
+    };
+  }
   const keys = deriveSessionKeys(fileReadKey, identity.uidBytes, identity.counterLsb);
-  const expected = computeSdmMac(keys.macKey, tap.macInput);
-  if (!timingSafeEqual(expected, tap.mac)) return fail('bad_mac', 'SDMMAC mismatch');
+  return {
+    mac: computeSdmMac(keys.macKey, macInput),
+    decryptFile: (enc) => decryptFileData(keys.encKey, identity.counterLsb, enc),
+  };
+}
+
+/**
+ * Checks the SDMMAC of a tap for one claimed identity and, if valid and MAC-covered, decrypts the file data.
+ * `mode` is the tag's (an encrypted tap of the other mode is malformed).
+ */
+export function authenticateTap(
+  tap: SunTap,
+  identity: TapIdentity,
+  fileReadKey: Uint8Array,
+  mode: SdmMode = 'AES',
+): SunResult {
+  const mismatch = modeMismatch(tap, mode);
+  if (mismatch) return mismatch;
+  const crypto = tapCrypto(mode, fileReadKey, identity, tap.macInput);
+  if (!timingSafeEqual(crypto.mac, tap.mac)) return fail('bad_mac', 'SDMMAC mismatch');
 
   let fileData: Buffer | undefined;
   if (tap.form === 'encrypted' && tap.encFileData !== undefined) {
@@ -491,11 +572,12 @@ export function authenticateTap(tap: SunTap, identity: TapIdentity, fileReadKey:
     if (tap.encText === undefined || !tap.macInput.includes(tap.encText)) {
       return fail('enc_not_authenticated', 'encrypted file data is outside the MAC span');
     }
-    fileData = decryptFileData(keys.encKey, identity.counterLsb, tap.encFileData);
+    fileData = crypto.decryptFile(tap.encFileData);
   }
   return {
     ok: true,
     form: tap.form,
+    mode,
     uid: identity.uid,
     counter: identity.counter,
     counterLsb: identity.counterLsb,
@@ -527,6 +609,9 @@ export function verifySunTap(input: VerifySunTapInput): SunResult {
   } else {
     tap = input.tap;
   }
+  const mode = input.mode ?? 'AES';
+  const mismatch = modeMismatch(tap, mode);
+  if (mismatch) return mismatch;
 
   const identified = identifyTap(tap, input.metaReadKeys ?? []);
   if (!identified.ok) return identified;
@@ -540,7 +625,7 @@ export function verifySunTap(input: VerifySunTapInput): SunResult {
     const result =
       fileReadKey === undefined
         ? fail('unknown_key', `no SDMFileRead key for UID ${identity.uid}`)
-        : authenticateTap(tap, identity, fileReadKey);
+        : authenticateTap(tap, identity, fileReadKey, mode);
     if (result.ok) return result;
     if (!worst || FAILURE_RANK[result.reason] > FAILURE_RANK[worst.reason]) worst = result;
   }

@@ -5,6 +5,8 @@
 export {
   attachOfferToOrder,
   closeOffersOnSale,
+  countOffersAwaitingUser,
+  closeOffersOnWithdrawal,
   expireLapsedOffers,
   findAgreedOfferAmount,
   getAcceptedOfferForCheckout,

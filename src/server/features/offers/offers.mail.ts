@@ -2,7 +2,14 @@
 import { ROUTES } from '#shared/brand.ts';
 import { OFFER_ACCEPTED_HOLD_HOURS } from '#shared/offers.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
-import { composeMail, type MailMessage } from '#server/features/mail/index.ts';
+import {
+  absoluteUrl,
+  composeMail,
+  mailImageUrl,
+  type ChipImage,
+  type MailMessage,
+  type MailRecipient,
+} from '#server/features/mail/index.ts';
 
 export const OFFER_MAIL_KINDS = [
   'received',
@@ -15,14 +22,19 @@ export const OFFER_MAIL_KINDS = [
 ] as const;
 export type OfferMailKind = (typeof OFFER_MAIL_KINDS)[number];
 
+/** The chip an offer is about, as its e-mail shows it. */
+export type OfferMailChip = { title: string } & ChipImage;
+
 /** One offer e-mail: the amount is the one the transition is about (offer, counter or agreed price). */
 export function offerMail(
-  to: string,
+  to: MailRecipient & { email: string },
   publicUrl: string,
   kind: OfferMailKind,
-  title: string,
+  chip: OfferMailChip,
   amountCents: number,
-): MailMessage {
+): Promise<MailMessage> {
+  const { title } = chip;
+  const imageUrl = mailImageUrl(chip);
   const amount = formatUsd(amountCents);
   const checkOut = `Check out within ${OFFER_ACCEPTED_HOLD_HOURS} hours to buy it.`;
   const texts: Record<OfferMailKind, { subject: string; line: string }> = {
@@ -56,12 +68,25 @@ export function offerMail(
     },
   };
   const { subject, line } = texts[kind];
+  const amountLabel: Record<OfferMailKind, string> = {
+    received: 'Offer',
+    accepted: 'Agreed price',
+    counter_accepted: 'Agreed price',
+    buyer_accepted: 'Agreed price',
+    declined: 'Offer',
+    countered: 'Counter-offer',
+    withdrawn: 'Offer',
+  };
   return composeMail({
-    to,
+    to: to.email,
     subject,
     template: `offer-${kind.replace(/_/g, '-')}`,
+    publicUrl,
+    greeting: to,
     heading: subject,
     paragraphs: [line],
+    artwork: imageUrl ? { url: absoluteUrl(publicUrl, imageUrl), title } : null,
+    lines: [{ label: `${amountLabel[kind]} for "${title}"`, amount, isTotal: true }],
     action: { label: 'Open My Dashboard', url: `${publicUrl}${ROUTES.dashboard}` },
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { chips } from '#server/features/chips/index.ts';
@@ -167,4 +167,38 @@ export async function expireOffersOf(db: Db, userId: number, now: Date): Promise
         ),
       ),
     );
+}
+
+/**
+ * How many offers wait for this user at `now`: received (on their chips, pending) and sent (their
+ * own, countered, or accepted and holding the chip for their checkout). Lapsed offers never count.
+ */
+export async function countOffersAwaiting(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ received: number; sent: number }> {
+  const [row] = await db
+    .select({
+      received: sql<number>`count(*) filter (where ${and(
+        eq(offers.ownerId, userId),
+        eq(offers.status, 'pending'),
+        gt(offers.expiresAt, now),
+      )})::int`,
+      sent: sql<number>`count(*) filter (where ${and(
+        eq(offers.buyerId, userId),
+        or(
+          and(eq(offers.status, 'countered'), gt(offers.expiresAt, now)),
+          and(eq(offers.status, 'accepted'), gt(offers.acceptedUntil, now)),
+        ),
+      )})::int`,
+    })
+    .from(offers)
+    .where(
+      and(
+        or(eq(offers.ownerId, userId), eq(offers.buyerId, userId)),
+        inArray(offers.status, [...OPEN_OFFER_STATUSES, 'accepted']),
+      ),
+    );
+  return { received: row?.received ?? 0, sent: row?.sent ?? 0 };
 }

@@ -27,7 +27,7 @@ import {
   refuseOffer,
   releaseChipHold,
 } from '#server/features/chips/index.ts';
-import { offerMail } from './offers.mail.ts';
+import { offerMail, type OfferMailChip } from './offers.mail.ts';
 import {
   acceptTransitionFor,
   canTransition,
@@ -36,6 +36,7 @@ import {
   type OfferTransition,
 } from './offer-lifecycle.ts';
 import {
+  countOffersAwaiting,
   declineOpenOffers,
   expireOffers,
   expireOffersOf,
@@ -125,15 +126,12 @@ async function notify(
   ctx: ServiceContext,
   transition: OfferTransition,
   offer: { buyerId: number; ownerId: number },
-  about: { title: string; amountCents: number },
+  about: { chip: OfferMailChip; amountCents: number },
 ): Promise<void> {
   for (const { userId, mail } of offerNotifications(transition, offer)) {
     const user = await findAccountById(tx, userId);
     if (user) {
-      await enqueueMail(
-        tx,
-        offerMail(user.email, ctx.config.publicUrl, mail, about.title, about.amountCents),
-      );
+      await enqueueMail(tx, await offerMail(user, ctx.config.publicUrl, mail, about.chip, about.amountCents));
     }
   }
 }
@@ -142,10 +140,10 @@ async function notify(
 async function closeOtherOffers(
   tx: Db,
   ctx: ServiceContext,
-  args: { chipId: number; title: string; keepOfferId: number | null },
+  args: { chipId: number; chip: OfferMailChip; keepOfferId: number | null },
 ): Promise<void> {
   for (const other of await declineOpenOffers(tx, args.chipId, args.keepOfferId)) {
-    await notify(tx, ctx, 'closed', other, { title: args.title, amountCents: other.amountCents });
+    await notify(tx, ctx, 'closed', other, { chip: args.chip, amountCents: other.amountCents });
   }
 }
 
@@ -176,7 +174,7 @@ export async function createOffer(
       status: 'pending',
       expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
     });
-    await notify(tx, ctx, 'make', offer, { title: chip.title, amountCents });
+    await notify(tx, ctx, 'make', offer, { chip, amountCents });
     return offer.id;
   });
   return offerDto(ctx.db, id, buyerId, now);
@@ -191,6 +189,14 @@ export async function listMyOffers(
   const now = ctx.clock();
   await expireOffersOf(ctx.db, userId, now);
   return (await listOffersOf(ctx.db, userId, side)).map((row) => toOffer(row, userId, now));
+}
+
+/** How many offers wait for the user's answer (received) or their move (sent: a counter, a checkout). */
+export function countOffersAwaitingUser(
+  ctx: ServiceContext,
+  userId: number,
+): Promise<{ received: number; sent: number }> {
+  return countOffersAwaiting(ctx.db, userId, ctx.clock());
 }
 
 /** Reads the offer, hiding it from anyone but its buyer and owner. */
@@ -229,9 +235,9 @@ export async function acceptOffer(ctx: ServiceContext, userId: number, offerId: 
     const acceptedUntil = new Date(now.getTime() + OFFER_ACCEPTED_HOLD_HOURS * 60 * 60 * 1000);
     const accepted = await updateOfferRow(tx, offer.id, { status: 'accepted', acceptedUntil });
     await holdChip(tx, chip, { buyerId: offer.buyerId, until: acceptedUntil, orderId: null, now });
-    await closeOtherOffers(tx, ctx, { chipId: chip.id, title: chip.title, keepOfferId: offer.id });
+    await closeOtherOffers(tx, ctx, { chipId: chip.id, chip, keepOfferId: offer.id });
     await notify(tx, ctx, transition, offer, {
-      title: chip.title,
+      chip,
       amountCents: agreedAmountCents(accepted)!,
     });
   });
@@ -268,8 +274,8 @@ async function transition(
 }
 
 /** Reads without a lock: callers may hold an offer lock, and chip locks are always taken first. */
-async function chipTitle(tx: Db, chipId: number): Promise<string> {
-  return (await findChipRow(tx, chipId))?.title ?? BRAND.name;
+async function chipForMail(tx: Db, chipId: number): Promise<OfferMailChip> {
+  return (await findChipRow(tx, chipId)) ?? { title: BRAND.name, imageUrl: null };
 }
 
 /** POST /api/offers/:id/decline (owner): a pending or countered offer is declined. */
@@ -281,8 +287,8 @@ export function declineOffer(ctx: ServiceContext, userId: number, offerId: numbe
     { name: 'decline', party: 'owner', verb: 'decline' },
     async (tx, offer) => {
       await updateOfferRow(tx, offer.id, { status: 'declined' });
-      const title = await chipTitle(tx, offer.chipId);
-      await notify(tx, ctx, 'decline', offer, { title, amountCents: offer.amountCents });
+      const chip = await chipForMail(tx, offer.chipId);
+      await notify(tx, ctx, 'decline', offer, { chip, amountCents: offer.amountCents });
     },
   );
 }
@@ -306,8 +312,8 @@ export function counterOffer(
         counterAmountCents: counterCents,
         expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
       });
-      const title = await chipTitle(tx, offer.chipId);
-      await notify(tx, ctx, 'counter', offer, { title, amountCents: counterCents });
+      const chip = await chipForMail(tx, offer.chipId);
+      await notify(tx, ctx, 'counter', offer, { chip, amountCents: counterCents });
     },
   );
 }
@@ -325,7 +331,7 @@ export function withdrawOffer(ctx: ServiceContext, userId: number, offerId: numb
       // A withdrawn acceptance frees the chip it held (not a checkout already under way).
       if (chip && offer.status === 'accepted') await releaseChipHold(tx, chip, { buyerId: offer.buyerId });
       await notify(tx, ctx, 'withdraw', offer, {
-        title: chip?.title ?? BRAND.name,
+        chip: chip ?? { title: BRAND.name, imageUrl: null },
         amountCents: offer.counterAmountCents ?? offer.amountCents,
       });
     },
@@ -362,8 +368,14 @@ export async function closeOffersOnSale(
 ): Promise<void> {
   if (args.offerId !== null)
     await updateOfferRow(tx, args.offerId, { status: 'completed', orderId: args.orderId });
-  const title = await chipTitle(tx, args.chipId);
-  await closeOtherOffers(tx, ctx, { chipId: args.chipId, title, keepOfferId: args.offerId });
+  const chip = await chipForMail(tx, args.chipId);
+  await closeOtherOffers(tx, ctx, { chipId: args.chipId, chip, keepOfferId: args.offerId });
+}
+
+/** Declines every live offer on a chip taken off the site (the demo catalogue's removal), telling their buyers. */
+export async function closeOffersOnWithdrawal(tx: Db, ctx: ServiceContext, chipId: number): Promise<void> {
+  const chip = await chipForMail(tx, chipId);
+  await closeOtherOffers(tx, ctx, { chipId, chip, keepOfferId: null });
 }
 
 /** Background sweep: lapsed open offers and lapsed acceptances become expired. */

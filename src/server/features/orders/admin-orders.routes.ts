@@ -12,6 +12,7 @@ import {
 import { AdminOrderPageSchema, OrderListQuerySchema } from '#shared/admin.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { uploadError } from '#server/lib/multipart.ts';
 import { type MediaRow, processUpload } from '#server/features/media/index.ts';
 import {
   createArtchipFromOrder,
@@ -41,23 +42,27 @@ async function readMediaForm(
   let image: MediaRow | null = null;
   const additional: { name: string; media: MediaRow }[] = [];
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (part.fieldname === 'image') {
+          image = await processUpload(app, part.file, { uploaderId: adminId });
+        } else if (/^additionalImages?\d*$/.test(part.fieldname)) {
+          if (additional.length >= MAX_ADDITIONAL_IMAGES)
+            throw fieldError('additionalImages', 'At most 10 additional images');
+          additional.push({
+            name: part.fieldname,
+            media: await processUpload(app, part.file, { uploaderId: adminId }),
+          });
+        } else {
+          part.file.resume();
+        }
       }
-      if (part.fieldname === 'image') {
-        image = await processUpload(app, part.file, { uploaderId: adminId });
-      } else if (/^additionalImages?\d*$/.test(part.fieldname)) {
-        if (additional.length >= MAX_ADDITIONAL_IMAGES)
-          throw fieldError('additionalImages', 'At most 10 additional images');
-        additional.push({
-          name: part.fieldname,
-          media: await processUpload(app, part.file, { uploaderId: adminId }),
-        });
-      } else {
-        part.file.resume();
-      }
+    } catch (err) {
+      throw uploadError(err);
     }
   } else if (request.body && typeof request.body === 'object') {
     for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
@@ -79,6 +84,8 @@ async function readMediaForm(
  */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { auth: 'admin' } as const;
+  // The media form: multipart with images, or JSON with only the link fields.
+  const adminWithFiles = { auth: 'admin', bodyTypes: ['multipart/form-data'] } as const;
 
   app.get(
     '/api/admin/orders',
@@ -101,7 +108,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orders/:id/create-artchip',
     {
-      config: admin,
+      config: adminWithFiles,
       schema: { params: OrderIdParamsSchema, response: { 200: CreateArtchipResponseSchema } },
     },
     async (request) => {
@@ -117,7 +124,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/orders/:id/media',
-    { config: admin, schema: { params: OrderIdParamsSchema, response: { 200: OrderMediaResponseSchema } } },
+    {
+      config: adminWithFiles,
+      schema: { params: OrderIdParamsSchema, response: { 200: OrderMediaResponseSchema } },
+    },
     async (request) => {
       const adminId = currentUser(request).id;
       const media = await readMediaForm(app, request, adminId);

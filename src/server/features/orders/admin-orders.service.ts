@@ -37,8 +37,9 @@ import {
   updateOrder,
   type OrderRow,
 } from './orders.repo.ts';
-import { artchipCreatedMail, orderStatusMail, type OrderMailInfo } from './orders.mail.ts';
+import { artchipCreatedMail, orderMailInfo, orderStatusMail } from './orders.mail.ts';
 import { ORDER_NOT_FOUND } from './orders.service.ts';
+import { findMintDesign, mintDesignFrom } from './mint-design.ts';
 
 /** The media an admin sends with a mint: uploaded images (already processed) and the link fields. */
 export type OrderMediaInput = {
@@ -118,12 +119,19 @@ export async function getAdminOrderDetail(db: Db, orderId: number): Promise<Admi
           imageUrl: found.chip.imageUrl,
           unitId: found.chip.unitId,
           shape: found.chip.shape,
+          crop: found.chip.crop ?? null,
+          imageWidth: found.chip.imageWidth,
+          imageHeight: found.chip.imageHeight,
           creatorUsername: found.creatorUsername,
           slug: found.chip.slug,
           ownerUsername: found.ownerUsername,
           custody: found.chip.custody,
         }
       : null,
+    mintDesign:
+      order.orderType === 'mint'
+        ? mintDesignFrom(events.find((e) => e.event.type === 'placed')?.event.data)
+        : null,
     payment: {
       method: order.paymentMethod,
       provider: order.paymentProvider,
@@ -143,18 +151,6 @@ export async function getAdminOrderDetail(db: Db, orderId: number): Promise<Admi
       data: event.data,
       createdAt: event.createdAt.toISOString(),
     })),
-  };
-}
-
-function mailInfo(order: OrderRow, title: string): OrderMailInfo {
-  return {
-    id: order.id,
-    orderType: order.orderType,
-    title,
-    totalCents: order.totalCents,
-    artchipAmount: order.artchipAmount,
-    paymentMethod: order.paymentMethod,
-    shippingOption: order.shippingOption,
   };
 }
 
@@ -203,10 +199,9 @@ export async function updateOrderStatus(
     });
     const buyer = await findAccountById(tx, order.buyerId);
     if (buyer && input.status !== 'delivered') {
-      const title = chip?.title ?? order.mintTitle ?? `Order #${order.id}`;
       await enqueueMail(
         tx,
-        orderStatusMail(buyer.email, ctx.config.publicUrl, mailInfo(next, title), input.status, shipping),
+        await orderStatusMail(buyer, ctx.config.publicUrl, orderMailInfo(next, chip), input.status, shipping),
       );
     }
     return { next, chip: movedChip };
@@ -223,6 +218,7 @@ function mediaUrlFields(fields: CreateArtchipFields): Record<string, string | nu
     'instagramUrl',
     'xUrl',
     'facebookUrl',
+    'adminVideoUrl',
     'shape',
   ] as const) {
     if (fields[key] !== undefined) out[key] = fields[key] || null;
@@ -300,6 +296,7 @@ export async function createArtchipFromOrder(
   const preview = await findOrderById(ctx.db, orderId);
   if (!preview) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const links = { ...(preview.adminMedia ?? {}), ...mediaUrlFields(input.fields) };
+  const design = await findMintDesign(ctx.db, orderId);
   const image = preview.isSurprize
     ? (input.image ?? (await mediaForUrl(ctx.db, preview.adminMedia?.adminImageUrl)))
     : await mediaForUrl(ctx.db, preview.originalImageUrl);
@@ -316,7 +313,9 @@ export async function createArtchipFromOrder(
         fieldErrors: { image: ['Please upload the artwork for this surprize mint.'] },
       });
     }
-    const shape = links.shape === 'square' ? 'square' : 'round';
+    // The admin may change the shape (for a surprize mint, say); otherwise the creator's choice holds.
+    const shape =
+      links.shape === 'square' || links.shape === 'round' ? links.shape : (design?.shape ?? 'round');
     const chip = await createChipRecord(tx, {
       creatorId: order.buyerId,
       ownerId: order.buyerId,
@@ -333,7 +332,10 @@ export async function createArtchipFromOrder(
       instagramUrl: links.instagramUrl ?? null,
       xUrl: links.xUrl ?? null,
       facebookUrl: links.facebookUrl ?? null,
+      adminVideoUrl: links.adminVideoUrl ?? null,
       shape,
+      // A surprize mint's artwork is made for the disc; a custom mint keeps its creator's placement.
+      crop: order.isSurprize ? null : (design?.crop ?? null),
       status: 'pending',
       // Made for a ship-to-me mint, it waits in the vault for Mark Shipped; otherwise it stays there.
       custody: order.shippingOption === 'ship' ? 'dispatching' : 'in_vault',
@@ -369,7 +371,7 @@ export async function createArtchipFromOrder(
       after: { status: 'completed', chipId: chip.id, unitId: chip.unitId },
     });
     const creator = await findAccountById(tx, order.buyerId);
-    if (creator) await enqueueMail(tx, artchipCreatedMail(creator.email, ctx.config.publicUrl, chip.title));
+    if (creator) await enqueueMail(tx, await artchipCreatedMail(creator, ctx.config.publicUrl, chip));
     return { order: next, chipId: chip.id };
   });
   return {

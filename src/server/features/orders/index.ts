@@ -20,11 +20,14 @@ export {
   chipSoldMail,
   chipTransferredMail,
   orderConfirmationMail,
+  orderMailInfo,
   refundMail,
   type OrderMailInfo,
 } from './orders.mail.ts';
 export {
+  countOpenHolds,
   findOrderById,
+  holdAllowanceLock,
   findOrderByProviderRef,
   isOrderReplaced,
   listUnpaidOrdersInWindow,
@@ -32,6 +35,15 @@ export {
   type OrderRow,
   type PendingWindow,
   readOrderTotals,
+  readSellerSales,
   updateOrder,
 } from './orders.repo.ts';
-export { canSeeOrder, getOrder, ORDER_NOT_FOUND, sweepLapsedHolds } from './orders.service.ts';
+export { findMintDesign, placedDataWithDesign } from './mint-design.ts';
+export {
+  canSeeOrder,
+  countOrdersToPay,
+  getOrder,
+  issueBuyerConfirmUrl,
+  ORDER_NOT_FOUND,
+  sweepLapsedHolds,
+} from './orders.service.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery } from '#shared/admin.schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '#server/db/client.ts';
@@ -103,6 +103,25 @@ export async function updateOrder(tx: Db, id: number, values: Partial<NewOrderRo
   return row!;
 }
 
+/**
+ * Joins a guest checkout's order to its buyer's existing account when the token of the confirmation
+ * e-mail matches; once only. Returns the order, or null when the token is wrong or already used.
+ */
+export async function confirmOrderBuyer(tx: Db, id: number, tokenHash: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ buyerConfirmation: 'confirmed', buyerConfirmTokenHash: null })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.buyerConfirmation, 'pending'),
+        eq(orders.buyerConfirmTokenHash, tokenHash),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** Sets a value only while it is still null; returns whether this call set it (one-time hand-outs). */
 export async function claimSetPasswordHandOut(tx: Db, id: number, now: Date): Promise<boolean> {
   const rows = await tx
@@ -119,11 +138,77 @@ export async function findOrderWithChip(db: Db, id: number): Promise<OrderWithCh
 }
 
 /** The buyer's orders, newest first. */
+/** An order of the buyer's account: not a guest checkout still waiting for the account owner to confirm it. */
+const JOINED_ACCOUNT = sql`${orders.buyerConfirmation} <> 'pending'`;
+
 export async function listOrdersOfBuyer(db: Db, buyerId: number, limit = 200): Promise<OrderWithChip[]> {
   return selectOrdersWithChip(db)
-    .where(eq(orders.buyerId, buyerId))
+    .where(and(eq(orders.buyerId, buyerId), JOINED_ACCOUNT))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
+}
+
+/**
+ * The buyer's mints and purchases placed since `placedAfter` that are not paid (waiting, failed or
+ * lapsed), with what Pay now needs to decide (order-lifecycle canPayAgain), newest first.
+ */
+export async function listUnpaidOrdersOfBuyer(
+  db: Db,
+  buyerId: number,
+  placedAfter: Date,
+  limit = 50,
+): Promise<OrderWithChip[]> {
+  return selectOrdersWithChip(db)
+    .where(
+      and(
+        eq(orders.buyerId, buyerId),
+        JOINED_ACCOUNT,
+        inArray(orders.orderType, ['mint', 'purchase']),
+        inArray(orders.paymentStatus, ['pending', 'failed']),
+        gt(orders.createdAt, placedAfter),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * How many chips are held right now by unpaid purchase checkouts of this buyer or this client, other
+ * than `exceptChipId` (a new checkout of the same chip replaces the buyer's own). Checkouts of
+ * accepted offers do not count: the seller chose that buyer. Call under holdAllowanceLock.
+ */
+export async function countOpenHolds(
+  db: Db,
+  args: { buyerId: number; clientKey: string | null; now: Date; exceptChipId: number },
+): Promise<number> {
+  const since = new Date(args.now.getTime() - 24 * 60 * 60 * 1000);
+  const whose = args.clientKey
+    ? or(eq(orders.buyerId, args.buyerId), eq(orders.clientKey, args.clientKey))
+    : eq(orders.buyerId, args.buyerId);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(chips, and(eq(chips.id, orders.chipId), eq(chips.reservedByOrderId, orders.id)))
+    .where(
+      and(
+        whose,
+        eq(orders.orderType, 'purchase'),
+        isNull(orders.offerId),
+        gt(orders.createdAt, since),
+        gt(chips.reservedUntil, args.now),
+        sql`${chips.id} <> ${args.exceptChipId}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Serialises the hold checks of one buyer and one client until the transaction ends (buyer first,
+ * then client: one order for every transaction, so they never deadlock).
+ */
+export async function holdAllowanceLock(tx: Db, buyerId: number, clientKey: string | null): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-buyer:${buyerId}`}))`);
+  if (clientKey) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-client:${clientKey}`}))`);
 }
 
 /** Paid mint orders of a creator whose chip is not made yet ('Pending Creation'). */
@@ -161,25 +246,61 @@ export async function listOrdersForAdmin(db: Db, query: OrderListQuery & { limit
     .limit(query.limit);
 }
 
-/** The Overview's order figures: paid surprize mints still to make, revenue, and orders by status. */
+/**
+ * Orders bought by a demo account (users.is_demo) or of a demo chip (chips.is_demo) are the demo
+ * catalogue's, not business.
+ */
+const BOUGHT_BY_REAL_USER = sql`not exists (select 1 from ${users} where ${users.id} = ${orders.buyerId} and ${users.isDemo})
+  and not exists (select 1 from chips dc where dc.id = ${orders.chipId} and dc.is_demo)`;
+
+/**
+ * The Overview's order figures: paid surprize mints still to make, and orders by status; the demo
+ * catalogue's orders do not count. (Its revenue is the platform's income, which the ledger answers.)
+ */
 export async function readOrderTotals(
   db: Db,
-): Promise<{ activeSurprize: number; revenueCents: number; byStatus: Record<string, number> }> {
-  const [totals] = rowsOf<{ active_surprize: number; revenue: number }>(
+): Promise<{ activeSurprize: number; byStatus: Record<string, number> }> {
+  const [totals] = rowsOf<{ active_surprize: number }>(
     await db.execute(sql`select
       (select count(*)::int from ${orders} where ${orders.orderType} = 'mint' and ${orders.isSurprize}
-         and ${orders.paymentStatus} = 'completed' and ${orders.status} in ('pending', 'processing')) as active_surprize,
-      (select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
-         where ${orders.paymentStatus} = 'completed') as revenue`),
+         and ${orders.paymentStatus} = 'completed' and ${orders.status} in ('pending', 'processing')
+         and ${BOUGHT_BY_REAL_USER}) as active_surprize`),
   );
   const byStatus = rowsOf<{ status: string; n: number }>(
-    await db.execute(sql`select ${orders.status} as status, count(*)::int as n from ${orders} group by 1`),
+    await db.execute(
+      sql`select ${orders.status} as status, count(*)::int as n from ${orders} where ${BOUGHT_BY_REAL_USER} group by 1`,
+    ),
   );
   return {
     activeSurprize: Number(totals?.active_surprize ?? 0),
-    revenueCents: Number(totals?.revenue ?? 0),
     byStatus: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
   };
+}
+
+/**
+ * A seller's completed sales: how many, and what the chips sold for in cents (the sale price,
+ * without shipping, markups or discounts). Refunded sales are not counted. orders_seller_id_idx.
+ */
+export async function readSellerSales(
+  db: Db,
+  sellerId: number,
+): Promise<{ count: number; volumeCents: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      volume: sql<string>`coalesce(sum(${orders.basePriceCents}), 0)::bigint`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sellerId, sellerId),
+        eq(orders.orderType, 'purchase'),
+        eq(orders.paymentStatus, 'completed'),
+      ),
+    );
+  const volumeCents = Number(row?.volume ?? 0);
+  if (!Number.isSafeInteger(volumeCents)) throw new RangeError(`Sales volume out of range: ${row?.volume}`);
+  return { count: Number(row?.count ?? 0), volumeCents };
 }
 
 /** The order a provider's reference (PaymentIntent id, PayPal order id, Solana Pay reference) belongs to. */

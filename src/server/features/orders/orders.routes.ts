@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CheckoutSuccessQuerySchema, CheckoutSuccessResponseSchema } from '#shared/checkout.schemas.ts';
 import {
+  ConfirmBuyerBodySchema,
+  ConfirmBuyerResponseSchema,
   OrderIdParamsSchema,
   OrderListSchema,
   OrderSchema,
@@ -8,7 +10,7 @@ import {
 } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { getCheckoutSuccess, getOrder, listMyOrders } from './orders.service.ts';
+import { confirmBuyer, getCheckoutSuccess, getOrder, listMyOrders } from './orders.service.ts';
 
 /** The buyer's orders and the /checkout-success hand-out. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,5 +60,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         token: request.query.token,
       });
     },
+  );
+
+  // The link in the order confirmation e-mail of a guest checkout made with an existing account's
+  // e-mail: the page posts its token (a GET would let mail scanners confirm it).
+  app.post(
+    '/api/orders/:id/confirm-buyer',
+    {
+      config: {
+        auth: 'public',
+        rateLimit: app.config.rateLimit ? { max: 20, timeWindow: '1 minute' } : false,
+      },
+      schema: {
+        params: OrderIdParamsSchema,
+        body: ConfirmBuyerBodySchema,
+        response: { 200: ConfirmBuyerResponseSchema },
+      },
+    },
+    async (request) => confirmBuyer(app, request.params.id, request.body.token),
   );
 };

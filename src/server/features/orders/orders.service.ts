@@ -1,6 +1,15 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { hashToken, safeEqual } from '#server/lib/tokens.ts';
-import { PAYMENT_FAILED_NOTE, PAYMENT_PENDING_NOTE, type Order } from '#shared/orders.schemas.ts';
+import { createSecretToken, hashToken, safeEqual } from '#server/lib/tokens.ts';
+import { ROUTES } from '#shared/brand.ts';
+import type { Db } from '#server/db/client.ts';
+import {
+  type BUYER_CONFIRMATIONS,
+  CONFIRM_BUYER_INVALID_MESSAGE,
+  type ConfirmBuyerResponse,
+  PAYMENT_FAILED_NOTE,
+  PAYMENT_PENDING_NOTE,
+  type Order,
+} from '#shared/orders.schemas.ts';
 import type { CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
@@ -8,13 +17,17 @@ import { createGuestClaimToken } from '#server/features/auth/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
 import { expireLapsedOffers } from '#server/features/offers/index.ts';
 import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/features/chips/index.ts';
+import { UNPAID_ORDER_NOTICE_DAYS } from '#shared/attention.schemas.ts';
 import { canPayAgain, cancelOrder } from './order-lifecycle.ts';
 import {
   claimSetPasswordHandOut,
+  confirmOrderBuyer,
   findOrderById,
   findOrderWithChip,
   listOrdersOfBuyer,
+  listUnpaidOrdersOfBuyer,
   lockOrder,
+  updateOrder,
   type OrderWithChip,
   type OrderRow,
 } from './orders.repo.ts';
@@ -87,11 +100,18 @@ export async function getOrder(
  * a guest without a session follows their own payment. Other people get NOT_FOUND.
  */
 export function canSeeOrder(
-  order: { buyerId: number; paymentProvider: string; providerRef: string | null },
+  order: {
+    buyerId: number;
+    paymentProvider: string;
+    providerRef: string | null;
+    buyerConfirmation?: (typeof BUYER_CONFIRMATIONS)[number];
+  },
   viewer: AuthUser | null,
   paymentToken: string | undefined,
 ): boolean {
-  if (viewer && (order.buyerId === viewer.id || viewer.role === 'admin')) return true;
+  if (viewer?.role === 'admin') return true;
+  // A guest checkout made with an existing account's e-mail is not that account's until it confirms.
+  if (viewer && order.buyerId === viewer.id && order.buyerConfirmation !== 'pending') return true;
   return (
     order.paymentProvider === 'demo' &&
     paymentToken !== undefined &&
@@ -104,6 +124,18 @@ export function canSeeOrder(
 export async function listMyOrders(ctx: ServiceContext, userId: number): Promise<Order[]> {
   const now = ctx.clock();
   return (await listOrdersOfBuyer(ctx.db, userId)).map((row) => toOrderDto(row, now));
+}
+
+/**
+ * How many of the user's orders wait for their payment: those My Orders offers Pay now on
+ * (canPayAgain), placed in the last UNPAID_ORDER_NOTICE_DAYS.
+ */
+export async function countOrdersToPay(ctx: ServiceContext, userId: number): Promise<number> {
+  const now = ctx.clock();
+  const placedAfter = new Date(now.getTime() - UNPAID_ORDER_NOTICE_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await listUnpaidOrdersOfBuyer(ctx.db, userId, placedAfter);
+  return rows.filter((row) => canPayAgain(row.order, { isReplaced: row.isReplaced, chip: row.chip, now }))
+    .length;
 }
 
 /**
@@ -148,6 +180,30 @@ export async function getCheckoutSuccess(
     isNewAccount: order.isNewAccount,
     setPasswordToken,
   };
+}
+
+/**
+ * The link of a pending guest order's confirmation e-mail: a fresh one-time token, kept only as its
+ * hash on the order. Called inside the transaction that marks the order paid.
+ */
+export async function issueBuyerConfirmUrl(tx: Db, publicUrl: string, orderId: number): Promise<string> {
+  const token = createSecretToken();
+  await updateOrder(tx, orderId, { buyerConfirmTokenHash: hashToken(token) });
+  return `${publicUrl}${ROUTES.confirmOrder}?orderId=${orderId}&token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * POST /api/orders/:id/confirm-buyer: the owner of the e-mail a guest checkout used confirms, with the
+ * token of the order confirmation e-mail, that the order is theirs; it joins their account (My Orders).
+ */
+export async function confirmBuyer(
+  ctx: ServiceContext,
+  orderId: number,
+  token: string,
+): Promise<ConfirmBuyerResponse> {
+  const order = await ctx.db.transaction((tx) => confirmOrderBuyer(tx, orderId, hashToken(token)));
+  if (!order) throw new AppError('NOT_FOUND', CONFIRM_BUYER_INVALID_MESSAGE);
+  return { orderId: order.id, confirmed: true };
 }
 
 /**

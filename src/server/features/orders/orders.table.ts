@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
+  BUYER_CONFIRMATIONS,
   ORDER_EVENT_TYPES,
   ORDER_KINDS,
   ORDER_STATUSES,
@@ -11,6 +12,7 @@ import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
 import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { chips } from '#server/features/chips/chips.table.ts';
+import { chipHandovers } from '#server/features/chips/handovers.table.ts';
 
 export type ShippingAddressSnapshot = {
   name: string;
@@ -71,11 +73,22 @@ export const orders = pgTable(
      * that browser may claim the new account from /checkout-success (issue 14, finding 1).
      */
     guestTokenHash: text(),
+    /**
+     * A guest checkout with the e-mail of an existing account is 'pending' until the address's owner
+     * confirms it from the e-mailed link; until then it is not among the account's orders.
+     */
+    buyerConfirmation: text().$type<(typeof BUYER_CONFIRMATIONS)[number]>().notNull().default('not_needed'),
+    /** Hash of the token the confirmation e-mail carries (set when the payment completes). */
+    buyerConfirmTokenHash: text(),
+    /** Hash of the client (IP) that placed a guest or signed-in purchase, to bound its open holds. */
+    clientKey: text(),
     paymentFlagged: text(),
     /** A transfer: who receives the chip, as the owner named them (a username, or an e-mail). */
     transferRecipient: text(),
     /** A transfer: the receiving account, when it existed as the order was placed (else made on payment). */
     transferToUserId: integer().references(() => users.id),
+    /** A transfer by tap (issue 15): the handover whose fee this order pays (the owner's or the claimant's). */
+    handoverId: integer().references(() => chipHandovers.id),
   },
   (t) => [
     index('orders_buyer_id_idx').on(t.buyerId, t.createdAt),
@@ -83,6 +96,7 @@ export const orders = pgTable(
     index('orders_seller_id_idx').on(t.sellerId),
     index('orders_offer_id_idx').on(t.offerId),
     index('orders_status_idx').on(t.status, t.paymentStatus),
+    index('orders_client_key_idx').on(t.clientKey, t.createdAt),
     uniqueIndex('orders_provider_ref_uq').on(t.paymentProvider, t.providerRef),
     checkOneOf('orders_order_type_ck', t.orderType, ORDER_KINDS),
     checkOneOf('orders_status_ck', t.status, ORDER_STATUSES),
@@ -90,10 +104,12 @@ export const orders = pgTable(
     checkOneOf('orders_payment_method_ck', t.paymentMethod, PAYMENT_METHODS),
     checkOneOf('orders_payment_provider_ck', t.paymentProvider, PAYMENT_PROVIDERS),
     checkOneOf('orders_shipping_option_ck', t.shippingOption, ['ship', 'store']),
+    checkOneOf('orders_buyer_confirmation_ck', t.buyerConfirmation, BUYER_CONFIRMATIONS),
     check(
       'orders_transfer_ck',
-      sql`(${t.orderType} = 'transfer') = (${t.transferRecipient} is not null) and (${t.orderType} <> 'transfer' or ${t.chipId} is not null)`,
+      sql`(${t.orderType} = 'transfer') = (${t.transferRecipient} is not null or ${t.handoverId} is not null) and (${t.orderType} <> 'transfer' or ${t.chipId} is not null)`,
     ),
+    index('orders_handover_id_idx').on(t.handoverId),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { sumPendingCommissions } from '#server/features/affiliates/index.ts';
 import { countChipTotals } from '#server/features/chips/index.ts';
+import { sumPlatformIncome } from '#server/features/ledger/index.ts';
 import { readOrderTotals } from '#server/features/orders/index.ts';
 import { countCustomers } from '#server/features/users/index.ts';
 import type { AdminStats } from '#shared/admin.schemas.ts';
@@ -10,9 +11,10 @@ import type { AdminStats } from '#shared/admin.schemas.ts';
  * its own aggregate queries over indexed columns, and this only puts them side by side.
  */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
-  const [chips, orders, pendingPayoutsCents, totalCustomers] = await Promise.all([
+  const [chips, orders, revenueCents, pendingPayoutsCents, totalCustomers] = await Promise.all([
     countChipTotals(db),
     readOrderTotals(db),
+    sumPlatformIncome(db),
     sumPendingCommissions(db),
     countCustomers(db),
   ]);
@@ -21,7 +23,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     availableChips: chips.available,
     activeSurprizeOrders: orders.activeSurprize,
     ordersByStatus: orders.byStatus,
-    revenueCents: orders.revenueCents,
+    revenueCents,
     pendingPayoutsCents,
     totalCustomers,
   };

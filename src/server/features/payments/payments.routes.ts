@@ -73,7 +73,12 @@ async function registerWebhook(scope: FastifyInstance, provider: PaymentProvider
   for (const url of [`/api/payments/${provider.name}/webhook`, ...(provider.webhookPaths ?? [])]) {
     scope.post(
       url,
-      { config: { auth: 'public' }, schema: { response: { 200: WebhookResponseSchema } } },
+      // Signed by the provider, posted from its servers: exempt from the origin check. Stripe and
+      // PayPal send JSON, which is all the route accepts (the raw bytes are kept for the signature).
+      {
+        config: { auth: 'public', allowCrossOrigin: true },
+        schema: { response: { 200: WebhookResponseSchema } },
+      },
       async (request) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signal = await provider.handleSignal!(

@@ -28,6 +28,7 @@ import {
   canSellTo,
   canTransferFrom,
   dispatchChip,
+  fulfilHandoverOrder,
   lockChipForChange,
   releaseChipHold,
   sellChip,
@@ -39,13 +40,14 @@ import {
   chipSoldMail,
   chipTransferredMail,
   findOrderById,
+  issueBuyerConfirmUrl,
   listUnpaidOrdersInWindow,
   sweepLapsedHolds,
   lockOrder,
   markOrderPaid,
   orderConfirmationMail,
+  orderMailInfo,
   updateOrder,
-  type OrderMailInfo,
   type OrderRow,
 } from '#server/features/orders/index.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
@@ -81,18 +83,6 @@ export type CompleteOrderPaymentResult = {
   /** The refund this payment started (unfulfillable, or a second payment of a paid order). */
   refundId?: number;
 };
-
-function mailInfo(order: OrderRow, title: string): OrderMailInfo {
-  return {
-    id: order.id,
-    orderType: order.orderType,
-    title,
-    totalCents: order.totalCents,
-    artchipAmount: order.artchipAmount,
-    paymentMethod: order.paymentMethod,
-    shippingOption: order.shippingOption,
-  };
-}
 
 type SaleContext = {
   tx: Db;
@@ -144,8 +134,9 @@ async function fulfilPurchase({
   if (seller) {
     await enqueueMail(
       tx,
-      chipSoldMail(seller.email, ctx.config.publicUrl, {
+      await chipSoldMail(seller, ctx.config.publicUrl, {
         title: chip.title,
+        image: chip,
         salePriceCents,
         platformFeeBasisPoints,
         ...split,
@@ -169,6 +160,14 @@ async function fulfilShipping({ tx, order, chip, now }: SaleContext): Promise<bo
  * is made for an e-mail nobody uses yet, and its invitation carries a mailed set-password link).
  */
 async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promise<boolean> {
+  if (order.handoverId !== null) {
+    // A handover by tap (issue 15): the owner's fee opens it; the claimant's moves the chip to them.
+    if (!chip) return false;
+    const handoverId = order.handoverId;
+    if (!(await fulfilHandoverOrder(tx, chip, { ...order, handoverId }, now))) return false;
+    await bookTransferFee(tx, { order });
+    return true;
+  }
   if (!chip || order.transferRecipient === null || !canTransferFrom(chip, order.buyerId, now)) return false;
   const recipientId =
     order.transferToUserId ?? (await findOrCreateGuestUser(tx, order.transferRecipient)).user.id;
@@ -194,8 +193,9 @@ async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promi
   }
   await enqueueMail(
     tx,
-    chipTransferredMail(recipient.email, publicUrl, {
+    await chipTransferredMail(recipient, publicUrl, {
       title: chip.title,
+      image: chip,
       fromUsername: owner?.username ?? 'Someone',
       chipPath: ROUTES.chip(creator?.username ?? '', chip.slug),
       setPasswordUrl,
@@ -336,7 +336,6 @@ export async function completeOrderPayment(
       now,
       platformFeeBasisPoints: settings.platformFeeBasisPoints,
     };
-    let title = order.mintTitle ?? '';
     if (order.orderType !== 'mint') {
       const isFulfilled = await FULFILMENTS[order.orderType](sale);
       if (!isFulfilled) {
@@ -349,7 +348,6 @@ export async function completeOrderPayment(
         const refund = await unkept('chip_unavailable');
         return finish('unfulfillable', 'chip_unavailable', refund?.id);
       }
-      title = chip?.title ?? title;
     } else {
       const commissions = await bookMintCommissions(tx, {
         orderId: order.id,
@@ -370,11 +368,14 @@ export async function completeOrderPayment(
     if (buyer) {
       await enqueueMail(
         tx,
-        orderConfirmationMail(
-          buyer.email,
+        await orderConfirmationMail(
+          buyer,
           ctx.config.publicUrl,
-          mailInfo(paid, title),
+          orderMailInfo(paid, chip),
           order.isNewAccount && !buyer.passwordHash,
+          order.buyerConfirmation === 'pending'
+            ? await issueBuyerConfirmUrl(tx, ctx.config.publicUrl, order.id)
+            : undefined,
         ),
       );
     }

@@ -18,11 +18,11 @@ import type { Db } from '#server/db/client.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/features/audit/index.ts';
-import { enqueueMail } from '#server/features/mail/index.ts';
+import { enqueueMail, mailImageUrl } from '#server/features/mail/index.ts';
 import { findAccountById } from '#server/features/users/index.ts';
 import { reverseOrderCommissions } from '#server/features/affiliates/index.ts';
 import { bookRefund, bookRefundDue, bookPayment } from '#server/features/ledger/index.ts';
-import { lockChipForChange, undispatchChip, unsellChip } from '#server/features/chips/index.ts';
+import { findChipRow, lockChipForChange, undispatchChip, unsellChip } from '#server/features/chips/index.ts';
 import {
   cancelOrderForRefund,
   findOrderById,
@@ -247,10 +247,13 @@ async function settleRefund(
     });
     const buyer = await findAccountById(tx, order.buyerId);
     if (buyer) {
+      const chip = order.chipId === null ? null : await findChipRow(tx, order.chipId);
       await enqueueMail(
         tx,
-        refundMail(buyer.email, ctx.config.publicUrl, {
+        await refundMail(buyer, ctx.config.publicUrl, {
           orderId: order.id,
+          title: chip?.title ?? order.mintTitle ?? `Order #${order.id}`,
+          imageUrl: mailImageUrl(chip) ?? order.originalImageUrl,
           amountCents: refund.amountCents,
           reason: refund.reason,
           note: refund.note,

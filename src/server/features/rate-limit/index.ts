@@ -1,4 +1,14 @@
 /**
- * The rate-limit feature's public face: the database store behind @fastify/rate-limit.
+ * The rate-limit feature's public face: the database store behind @fastify/rate-limit, fixed windows
+ * for other keys (per account) and exponential back-off after failures (log-in).
  */
-export { createDbRateLimitStore, pruneRateLimits } from './rate-limit.store.ts';
+export { createDbRateLimitStore, hitRateLimit, pruneRateLimits } from './rate-limit.store.ts';
+export {
+  backoffDelayMs,
+  clearBackoff,
+  findBackoffWait,
+  LOGIN_BACKOFF,
+  pruneBackoffs,
+  recordBackoffFailure,
+  type BackoffPolicy,
+} from './rate-limit.backoff.ts';

@@ -8,6 +8,39 @@ type IncrResult = { current: number; ttl: number };
 type Callback = (err: Error | null, result?: IncrResult) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
+/** Counts one hit in `key`'s window (a new or lapsed window starts at 1): the hits so far and ms left. */
+async function countInWindow(db: Db, key: string, timeWindow: number): Promise<IncrResult> {
+  const result = await db.execute(
+    sql`insert into rate_limits (key, count, reset_at)
+        values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end,
+          updated_at = now()
+        returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`,
+  );
+  const [row] = rowsOf<{ count: number; ttl: number }>(result);
+  return { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) };
+}
+
+/**
+ * Counts one hit against a named allowance outside the route plugin (e.g. per account, which the
+ * plugin cannot key on before authentication): whether it is still within `max` hits per
+ * `windowMs`, and the seconds until the window lapses.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: { max: number; windowMs: number },
+): Promise<{ allowed: boolean; remaining: number; retryAfterSeconds: number }> {
+  const { current, ttl } = await countInWindow(db, `allowance|${key}`, limit.windowMs);
+  return {
+    allowed: current <= limit.max,
+    remaining: Math.max(0, limit.max - current),
+    retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)),
+  };
+}
+
 /**
  * A @fastify/rate-limit store in the database, so every server process behind a load balancer counts
  * against the same window (ARCHITECTURE.md: shared counters live in PostgreSQL). One upsert per
@@ -21,20 +54,8 @@ export function createDbRateLimitStore(db: Db) {
     }
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      const fullKey = `${this.prefix}|${key}`;
-      db.execute(
-        sql`insert into rate_limits (key, count, reset_at)
-            values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
-            on conflict (key) do update set
-              count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-              reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end,
-              updated_at = now()
-            returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`,
-      )
-        .then((result) => {
-          const [row] = rowsOf<{ count: number; ttl: number }>(result);
-          cb(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
-        })
+      countInWindow(db, `${this.prefix}|${key}`, timeWindow)
+        .then((result) => cb(null, result))
         .catch((err: unknown) => cb(err instanceof Error ? err : new Error(String(err))));
     }
 

@@ -161,7 +161,7 @@ async function hasUser(db: Db, username: string): Promise<boolean> {
 /** Finds or creates a passwordless, verified account (nobody can log in as it). */
 async function ensureUser(
   tx: Db,
-  values: { username: string; firstName: string; lastName: string },
+  values: { username: string; firstName: string; lastName: string; isDemo: boolean },
 ): Promise<number> {
   const [existing] = await tx
     .select({ id: users.id })
@@ -254,9 +254,12 @@ export async function seedDemoCatalogue(ctx: ServiceContext): Promise<{ chipsCre
     return { chipsCreated: 0 };
 
   // Image work and file writes happen before the transaction (no slow work while holding locks).
-  const images: MediaRow[] = await Promise.all(
-    DEMO_CHIPS.map(async (c) => processUpload(ctx, await renderArtwork(c.art), { uploaderId: null })),
-  );
+  // One image after another: they queue for the image workers anyway, and a burst of twelve would
+  // overflow the queue of a small machine (docs/decisions/026-image-worker-pool.md).
+  const images: MediaRow[] = [];
+  for (const c of DEMO_CHIPS) {
+    images.push(await processUpload(ctx, await renderArtwork(c.art), { uploaderId: null }));
+  }
 
   const now = ctx.clock().getTime();
   return ctx.db.transaction(async (tx) => {
@@ -267,13 +270,21 @@ export async function seedDemoCatalogue(ctx: ServiceContext): Promise<{ chipsCre
     const ids = new Map<string, number>();
     ids.set(
       COMPANY_USERNAME,
-      await ensureUser(tx, { username: COMPANY_USERNAME, firstName: BRAND.name, lastName: 'Studio' }),
+      await ensureUser(tx, {
+        username: COMPANY_USERNAME,
+        firstName: BRAND.name,
+        lastName: 'Studio',
+        isDemo: false,
+      }),
     );
-    for (const creator of DEMO_CREATORS) ids.set(creator.username, await ensureUser(tx, creator));
+    for (const creator of DEMO_CREATORS) {
+      ids.set(creator.username, await ensureUser(tx, { ...creator, isDemo: true }));
+    }
     const collectorId = await ensureUser(tx, {
       username: DEMO_COLLECTOR,
       firstName: 'Demo',
       lastName: 'Collector',
+      isDemo: true,
     });
 
     for (const [i, demo] of DEMO_CHIPS.entries()) {
@@ -288,6 +299,7 @@ export async function seedDemoCatalogue(ctx: ServiceContext): Promise<{ chipsCre
         priceCents: demo.priceCents,
         image: images[i]!,
         status: 'active',
+        isDemo: true,
         nfcUid: `04DE30${String(i + 1).padStart(8, '0')}`,
         createdAt,
       });
@@ -320,7 +332,13 @@ export async function ensureCompanyAccount(ctx: ServiceContext): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
     if (!anyUser) {
-      await ensureUser(tx, { username: COMPANY_USERNAME, firstName: BRAND.name, lastName: 'Studio' });
+      // The company is a real account (its chips and sales count), not part of the demo catalogue.
+      await ensureUser(tx, {
+        username: COMPANY_USERNAME,
+        firstName: BRAND.name,
+        lastName: 'Studio',
+        isDemo: false,
+      });
     }
   });
 }

@@ -4,8 +4,15 @@ import {
   SiteSettingsSchema,
   UpdateSiteSettingsInputSchema,
 } from '#shared/settings.schemas.ts';
+import { LegalPageParamsSchema, LegalPageSchema, UpdateLegalPageInputSchema } from '#shared/legal.schemas.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { getSiteInfo, getSiteSettings, updateSiteSettings } from './settings.service.ts';
+import {
+  getLegalPage,
+  getSiteInfo,
+  getSiteSettings,
+  updateLegalPage,
+  updateSiteSettings,
+} from './settings.service.ts';
 
 /** Site settings (public read, admin write, plus /api/admin aliases) and the public site info. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +38,28 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put('/api/admin/site-settings', { config: { auth: 'admin' }, schema: writeSchema }, async (request) =>
     updateSiteSettings(app, currentUser(request).id, request.body),
+  );
+
+  // The Privacy Policy and Terms of Service: public pages read them, an admin edits them.
+  app.get(
+    '/api/legal/:page',
+    {
+      config: { publicCache: { sMaxAge: 60 } },
+      schema: { params: LegalPageParamsSchema, response: { 200: LegalPageSchema } },
+    },
+    async (request) => getLegalPage(app, request.params.page),
+  );
+  app.put(
+    '/api/admin/legal/:page',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        params: LegalPageParamsSchema,
+        body: UpdateLegalPageInputSchema,
+        response: { 200: LegalPageSchema },
+      },
+    },
+    async (request) => updateLegalPage(app, currentUser(request).id, request.params.page, request.body),
   );
 
   app.get(

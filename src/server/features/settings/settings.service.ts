@@ -6,7 +6,16 @@ import {
   type SiteSettings,
   type UpdateSiteSettingsInput,
 } from '#shared/settings.schemas.ts';
+import {
+  LEGAL_PAGE_TITLES,
+  LEGAL_SETTING_KEYS,
+  StoredLegalPageSchema,
+  type LegalPage,
+  type LegalPageKey,
+  type UpdateLegalPageInput,
+} from '#shared/legal.schemas.ts';
 import { recordAudit } from '#server/features/audit/index.ts';
+import { DEFAULT_LEGAL_TEXT } from './legal-defaults.ts';
 import { findSettingsData, lockSettingsData, SETTINGS_ROW_ID, writeSettingsData } from './settings.repo.ts';
 
 /**
@@ -23,11 +32,19 @@ type CacheEntry = { settings: Promise<SiteSettings>; loadedAt: number; version: 
  */
 const cache = new WeakMap<object, CacheEntry>();
 
-const FIELD_SCHEMAS = SiteSettingsSchema.shape;
+/**
+ * Every key the settings row holds: the settings proper, and the legal pages' texts, kept in the same
+ * row but served apart (a few kilobytes of policy have no place in every page's price settings).
+ */
+const FIELD_SCHEMAS = {
+  ...SiteSettingsSchema.shape,
+  [LEGAL_SETTING_KEYS.privacy]: StoredLegalPageSchema,
+  [LEGAL_SETTING_KEYS.terms]: StoredLegalPageSchema,
+};
 type SettingKey = keyof typeof FIELD_SCHEMAS;
 const SETTING_KEYS = Object.keys(FIELD_SCHEMAS) as SettingKey[];
 
-/** The stored keys that are known settings with a valid value; anything else is dropped. */
+/** The stored keys that are known with a valid value; anything else is dropped. */
 function validStoredFields(data: Record<string, unknown>): Partial<Record<SettingKey, unknown>> {
   const fields: Partial<Record<SettingKey, unknown>> = {};
   for (const key of SETTING_KEYS) {
@@ -99,6 +116,49 @@ export async function updateSiteSettings(
   });
   cache.delete(ctx.config);
   return structuredClone(after);
+}
+
+/** A legal page as stored, or its template while no admin has saved one (or what is stored is invalid). */
+function legalPageFrom(data: Record<string, unknown>, page: LegalPageKey): LegalPage {
+  const stored = StoredLegalPageSchema.safeParse(data[LEGAL_SETTING_KEYS[page]]);
+  const base = { page, title: LEGAL_PAGE_TITLES[page] };
+  return stored.success
+    ? { ...base, text: stored.data.text, updatedAt: stored.data.updatedAt, isTemplate: false }
+    : { ...base, text: DEFAULT_LEGAL_TEXT[page], updatedAt: null, isTemplate: true };
+}
+
+/** GET /api/legal/:page: the Privacy Policy or Terms of Service text, the template until an admin edits it. */
+export async function getLegalPage(ctx: ServiceContext, page: LegalPageKey): Promise<LegalPage> {
+  return legalPageFrom((await findSettingsData(ctx.db)) ?? {}, page);
+}
+
+/** An admin replaces a legal page's text; audited in the same transaction. */
+export async function updateLegalPage(
+  ctx: ServiceContext,
+  adminId: number,
+  page: LegalPageKey,
+  input: UpdateLegalPageInput,
+): Promise<LegalPage> {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await lockSettingsData(tx);
+    const before = legalPageFrom(stored, page);
+    const key = LEGAL_SETTING_KEYS[page];
+    const next = {
+      ...validStoredFields(stored),
+      [key]: { text: input.text, updatedAt: ctx.clock().toISOString() },
+    };
+    await writeSettingsData(tx, next, adminId);
+    const after = legalPageFrom(next, page);
+    await recordAudit(tx, {
+      adminId,
+      action: 'legal.update',
+      entity: 'legal_page',
+      entityId: page,
+      before: { text: before.text, updatedAt: before.updatedAt },
+      after: { text: after.text, updatedAt: after.updatedAt },
+    });
+    return after;
+  });
 }
 
 /** Public facts about this deployment (support address, live-auction link, demo payments, brand). */

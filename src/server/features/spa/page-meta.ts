@@ -21,6 +21,8 @@ const STATIC_TITLES: Record<string, string> = {
   '/top-minters': 'Top minters',
   '/contact': 'Contact',
   '/faq': 'FAQ',
+  '/privacy': 'Privacy Policy',
+  '/terms': 'Terms of Service',
   '/login': 'Log in',
   '/signup': 'Sign up',
   '/landing': BRAND.name,

@@ -1,11 +1,13 @@
 import type { Config } from '#server/config.ts';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { Db } from '#server/db/client.ts';
-import { enqueueMail } from '#server/features/mail/index.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import {
+  composeMail,
+  enqueueMail,
+  type MailMessage,
+  type MailRecipient,
+} from '#server/features/mail/index.ts';
+import { findAccountByEmail } from '#server/features/users/index.ts';
 
 /** The links of a list e-mail: the confirm and unsubscribe pages, and the RFC 8058 one-click endpoint. */
 export function listLinks(app: { config: Config }, confirmToken: string | null, unsubscribeToken: string) {
@@ -20,6 +22,43 @@ export function listLinks(app: { config: Config }, confirmToken: string | null, 
   };
 }
 
+/**
+ * The headers every list e-mail carries: mail clients show an Unsubscribe button that posts to the
+ * one-click endpoint (RFC 2369, RFC 8058).
+ */
+export function listUnsubscribeHeaders(oneClickUrl: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${oneClickUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/** The double opt-in e-mail: confirm on the page (a button press, never the link alone). */
+export function confirmationMail(
+  app: { config: Config },
+  to: { email: string } & MailRecipient,
+  confirmToken: string,
+  unsubscribeToken: string,
+): Promise<MailMessage> {
+  const { confirmUrl, unsubscribeUrl, oneClickUrl } = listLinks(app, confirmToken, unsubscribeToken);
+  return composeMail({
+    to: to.email,
+    subject: `Confirm your subscription to ${BRAND.name} news`,
+    template: 'email-list-confirm',
+    publicUrl: app.config.publicUrl,
+    greeting: to,
+    heading: 'Confirm your subscription',
+    paragraphs: [
+      `Please confirm that you want to receive news about ${BRAND.plural} at this address.`,
+      'Open the link and press "Confirm my subscription".',
+    ],
+    action: { label: 'Confirm my subscription', url: confirmUrl! },
+    notes: ['If you did not ask for this, ignore this e-mail: you will not be added to the list.'],
+    unsubscribeUrl,
+    headers: listUnsubscribeHeaders(oneClickUrl),
+  });
+}
+
 /** Queues the double opt-in e-mail; call inside the transaction that stored the confirmation token. */
 export async function enqueueConfirmationMail(
   app: { config: Config },
@@ -28,35 +67,8 @@ export async function enqueueConfirmationMail(
   confirmToken: string,
   unsubscribeToken: string,
 ): Promise<void> {
-  const { confirmUrl, unsubscribeUrl, oneClickUrl } = listLinks(app, confirmToken, unsubscribeToken);
-  const text = [
-    'Hi,',
-    '',
-    `Please confirm that you want to receive news about ${BRAND.plural} at this address.`,
-    'Open this link and press "Confirm my subscription":',
-    confirmUrl!,
-    '',
-    'If you did not ask for this, ignore this e-mail: you will not be added to the list.',
-    '',
-    `— The ${BRAND.name} team`,
-    '',
-    `Unsubscribe: ${unsubscribeUrl}`,
-  ].join('\n');
-  const html = `<p>Hi,</p>
-<p>Please confirm that you want to receive news about ${escapeHtml(BRAND.plural)} at this address.</p>
-<p><a href="${escapeHtml(confirmUrl!)}">Confirm my subscription</a></p>
-<p>If you did not ask for this, ignore this e-mail: you will not be added to the list.</p>
-<p>— The ${escapeHtml(BRAND.name)} team</p>
-<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`;
-  await enqueueMail(tx, {
-    to,
-    subject: `Confirm your subscription to ${BRAND.name} news`,
-    text,
-    html,
-    template: 'email-list-confirm',
-    headers: {
-      'List-Unsubscribe': `<${oneClickUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  });
+  // A subscriber with an account is greeted by name; anyone else as "there".
+  const account = await findAccountByEmail(tx, to);
+  const recipient = { email: to, firstName: account?.firstName, username: account?.username };
+  await enqueueMail(tx, await confirmationMail(app, recipient, confirmToken, unsubscribeToken));
 }

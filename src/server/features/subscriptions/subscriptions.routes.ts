@@ -44,6 +44,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/email-signup/unsubscribe',
     {
+      // Posted by mail providers' servers as a form; its mailed token is the authority, not a session.
+      config: {
+        allowCrossOrigin: true,
+        bodyTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      },
       schema: {
         querystring: UnsubscribeQuerySchema,
         body: UnsubscribeBodySchema,

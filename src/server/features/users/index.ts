@@ -18,5 +18,7 @@ export {
   listShippingAddresses,
   lockAccount,
   updateAccount,
+  updateCreatorProfile,
   userFromRow,
+  USERNAME_TAKEN_MESSAGE,
 } from './users.service.ts';

@@ -172,12 +172,12 @@ export async function lockUser(db: Db, userId: number): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-/** How many customer accounts (role user) there are (the Overview's customers). */
+/** How many customer accounts (role user, not demo accounts) there are (the Overview's customers). */
 export async function countCustomers(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(eq(users.role, 'user'));
+    .where(and(eq(users.role, 'user'), eq(users.isDemo, false)));
   return Number(row?.n ?? 0);
 }
 

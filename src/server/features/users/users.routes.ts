@@ -3,14 +3,12 @@ import { z } from 'zod';
 import { currentUser } from '#server/plugins/auth.ts';
 import { changePassword } from '#server/features/auth/index.ts';
 import { MessageResponseSchema } from '#shared/auth.schemas.ts';
+import { ChangePasswordInputSchema, UpdateProfileInputSchema, UserSchema } from '#shared/users.schemas.ts';
 import {
-  ChangePasswordInputSchema,
   ShippingAddressIdParamsSchema,
   ShippingAddressInputSchema,
   ShippingAddressSchema,
-  UpdateProfileInputSchema,
-  UserSchema,
-} from '#shared/users.schemas.ts';
+} from '#shared/addresses.schemas.ts';
 import * as users from './users.service.ts';
 
 /** The signed-in user, their profile, password and shipping addresses (spec §7). */

@@ -1,14 +1,13 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { createCode } from '#server/lib/tokens.ts';
+import type { UpdateProfileInput, User } from '#shared/users.schemas.ts';
 import {
   MAX_SHIPPING_ADDRESSES,
   ShippingAddressInputSchema,
   type ShippingAddress,
   type ShippingAddressInput,
-  type UpdateProfileInput,
-  type User,
-} from '#shared/users.schemas.ts';
+} from '#shared/addresses.schemas.ts';
 import { countChipsCreatedBy } from '#server/features/chips/index.ts';
 import * as repo from './users.repo.ts';
 import type { ShippingAddressRow, UserRow } from './users.repo.ts';
@@ -199,6 +198,21 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
   }
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   return userFromRow(db, row);
+}
+
+/** Saves the bio and links of the user's public creator profile (validated by the shared schema). */
+export async function updateCreatorProfile(
+  db: Db,
+  userId: number,
+  profile: { bio: string | null; links: { label: string; url: string }[] },
+): Promise<UserRow> {
+  const row = await repo.updateUser(db, userId, {
+    bio: profile.bio,
+    // Only the two known keys are kept, whatever else a client sent.
+    links: profile.links.map(({ label, url }) => ({ label, url })),
+  });
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return row;
 }
 
 function toShippingAddress(row: ShippingAddressRow): ShippingAddress {

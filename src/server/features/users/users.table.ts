@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { baseColumns } from '#server/db/columns.ts';
 
 export const users = pgTable(
@@ -13,6 +22,11 @@ export const users = pgTable(
     lastName: text(),
     paypalEmail: text(),
     profileImageUrl: text(),
+    /** The creator profile's short bio (≤ 500 characters) and links ([{ label, url }]). */
+    bio: text(),
+    links: jsonb().$type<{ label: string; url: string }[]>().notNull().default([]),
+    /** Accounts of the demo catalogue: never counted in stats, admin figures or Top Minters. */
+    isDemo: boolean().notNull().default(false),
     phone: text(),
     /** 'user' | 'admin': admin rights are decided by this column on every admin call. */
     role: text().notNull().default('user'),

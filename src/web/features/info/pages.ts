@@ -8,3 +8,5 @@ import { lazyPage } from '#web/lib/lazy-page.tsx';
 export const ThankYouPage = lazyPage(() => import('./pages/thank-you-page.tsx'));
 export const TokenPage = lazyPage(() => import('./pages/token-page.tsx'));
 export const FaqPage = lazyPage(() => import('./pages/faq-page.tsx'));
+export const PrivacyPage = lazyPage(() => import('./pages/privacy-page.tsx'));
+export const TermsPage = lazyPage(() => import('./pages/terms-page.tsx'));

@@ -7,3 +7,4 @@ import { lazyPage } from '#web/lib/lazy-page.tsx';
 
 export const NfcLandingPage = lazyPage(() => import('./pages/nfc-landing-page.tsx'));
 export const NfcTapPage = lazyPage(() => import('./pages/nfc-tap-page.tsx'));
+export const ClaimPage = lazyPage(() => import('./pages/claim-page.tsx'));

@@ -6,3 +6,4 @@
 import { lazyPage } from '#web/lib/lazy-page.tsx';
 
 export const MyOrdersPage = lazyPage(() => import('./pages/my-orders-page.tsx'));
+export const ConfirmOrderPage = lazyPage(() => import('./pages/confirm-order-page.tsx'));

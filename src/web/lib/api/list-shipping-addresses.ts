@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ShippingAddressSchema, type ShippingAddress } from '#shared/users.schemas.ts';
+import { ShippingAddressSchema, type ShippingAddress } from '#shared/addresses.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** Invalidated by every change to the address book (dashboard, or an address saved at checkout). */

@@ -2,14 +2,13 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 import { NfcTagEnvelopeSchema, type NfcTag } from '#shared/nfc.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { STORAGE_KEYS } from '#web/lib/storage.ts';
 
 /** `/api/admin/artchip/:id/nfc-tag`, the base of every NFC admin call for one chip. */
 export const nfcTagPath = (chipId: number) => `/api/admin/${BRAND.slug}/${chipId}/nfc-tag`;
 
 /** GET /api/admin/artchip/:id/nfc-tag: the chip's active tag (never its keys), or null. */
 export async function getNfcTag(chipId: number): Promise<NfcTag | null> {
-  return NfcTagEnvelopeSchema.parse(await api(nfcTagPath(chipId), { tokenKey: STORAGE_KEYS.adminToken })).tag;
+  return NfcTagEnvelopeSchema.parse(await api(nfcTagPath(chipId))).tag;
 }
 
 export function nfcTagQueryOptions(chipId: number) {

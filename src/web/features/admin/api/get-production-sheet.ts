@@ -1,12 +1,11 @@
 import { api } from '#web/lib/api-client.ts';
-import { STORAGE_KEYS } from '#web/lib/storage.ts';
 
 /** GET /api/admin/production-sheet?chipIds=… | ?orderId=…: the print-ready HTML (admin bearer token). */
 export async function getProductionSheet(
   query: { chipIds: number[] } | { orderId: number },
 ): Promise<string> {
   const search = 'orderId' in query ? `orderId=${query.orderId}` : `chipIds=${query.chipIds.join(',')}`;
-  return api<string>(`/api/admin/production-sheet?${search}`, { tokenKey: STORAGE_KEYS.adminToken });
+  return api<string>(`/api/admin/production-sheet?${search}`);
 }
 
 /**

@@ -3,7 +3,8 @@ import { BRAND } from '#shared/brand.ts';
 import { AdminChipPageSchema, type AdminChipPage } from '#shared/admin.schemas.ts';
 import { adminApi, queryString } from '../lib/admin-session.ts';
 
-export type ChipFilter = { q: string; status: string; maker: string };
+/** reported: 'true' lists only chips their owners reported lost or stolen (issue 15). */
+export type ChipFilter = { q: string; status: string; maker: string; reported?: string };
 
 /** GET /api/admin/artchip: every chip, any status, with filters; keyset pages. */
 export async function listChips(filter: ChipFilter, cursor: number | null): Promise<AdminChipPage> {

@@ -2,13 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 import { NfcTapListSchema, type NfcTap } from '#shared/nfc.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { STORAGE_KEYS } from '#web/lib/storage.ts';
 
 /** GET /api/admin/artchip/:id/taps: the chip's recorded taps, newest first. */
 export async function listNfcTaps(chipId: number): Promise<NfcTap[]> {
-  return NfcTapListSchema.parse(
-    await api(`/api/admin/${BRAND.slug}/${chipId}/taps`, { tokenKey: STORAGE_KEYS.adminToken }),
-  ).items;
+  return NfcTapListSchema.parse(await api(`/api/admin/${BRAND.slug}/${chipId}/taps`)).items;
 }
 
 export function nfcTapsQueryOptions(chipId: number) {

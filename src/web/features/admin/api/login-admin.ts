@@ -4,9 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/auth/login: an admin session token and who signed in. */
 export async function loginAdmin(input: LoginInput): Promise<AdminLoginResponse> {
-  return AdminLoginResponseSchema.parse(
-    await api('/api/admin/auth/login', { method: 'POST', body: input, tokenKey: null }),
-  );
+  return AdminLoginResponseSchema.parse(await api('/api/admin/auth/login', { method: 'POST', body: input }));
 }
 
 export function useLoginAdmin() {

@@ -5,14 +5,12 @@ import {
   type ProvisionNfcTagInput,
 } from '#shared/nfc.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { nfcTagPath, useInvalidateNfc } from './get-nfc-tag.ts';
 
 /** POST /api/admin/artchip/:id/nfc-tag/provision: diversified keys; answers what to write to the tag. */
 export async function provisionNfcTag(chipId: number, input: ProvisionNfcTagInput): Promise<NfcProvisioning> {
   return NfcProvisioningSchema.parse(
     await api(`${nfcTagPath(chipId)}/provision`, {
-      tokenKey: STORAGE_KEYS.adminToken,
       method: 'POST',
       body: input,
     }),

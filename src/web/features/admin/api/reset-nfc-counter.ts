@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { NfcTagSchema, type NfcTag } from '#shared/nfc.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { nfcTagPath, useInvalidateNfc } from './get-nfc-tag.ts';
 
 /** POST /api/admin/artchip/:id/nfc-tag/reset-counter: after re-programming (the tag counts from 0 again). */
 export async function resetNfcCounter(chipId: number): Promise<NfcTag> {
-  return NfcTagSchema.parse(
-    await api(`${nfcTagPath(chipId)}/reset-counter`, { tokenKey: STORAGE_KEYS.adminToken, method: 'POST' }),
-  );
+  return NfcTagSchema.parse(await api(`${nfcTagPath(chipId)}/reset-counter`, { method: 'POST' }));
 }
 
 export function useResetNfcCounter(chipId: number) {

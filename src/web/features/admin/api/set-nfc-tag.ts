@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { NfcTagSchema, type NfcTag, type SetNfcTagInput } from '#shared/nfc.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { nfcTagPath, useInvalidateNfc } from './get-nfc-tag.ts';
 
 /** POST /api/admin/artchip/:id/nfc-tag: a tag programmed elsewhere, with its keys (write-only). */
 export async function setNfcTag(chipId: number, input: SetNfcTagInput): Promise<NfcTag> {
-  return NfcTagSchema.parse(
-    await api(nfcTagPath(chipId), { tokenKey: STORAGE_KEYS.adminToken, method: 'POST', body: input }),
-  );
+  return NfcTagSchema.parse(await api(nfcTagPath(chipId), { method: 'POST', body: input }));
 }
 
 export function useSetNfcTag(chipId: number) {

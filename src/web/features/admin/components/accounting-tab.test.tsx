@@ -7,7 +7,7 @@ import { mockApi, renderWithApp, type ApiCall, type ApiHandler } from '#web/lib/
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { AccountingTab } from './accounting-tab.tsx';
 
-beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token'));
+beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}'));
 
 afterEach(() => {
   cleanup();
@@ -130,7 +130,9 @@ describe('AccountingTab', () => {
     const csvCall = fetchMock.mock.calls.find(
       ([url]) => typeof url === 'string' && url.startsWith('/api/admin/accounting.csv'),
     );
-    expect((csvCall?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer admin-token');
+    // The admin session is the HttpOnly cookie the browser sends along; no token in a header.
+    expect(csvCall?.[1]?.credentials).toBe('same-origin');
+    expect((csvCall?.[1]?.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it("shows the server's message when the accounting cannot be loaded", async () => {

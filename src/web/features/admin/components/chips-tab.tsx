@@ -21,7 +21,7 @@ const STATUS_TONES: Record<string, 'green' | 'yellow' | 'gray' | 'blue'> = {
 /** Artchips: every chip with filters, create any chip, edit any chip. */
 export function ChipsTab() {
   const [text, setText] = useState('');
-  const [filter, setFilter] = useState<ChipFilter>({ q: '', status: '', maker: '' });
+  const [filter, setFilter] = useState<ChipFilter>({ q: '', status: '', maker: '', reported: '' });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminChip | null>(null);
   useEffect(() => {
@@ -68,6 +68,14 @@ export function ChipsTab() {
           <option value="">Anyone</option>
           <option value="company">Company</option>
           <option value="customer">Customer</option>
+        </SelectField>
+        <SelectField
+          label="Lost or stolen"
+          value={filter.reported ?? ''}
+          onChange={(e) => setFilter((f) => ({ ...f, reported: e.target.value }))}
+        >
+          <option value="">Any</option>
+          <option value="true">Reported lost or stolen</option>
         </SelectField>
       </div>
       <ListState
@@ -125,6 +133,11 @@ export function ChipsTab() {
                 <td className={TD}>{c.priceUsd ? `$${c.priceUsd}` : '—'}</td>
                 <td className={TD}>
                   <Badge tone={STATUS_TONES[c.status] ?? 'gray'}>{c.status}</Badge>
+                  {c.reportStatus && (
+                    <Badge tone="red" className="ml-1">
+                      Reported {c.reportStatus}
+                    </Badge>
+                  )}
                   <div className="mt-1 text-xs text-gray-700">
                     {c.isActive ? 'Active' : 'Not active'} · {c.isAvailable ? 'Available' : 'Not available'}
                   </div>

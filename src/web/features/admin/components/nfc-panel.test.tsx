@@ -106,7 +106,7 @@ const base = (tag: NfcTag | null): Route[] => [
   { method: 'GET', path: '/api/admin/artchip/7/taps', status: 200, body: { items: TAPS } },
 ];
 
-beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token'));
+beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -114,7 +114,7 @@ afterEach(() => {
 });
 
 describe('NfcPanel', () => {
-  it('shows the tag, its QR links and the tap history, calling the API with the admin token', async () => {
+  it('shows the tag, its QR links and the tap history, calling the API with the admin session cookie', async () => {
     const { fetchMock } = renderPanel(base(TAG));
     expect(await screen.findByText(TAG.uid)).toBeTruthy();
     expect(screen.getByText('Last accepted tap').nextElementSibling?.textContent).toBe('#12');
@@ -124,8 +124,9 @@ describe('NfcPanel', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Repeated')).toBeTruthy();
     expect(within(table).getByText('bad_mac')).toBeTruthy();
-    const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
-    expect(headers.authorization).toBe('Bearer admin-token');
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it('says when no tag is registered and offers no counter reset', async () => {
@@ -153,7 +154,45 @@ describe('NfcPanel', () => {
     expect(screen.getByText(PROVISIONING.ndefFileHex)).toBeTruthy();
     expect(screen.getByText(/set NFC_MASTER_KEY before producing/)).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toEqual({ uid: '04112233445566' });
+    expect(JSON.parse(post[1]!.body as string)).toEqual({ uid: '04112233445566', mode: 'AES' });
+  });
+
+  it('provisions an LRP tag when LRP is chosen and says so in the settings', async () => {
+    const lrp: NfcProvisioning = {
+      ...PROVISIONING,
+      tag: { ...PROVISIONING.tag, mode: 'LRP' },
+      sdm: { ...PROVISIONING.sdm, mode: 'LRP' },
+    };
+    const { fetchMock, user } = renderPanel([
+      ...base(null),
+      { method: 'POST', path: '/api/admin/artchip/7/nfc-tag/provision', status: 200, body: lrp },
+    ]);
+    await user.type(await screen.findByLabelText('Tag UID (14 hex characters)'), '04112233445566');
+    const [provisionMode] = screen.getAllByLabelText('Tag mode');
+    await user.selectOptions(provisionMode!, 'LRP');
+    await user.click(screen.getByRole('button', { name: 'Provision tag' }));
+    const result = await screen.findByRole('region', { name: 'Write these settings to tag 04112233445566' });
+    expect(within(result).getByText('Mode').nextElementSibling?.textContent).toBe('LRP (AN12304)');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toEqual({ uid: '04112233445566', mode: 'LRP' });
+  });
+
+  it('registers a tag with its own keys in the chosen mode and shows the mode of the current tag', async () => {
+    const { fetchMock, user } = renderPanel([
+      ...base(TAG),
+      { method: 'POST', path: '/api/admin/artchip/7/nfc-tag', status: 200, body: { ...TAG, mode: 'LRP' } },
+    ]);
+    expect((await screen.findByText('Mode')).nextElementSibling?.textContent).toBe('AES (factory default)');
+    await user.click(screen.getByText('Register a tag programmed with its own keys'));
+    await user.type(screen.getByLabelText('Tag UID'), '04AABBCCDDEEFF');
+    const modes = screen.getAllByLabelText('Tag mode');
+    await user.selectOptions(modes[1]!, 'LRP');
+    await user.type(screen.getByLabelText('SDMMetaRead key (32 hex)'), '11'.repeat(16));
+    await user.type(screen.getByLabelText('SDMFileRead key (32 hex)'), '22'.repeat(16));
+    await user.click(screen.getByRole('button', { name: 'Register tag' }));
+    expect(await screen.findByText('Tag registered')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toMatchObject({ uid: '04AABBCCDDEEFF', mode: 'LRP' });
   });
 
   it('shows the server refusal', async () => {

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { FileText, QrCode, RotateCcw } from 'lucide-react';
 import { CHIP_API } from '#shared/brand.ts';
 import {
+  NFC_TAG_MODES,
   ProvisionNfcTagInputSchema,
   SetNfcTagInputSchema,
   type NfcProvisioning,
   type NfcTag,
+  type NfcTagMode,
   type TapStatus,
 } from '#shared/nfc.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -24,6 +26,7 @@ import { useNfcTaps } from '../api/list-nfc-taps.ts';
 import { useProvisionNfcTag } from '../api/provision-nfc-tag.ts';
 import { useResetNfcCounter } from '../api/reset-nfc-counter.ts';
 import { useSetNfcTag } from '../api/set-nfc-tag.ts';
+import { SelectField } from './admin-ui.tsx';
 
 const STATUS_TONES: Record<TapStatus, 'green' | 'yellow' | 'red' | 'gray'> = {
   authentic: 'green',
@@ -40,6 +43,24 @@ const STATUS_LABELS: Record<TapStatus, string> = {
   invalid: 'Invalid',
   unknown_tag: 'Unknown tag',
 };
+
+const MODE_LABELS: Record<NfcTagMode, string> = {
+  AES: 'AES (factory default)',
+  LRP: 'LRP (AN12304, tag switched to LRP)',
+};
+
+/** The tag's cipher, for the registration and provisioning forms. */
+function ModeSelect({ error, ...props }: ComponentProps<'select'> & { error?: string | undefined }) {
+  return (
+    <SelectField label="Tag mode" error={error} {...props}>
+      {NFC_TAG_MODES.map((mode) => (
+        <option key={mode} value={mode}>
+          {MODE_LABELS[mode]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 
 /** Puts the server's field errors on the form's fields; true if any was placed. */
 function applyFieldErrors<T extends FieldValues>(
@@ -65,6 +86,8 @@ function TagSummary({ tag }: { tag: NfcTag | null }) {
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="font-semibold text-gray-900">UID</dt>
       <dd className="font-mono text-gray-800">{tag.uid}</dd>
+      <dt className="font-semibold text-gray-900">Mode</dt>
+      <dd className="text-gray-800">{MODE_LABELS[tag.mode]}</dd>
       <dt className="font-semibold text-gray-900">Keys</dt>
       <dd className="text-gray-800">
         {tag.keySource === 'diversified'
@@ -83,6 +106,7 @@ function TagSummary({ tag }: { tag: NfcTag | null }) {
 function ProvisioningResult({ result }: { result: NfcProvisioning }) {
   const { sdm, keys } = result;
   const rows: [string, string][] = [
+    ['Mode', sdm.mode === 'LRP' ? 'LRP (AN12304)' : 'AES'],
     ['URL template', result.urlTemplate],
     ['NDEF file (hex, file 02)', result.ndefFileHex],
     ['PICCDataOffset', String(sdm.piccDataOffset)],
@@ -137,13 +161,13 @@ function ProvisionForm({ chipId }: { chipId: number }) {
     z.input<typeof ProvisionNfcTagInputSchema>,
     unknown,
     z.output<typeof ProvisionNfcTagInputSchema>
-  >({ resolver: zodResolver(ProvisionNfcTagInputSchema), defaultValues: { uid: '' } });
+  >({ resolver: zodResolver(ProvisionNfcTagInputSchema), defaultValues: { uid: '', mode: 'AES' } });
   const submit = form.handleSubmit(async (input) => {
     try {
       await provision.mutateAsync(input);
       toast({ title: 'Tag provisioned', description: 'Program the tag with the settings shown.' });
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['uid'])) {
+      if (!applyFieldErrors(err, form.setError, ['uid', 'mode'])) {
         toast({ title: errorMessage(err, 'Could not provision the tag'), variant: 'destructive' });
       }
     }
@@ -158,6 +182,11 @@ function ProvisionForm({ chipId }: { chipId: number }) {
           className="min-w-64 flex-1"
           error={form.formState.errors.uid?.message}
           {...form.register('uid')}
+        />
+        <ModeSelect
+          className="min-w-48"
+          error={form.formState.errors.mode?.message}
+          {...form.register('mode')}
         />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           Provision tag
@@ -183,13 +212,13 @@ function OwnKeysForm({ chipId }: { chipId: number }) {
       form.reset({ uid: '', mode: 'AES', metaReadKey: '', fileReadKey: '' });
       toast({ title: 'Tag registered' });
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['uid', 'metaReadKey', 'fileReadKey'])) {
+      if (!applyFieldErrors(err, form.setError, ['uid', 'mode', 'metaReadKey', 'fileReadKey'])) {
         toast({ title: errorMessage(err, 'Could not register the tag'), variant: 'destructive' });
       }
     }
   });
   return (
-    <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-3" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2" noValidate>
       <TextField
         label="Tag UID"
         autoComplete="off"
@@ -197,6 +226,7 @@ function OwnKeysForm({ chipId }: { chipId: number }) {
         error={errors.uid?.message}
         {...form.register('uid')}
       />
+      <ModeSelect error={errors.mode?.message} {...form.register('mode')} />
       <TextField
         label="SDMMetaRead key (32 hex)"
         type="password"
@@ -213,7 +243,7 @@ function OwnKeysForm({ chipId }: { chipId: number }) {
         error={errors.fileReadKey?.message}
         {...form.register('fileReadKey')}
       />
-      <div className="sm:col-span-3">
+      <div className="sm:col-span-2">
         <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>
           Register tag
         </Button>

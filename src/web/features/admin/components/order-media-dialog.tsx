@@ -17,9 +17,14 @@ import { CHIP_LINK_FIELDS, SelectField } from './admin-ui.tsx';
 
 type FormValues = CreateArtchipFields & { image?: FileList; additionalImages?: FileList };
 
-const URL_FIELDS = [...CHIP_LINK_FIELDS, ['facebookUrl', 'Facebook URL']] as const;
+// Spec §3 admin media form: the artwork, its video, then the chip's links.
+const URL_FIELDS = [
+  ['adminVideoUrl', 'Video URL'],
+  ...CHIP_LINK_FIELDS,
+  ['facebookUrl', 'Facebook URL'],
+] as const;
 
-/** Builds the multipart body: image, additionalImage0..n and the link fields. */
+/** Builds the multipart body: image, additionalImage0..n, the video and the link fields. */
 function toFormData(values: FormValues, files: Pick<FormValues, 'image' | 'additionalImages'>): FormData {
   const form = new FormData();
   const image = files.image?.[0];
@@ -55,7 +60,8 @@ export function OrderMediaDialog({
     formState: { errors },
   } = useForm<FormValues>({
     resolver: zodResolver(CreateArtchipFieldsSchema) as never,
-    defaultValues: { associatedUrl: order?.mintAssociatedUrl ?? '', shape: 'round' },
+    // No shape: the chip takes the one its creator chose in the mint studio, unless the admin picks one.
+    defaultValues: { associatedUrl: order?.mintAssociatedUrl ?? '', shape: undefined },
   });
 
   const close = () => {
@@ -145,7 +151,8 @@ export function OrderMediaDialog({
             {...register(name)}
           />
         ))}
-        <SelectField label="Shape" {...register('shape')}>
+        <SelectField label="Shape" {...register('shape', { setValueAs: (v: string) => v || undefined })}>
+          <option value="">Keep the creator&apos;s choice</option>
           <option value="round">Round</option>
           <option value="square">Square</option>
         </SelectField>

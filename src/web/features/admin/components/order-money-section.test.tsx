@@ -16,7 +16,7 @@ import {
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { OrderMoneySection } from './order-money-section.tsx';
 
-beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token'));
+beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}'));
 
 afterEach(() => {
   cleanup();

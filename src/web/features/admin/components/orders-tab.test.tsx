@@ -44,7 +44,7 @@ function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
 
 describe('OrdersTab', () => {
   it("shows each row's buttons from its actions, and links the row to the order's page", async () => {
-    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+    window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}');
     mockApi({
       'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
       'GET /api/admin/orders': () => ({

@@ -4,14 +4,19 @@ import { ORDER_STATUSES } from '#shared/orders.schemas.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAdminStats } from '../api/get-stats.ts';
 
-function StatCard({ label, value }: { label: string; value: string | number }) {
+function StatCard({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
     <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <p className="text-sm font-medium text-gray-700">{label}</p>
       <p className="mt-1 text-2xl font-bold text-gray-900">{value}</p>
+      {hint && <p className="mt-1 text-xs text-gray-700">{hint}</p>}
     </div>
   );
 }
+
+/** What the Revenue figure is (admin.schemas.ts AdminStatsSchema.revenueCents). */
+const REVENUE_HINT =
+  'Platform income: sale, mint and transfer fees, less affiliate commissions and refunds. Not gross sales; demo orders excluded.';
 
 /** Overview: the stat cards (spec §2) and orders by status. */
 export function OverviewTab() {
@@ -39,7 +44,7 @@ export function OverviewTab() {
         <StatCard label={`Total ${BRAND.plural}`} value={data.totalChips} />
         <StatCard label="Active Surprize Orders" value={data.activeSurprizeOrders} />
         <StatCard label={`Available ${BRAND.plural}`} value={data.availableChips} />
-        <StatCard label="Revenue" value={formatUsd(data.revenueCents)} />
+        <StatCard label="Revenue" value={formatUsd(data.revenueCents)} hint={REVENUE_HINT} />
         <StatCard label="Pending Payouts" value={formatUsd(data.pendingPayoutsCents)} />
         <StatCard label="Customers" value={data.totalCustomers} />
       </div>

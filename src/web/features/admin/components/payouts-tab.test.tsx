@@ -7,7 +7,7 @@ import { buildPayout, mockApi, renderWithApp, type ApiHandler } from '#web/lib/t
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { PayoutsTab } from './payouts-tab.tsx';
 
-beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token'));
+beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}'));
 
 afterEach(() => {
   cleanup();

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { DemoCatalogue } from '#shared/demo.schemas.ts';
+import type { LegalPage } from '#shared/legal.schemas.ts';
 import { buildSettings, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { SettingsTab } from './settings-tab.tsx';
 
-beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token'));
+beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}'));
 
 afterEach(() => {
   cleanup();
@@ -14,11 +16,39 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+function legalPage(page: 'privacy' | 'terms', text = 'Template text'): LegalPage {
+  return {
+    page,
+    title: page === 'privacy' ? 'Privacy Policy' : 'Terms of Service',
+    text,
+    updatedAt: null,
+    isTemplate: true,
+  };
+}
+
+const DEMO: DemoCatalogue = { visibleChips: 11, hiddenChips: 0, accounts: 4, purchases: 3 };
+
 function setup() {
+  let demo = DEMO;
   const api = mockApi({
     'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
     'GET /api/admin/site-settings': () => ({ body: buildSettings() }),
     'PUT /api/admin/site-settings': ({ body }) => ({ body: { ...buildSettings(), ...(body as object) } }),
+    'GET /api/legal/privacy': () => ({ body: legalPage('privacy') }),
+    'GET /api/legal/terms': () => ({ body: legalPage('terms') }),
+    'PUT /api/admin/legal/terms': ({ body }) => ({
+      body: {
+        ...legalPage('terms', (body as { text: string }).text),
+        isTemplate: false,
+        updatedAt: '2030-05-01T10:00:00.000Z',
+      },
+    }),
+    'GET /api/admin/demo-catalogue': () => ({ body: demo }),
+    'DELETE /api/admin/demo-catalogue': () => {
+      const removedChips = demo.visibleChips;
+      demo = { ...demo, visibleChips: 0, hiddenChips: demo.hiddenChips + removedChips };
+      return { body: { removedChips, catalogue: demo } };
+    },
   });
   renderWithApp(<SettingsTab />);
   return { ...api, user: userEvent.setup() };
@@ -51,5 +81,59 @@ describe('SettingsTab', () => {
         (c) => (c.body as { payoutHoldDays: unknown }).payoutHoldDays,
       ),
     ).toEqual([0]);
+  });
+
+  it('switches the landing page banner off with the other settings', async () => {
+    const { user, callsTo } = setup();
+    const banner = await screen.findByRole('checkbox', {
+      name: 'Show the under-construction banner on the landing page',
+    });
+    expect((banner as HTMLInputElement).checked).toBe(true);
+    await user.click(banner);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeTruthy();
+    expect(
+      callsTo('PUT /api/admin/site-settings').map(
+        (c) => (c.body as { showLaunchBanner: unknown }).showLaunchBanner,
+      ),
+    ).toEqual([false]);
+  });
+
+  it("edits the Terms of Service text on its own, in the schema's words when it is empty", async () => {
+    const { user, callsTo } = setup();
+    const field = await screen.findByLabelText<HTMLTextAreaElement>('Terms of Service text');
+    expect(field.value).toBe('Template text');
+    expect(screen.getAllByText(/Showing the template: not reviewed yet\./)).toHaveLength(2);
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save Terms of Service' }));
+    expect(await screen.findByText('Enter the page text')).toBeTruthy();
+    expect(callsTo('PUT /api/admin/legal/terms')).toHaveLength(0);
+
+    await user.type(field, '## Our terms');
+    await user.click(screen.getByRole('button', { name: 'Save Terms of Service' }));
+    expect(await screen.findByText('Terms of Service Updated')).toBeTruthy();
+    expect(callsTo('PUT /api/admin/legal/terms').map((c) => c.body)).toEqual([{ text: '## Our terms' }]);
+    expect(await screen.findByText(/Last saved May 1, 2030/)).toBeTruthy();
+    expect(callsTo('PUT /api/admin/site-settings')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'View the Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+  });
+
+  it('removes the demo catalogue only after the confirmation, and then offers nothing more to remove', async () => {
+    const { user, callsTo } = setup();
+    expect(await screen.findByText(/11 demo Artchips are on the site, from 4 demo accounts/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove demo catalogue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the demo catalogue?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('DELETE /api/admin/demo-catalogue')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove demo catalogue' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove the demo catalogue?' });
+    await user.click(within(again).getByRole('button', { name: 'Remove demo catalogue' }));
+    expect(await screen.findByText('Demo Catalogue Removed')).toBeTruthy();
+    expect(callsTo('DELETE /api/admin/demo-catalogue')).toHaveLength(1);
+    expect(await screen.findByText(/The demo catalogue is off the site \(11 Artchips hidden\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove demo catalogue' }).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -15,6 +15,8 @@ import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 import { CheckboxField } from './admin-ui.tsx';
+import { DemoCataloguePanel } from './demo-catalogue-panel.tsx';
+import { LegalPagesEditor } from './legal-pages-editor.tsx';
 
 const METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
@@ -33,7 +35,13 @@ export function SettingsTab() {
       </p>
     );
   }
-  return <SettingsForm settings={data} />;
+  return (
+    <div className="space-y-12">
+      <SettingsForm settings={data} />
+      <LegalPagesEditor />
+      <DemoCataloguePanel />
+    </div>
+  );
 }
 
 const MONEY_FIELDS = [
@@ -142,6 +150,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             )}
           </fieldset>
         ))}
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 font-semibold text-gray-900">Landing page</legend>
+        <CheckboxField
+          label="Show the under-construction banner on the landing page"
+          {...register('showLaunchBanner')}
+        />
+        <p className="text-xs text-gray-600">Switch it off when the shop launches.</p>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-gray-900">Payouts</legend>

@@ -5,31 +5,33 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 /** Fired when the admin session ends (log-out, or a 401 from an admin call). */
 const SIGNED_OUT_EVENT = 'artchip:admin-signed-out';
 
-/** Forgets the admin token and admin record (spec §6: logout clears admin data). */
+/**
+ * Forgets the admin record (spec §6: logout clears admin data). The session itself is an HttpOnly
+ * cookie for /api/admin, which the server expires on log-out (docs/decisions/024).
+ */
 export function clearAdminSession(): void {
-  writeStorage(STORAGE_KEYS.adminToken, null);
   writeStorage(STORAGE_KEYS.adminUser, null);
   window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
 }
 
-/** Every admin call: the admin token as Bearer; a 401 means the session is gone, so it is cleared. */
-export async function adminApi<T = unknown>(
-  path: string,
-  options: Omit<RequestOptions, 'tokenKey'> = {},
-): Promise<T> {
+/** Every admin call (the admin cookie goes along); a 401 means the session is gone, so it is cleared. */
+export async function adminApi<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   try {
-    return await api<T>(path, { ...options, tokenKey: STORAGE_KEYS.adminToken });
+    return await api<T>(path, options);
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) clearAdminSession();
     throw err;
   }
 }
 
-/** The stored admin token, kept current when the session ends in this tab or another. */
-export function useAdminToken(): string | null {
-  const [token, setToken] = useState(() => readStorage(STORAGE_KEYS.adminToken));
+/**
+ * Whether an admin signed in here (the log-in's admin record is stored), kept current when the session
+ * ends in this tab or another. The server still decides on every call.
+ */
+export function useIsAdminSignedIn(): boolean {
+  const [isSignedIn, setIsSignedIn] = useState(() => readStorage(STORAGE_KEYS.adminUser) !== null);
   useEffect(() => {
-    const sync = () => setToken(readStorage(STORAGE_KEYS.adminToken));
+    const sync = () => setIsSignedIn(readStorage(STORAGE_KEYS.adminUser) !== null);
     window.addEventListener(SIGNED_OUT_EVENT, sync);
     window.addEventListener('storage', sync);
     return () => {
@@ -37,7 +39,7 @@ export function useAdminToken(): string | null {
       window.removeEventListener('storage', sync);
     };
   }, []);
-  return token;
+  return isSignedIn;
 }
 
 /** The signed-in admin's display name from the log-in answer, if stored. */

@@ -28,7 +28,7 @@ export default function AdminLoginPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await login.mutateAsync(values);
-      writeStorage(STORAGE_KEYS.adminToken, result.token);
+      // The session is the HttpOnly cookie the answer set; only who signed in is kept here.
       writeStorage(STORAGE_KEYS.adminUser, JSON.stringify(result.admin));
       toast({
         title: 'Welcome, admin',

@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 function renderPage(detail: AdminOrderDetail, routes: Record<string, ApiHandler> = {}) {
-  window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+  window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}');
   const api = mockApi({
     'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
     [`GET /api/admin/orders/${detail.id}`]: () => ({ body: detail }),
@@ -65,6 +65,43 @@ describe('AdminOrderPage', () => {
     expect(timeline.getByText(/by @buyer/)).toBeTruthy();
     expect(timeline.getByText('Payment received')).toBeTruthy();
     expect(timeline.getByText(/by the system/)).toBeTruthy();
+  });
+
+  it('shows the creator’s design from the mint studio before the chip is made, and the chip as made after', async () => {
+    const crop = { x: 0.4, y: 0.55, zoom: 1.5, rotation: 90 };
+    renderPage(
+      buildDetail({
+        orderType: 'mint',
+        mintTitle: 'Sunrise',
+        originalImageUrl: '/media/sunrise.png',
+        item: null,
+        mintDesign: { shape: 'square', crop },
+      }),
+    );
+    const item = within(await screen.findByRole('region', { name: 'Item' }));
+    const disc = item.getByRole('img', {
+      name: 'Sunrise: square Artchip, zoom 1.5×, turned 90°, centre at 40% across and 55% down',
+    });
+    expect(disc.dataset.shape).toBe('square');
+    expect(disc.querySelector('img')?.style.transform).toBe('rotate(90deg)');
+    expect(item.getByText("Square (the creator's choice)")).toBeTruthy();
+    expect(item.queryByRole('button', { name: 'Production sheet' })).toBeNull();
+    cleanup();
+
+    renderPage(
+      buildDetail({
+        orderType: 'mint',
+        mintDesign: { shape: 'square', crop },
+        item: { ...buildDetail().item!, crop, imageWidth: 1000, imageHeight: 500 },
+      }),
+    );
+    const made = within(await screen.findByRole('region', { name: 'Item' }));
+    expect(made.getByText('zoom 1.5×, turned 90°, centre at 40% across and 55% down')).toBeTruthy();
+    // A 2:1 image at zoom 1.5 is three discs wide.
+    expect(
+      made.getByRole('img', { name: /^Harbor Lights: square Artchip/ }).querySelector('img')?.style.width,
+    ).toBe('300%');
+    expect(made.getByRole('button', { name: 'Production sheet' })).toBeTruthy();
   });
 
   it('shows a token amount only for an order paid with the token', async () => {
@@ -210,7 +247,7 @@ describe('AdminOrderPage', () => {
   });
 
   it('says when the order does not exist', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+    window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}');
     mockApi({});
     renderWithApp(<AdminOrderPage />, { path: '/admin/orders/:id', route: '/admin/orders/999' });
     expect(await screen.findByText('Order not found.')).toBeTruthy();

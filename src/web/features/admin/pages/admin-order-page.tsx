@@ -1,20 +1,24 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from '#web/lib/router.tsx';
-import { ArrowLeft, ImageOff } from 'lucide-react';
+import { ArrowLeft, ImageOff, Printer } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { ChipCustody } from '#shared/chips.schemas.ts';
+import { aspectOf, describeCrop, DEFAULT_CROP } from '#shared/chip-crop.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderEvent } from '#shared/orders.schemas.ts';
+import { ChipDisc } from '#web/components/chip-disc.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { cn } from '#web/components/ui/cn.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
+import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PAYMENT_METHOD_LABELS } from '#web/features/checkout/index.ts';
+import { openProductionSheet } from '../api/get-production-sheet.ts';
 import { useOrder } from '../api/get-order.ts';
 import { ADMIN_ORDERS_TAB_PATH } from '../lib/admin-routes.ts';
 import { PROVIDER_LABELS } from '../lib/money-labels.ts';
-import { adminLoginPathFor, useAdminToken } from '../lib/admin-session.ts';
+import { adminLoginPathFor, useIsAdminSignedIn } from '../lib/admin-session.ts';
 import { formatDateTime } from '../components/admin-ui.tsx';
 import { OrderActions, hasOrderActions } from '../components/order-actions.tsx';
 import { OrderMoneySection } from '../components/order-money-section.tsx';
@@ -80,21 +84,54 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
+/** Opens the print-ready production sheet of the order's chip (54 mm artwork as placed, QR, NFC). */
+function ProductionSheetButton({ orderId }: { orderId: number }) {
+  const toast = useToast();
+  const [isOpening, setIsOpening] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={isOpening}
+      onClick={() => {
+        setIsOpening(true);
+        openProductionSheet({ orderId })
+          .catch((err: unknown) =>
+            toast({
+              title: 'Error',
+              description: errorMessage(err, 'The production sheet could not be opened.'),
+              variant: 'destructive',
+            }),
+          )
+          .finally(() => setIsOpening(false));
+      }}
+    >
+      <Printer className="mr-1 h-4 w-4" aria-hidden="true" />
+      Production sheet
+    </Button>
+  );
+}
+
 function ItemSection({ order }: { order: AdminOrderDetail }) {
   const item = order.item;
   const title = item?.title ?? order.mintTitle ?? `Order #${order.id}`;
   const imageUrl = item?.imageUrl ?? order.originalImageUrl;
-  const frame = item?.shape === 'round' ? 'rounded-full' : 'rounded-lg';
+  // The chip as made, else the creator's design from the mint studio (none for a surprize mint's art).
+  const shape = item?.shape ?? order.mintDesign?.shape ?? null;
+  const crop = item ? item.crop : (order.mintDesign?.crop ?? null);
+  const placement =
+    shape && imageUrl && !(order.isSurprize && !item) ? describeCrop(crop ?? DEFAULT_CROP) : null;
   return (
     <Section id="order-item" title="Item">
       <div className="flex flex-col gap-4 sm:flex-row">
         {imageUrl ? (
-          <img
-            src={imageUrl}
-            alt={title}
-            width={160}
-            height={160}
-            className={cn('h-40 w-40 shrink-0 bg-gray-100 object-cover', frame)}
+          <ChipDisc
+            imageUrl={imageUrl}
+            imageAspect={item ? aspectOf(item.imageWidth, item.imageHeight) : null}
+            alt={`${title}: ${shape ?? 'round'} ${BRAND.name}${placement ? `, ${placement}` : ''}`}
+            shape={shape ?? 'round'}
+            crop={crop}
+            size="10rem"
           />
         ) : (
           <div
@@ -119,18 +156,30 @@ function ItemSection({ order }: { order: AdminOrderDetail }) {
             )}
           </p>
           {item ? (
-            <Facts
-              rows={[
-                ['Unit number', item.unitId ?? 'Not assigned'],
-                ['Shape', capitalize(item.shape)],
-                ['Where it is', CUSTODY_LABELS[item.custody]],
-                ['Owner', `@${item.ownerUsername ?? item.creatorUsername}`],
-                ['Creator', `@${item.creatorUsername}`],
-              ]}
-            />
+            <>
+              <Facts
+                rows={[
+                  ['Unit number', item.unitId ?? 'Not assigned'],
+                  ['Shape', capitalize(item.shape)],
+                  ...(placement ? [['Placement', placement] as [string, ReactNode]] : []),
+                  ['Where it is', CUSTODY_LABELS[item.custody]],
+                  ['Owner', `@${item.ownerUsername ?? item.creatorUsername}`],
+                  ['Creator', `@${item.creatorUsername}`],
+                ]}
+              />
+              <ProductionSheetButton orderId={order.id} />
+            </>
           ) : (
             <>
               <p className="text-sm text-gray-800">The {BRAND.name} of this mint is not made yet.</p>
+              {shape && (
+                <Facts
+                  rows={[
+                    ['Shape', `${capitalize(shape)} (the creator's choice)`],
+                    ...(placement ? [['Placement', placement] as [string, ReactNode]] : []),
+                  ]}
+                />
+              )}
               {order.mintDescription && (
                 <p className="text-sm break-words text-gray-800">{order.mintDescription}</p>
               )}
@@ -290,13 +339,13 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
 /** /admin/orders/:id: one order with what the admin needs to fulfil it, and only the actions it allows. */
 export default function AdminOrderPage() {
   const { id: param } = useParams();
-  const token = useAdminToken();
+  const isSignedIn = useIsAdminSignedIn();
   const location = useLocation();
   const id = /^\d+$/.test(param ?? '') ? Number(param) : null;
-  const order = useOrder(token && id !== null ? id : null);
+  const order = useOrder(isSignedIn && id !== null ? id : null);
   usePageTitle(id === null ? 'Order' : `Order #${id}`);
 
-  if (!token) return <Navigate to={adminLoginPathFor(location.pathname)} replace />;
+  if (!isSignedIn) return <Navigate to={adminLoginPathFor(location.pathname)} replace />;
 
   let body: ReactNode;
   if (id === null || (order.error instanceof ApiRequestError && order.error.status === 404)) {

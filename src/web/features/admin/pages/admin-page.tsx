@@ -4,7 +4,7 @@ import { BRAND } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { adminLoginPathFor, readAdminName, useAdminToken } from '../lib/admin-session.ts';
+import { adminLoginPathFor, readAdminName, useIsAdminSignedIn } from '../lib/admin-session.ts';
 import { useLogoutAdmin } from '../api/logout-admin.ts';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { CustomersTab } from '../components/customers-tab.tsx';
@@ -16,6 +16,7 @@ import { AccountingTab } from '../components/accounting-tab.tsx';
 import { EmailListTab } from '../components/email-list-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
 import { MailLogTab, MessagesTab } from '../components/inbox-tab.tsx';
+import { JobsTab } from '../components/jobs-tab.tsx';
 import { AuditTab } from '../components/audit-tab.tsx';
 
 const TABS = [
@@ -30,23 +31,24 @@ const TABS = [
   { value: 'settings', label: 'Settings', content: <SettingsTab /> },
   { value: 'messages', label: 'Messages', content: <MessagesTab /> },
   { value: 'mail', label: 'Mail Log', content: <MailLogTab /> },
+  { value: 'jobs', label: 'Jobs', content: <JobsTab /> },
   { value: 'audit', label: 'Audit Log', content: <AuditTab /> },
 ];
 
 /**
  * The one admin application (PRODUCT.md), served at /admin, /secret-admin-portal and
- * /siteadmin/dashboard. Rights are checked by the server on every call; without a stored admin token
+ * /siteadmin/dashboard. Rights are checked by the server on every call; without a stored admin record
  * the page sends the visitor to the matching log-in.
  */
 export default function AdminPage() {
   usePageTitle('Admin Dashboard');
-  const token = useAdminToken();
+  const isSignedIn = useIsAdminSignedIn();
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const logout = useLogoutAdmin();
   const loginPath = adminLoginPathFor(location.pathname);
-  if (!token) return <Navigate to={loginPath} replace />;
+  if (!isSignedIn) return <Navigate to={loginPath} replace />;
 
   const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'overview';
   const name = readAdminName();

@@ -17,7 +17,7 @@ import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useSaveCustomer } from '../api/save-customer.ts';
-import { useAdminToken } from '../lib/admin-session.ts';
+import { useIsAdminSignedIn } from '../lib/admin-session.ts';
 import { CheckboxField } from '../components/admin-ui.tsx';
 
 const DASHBOARD = ROUTES.siteAdminDashboard;
@@ -25,13 +25,13 @@ const DASHBOARD = ROUTES.siteAdminDashboard;
 /** /siteadmin/customers/:id: edit a customer, or add one when :id is "new" (spec §2, §5). */
 export default function CustomerFormPage() {
   const { id: param } = useParams();
-  const token = useAdminToken();
+  const isSignedIn = useIsAdminSignedIn();
   const isNew = param === 'new';
   const id = isNew ? null : /^\d+$/.test(param ?? '') ? Number(param) : NaN;
   usePageTitle(isNew ? 'Add New Customer' : 'Edit Customer');
-  const customer = useCustomer(id !== null && Number.isFinite(id) && token ? id : null);
+  const customer = useCustomer(id !== null && Number.isFinite(id) && isSignedIn ? id : null);
 
-  if (!token) return <Navigate to={ROUTES.siteAdminLogin} replace />;
+  if (!isSignedIn) return <Navigate to={ROUTES.siteAdminLogin} replace />;
   if (id !== null && !Number.isFinite(id)) return <Navigate to={DASHBOARD} replace />;
 
   return (

@@ -5,7 +5,7 @@ import { api } from '#web/lib/api-client.ts';
 /** POST /api/auth/send-verification: mails a new verification link (the answer is the same for any e-mail). */
 export async function sendVerification(email: string): Promise<MessageResponse> {
   return MessageResponseSchema.parse(
-    await api('/api/auth/send-verification', { method: 'POST', body: { email }, tokenKey: null }),
+    await api('/api/auth/send-verification', { method: 'POST', body: { email } }),
   );
 }
 

@@ -4,9 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/set-password: sets the password with a one-time token and returns a session. */
 export async function setPassword(input: SetPasswordInput): Promise<AuthSession> {
-  return AuthSessionSchema.parse(
-    await api('/api/auth/set-password', { method: 'POST', body: input, tokenKey: null }),
-  );
+  return AuthSessionSchema.parse(await api('/api/auth/set-password', { method: 'POST', body: input }));
 }
 
 export function useSetPassword() {

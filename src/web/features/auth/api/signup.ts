@@ -4,9 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/signup: creates the account and mails its verification link. */
 export async function signup(input: SignupInput): Promise<SignupResponse> {
-  return SignupResponseSchema.parse(
-    await api('/api/auth/signup', { method: 'POST', body: input, tokenKey: null }),
-  );
+  return SignupResponseSchema.parse(await api('/api/auth/signup', { method: 'POST', body: input }));
 }
 
 export function useSignup() {

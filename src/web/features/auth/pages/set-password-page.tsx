@@ -14,6 +14,7 @@ import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useLateDefaults } from '#web/lib/use-late-defaults.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { useSetPassword } from '../api/set-password.ts';
@@ -40,12 +41,14 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
     resolver: zodResolver(SetPasswordFormSchema),
     defaultValues: { email, password: '', confirmPassword: '' },
   });
+  // An address read later (the link's query) never replaces one typed meanwhile.
+  useLateDefaults(form, { email });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const session = await setPassword.mutateAsync({ ...values, token });
-      await signIn(session.token);
+      await signIn();
       toast({
         title: 'Password Set!',
         description: session.user.isEmailVerified
@@ -105,6 +108,7 @@ function RequestPasswordLink({ email }: { email: string }) {
   const toast = useToast();
   const forgot = useForgotPassword();
   const form = useForm<EmailInput>({ resolver: zodResolver(EmailInputSchema), defaultValues: { email } });
+  useLateDefaults(form, { email });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate } from '#web/lib/router.tsx';
+import { Link, Navigate, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { SignupInputSchema, type SignupInput } from '#shared/auth.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { rememberReturnPath, RETURN_TO_PARAM, safeReturnPath, withReturnTo } from '#web/lib/return-to.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useSignup } from '../api/signup.ts';
@@ -16,11 +17,16 @@ import { checkEmailPath } from '../lib/auth-flow.ts';
 
 const FIELDS = ['email', 'username', 'password', 'confirmPassword', 'firstName', 'lastName'] as const;
 
-/** /signup (spec §2, §5, §8): creates the account, then the check-email page. */
+/**
+ * /signup (spec §2, §5, §8): creates the account, then the check-email page. A `?next=` page is
+ * remembered, so the e-mailed verification link (which signs the person in) returns there.
+ */
 export default function SignupPage() {
   usePageTitle('Sign up');
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
   const toast = useToast();
   const signup = useSignup();
   const form = useForm<SignupInput>({
@@ -36,7 +42,7 @@ export default function SignupPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (isAuthenticated) return <Navigate to={ROUTES.home} replace />;
+  if (isAuthenticated) return <Navigate to={returnTo ?? ROUTES.home} replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const referralCode = readStorage(STORAGE_KEYS.referralCode) ?? undefined;
@@ -44,6 +50,7 @@ export default function SignupPage() {
       const result = await signup.mutateAsync({ ...values, referralCode });
       writeStorage(STORAGE_KEYS.pendingEmail, result.email);
       writeStorage(STORAGE_KEYS.referralCode, null);
+      rememberReturnPath(returnTo);
       toast({ title: 'Account Created!', description: result.message });
       navigate(checkEmailPath(result.email));
     } catch (err) {
@@ -110,13 +117,27 @@ export default function SignupPage() {
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
+        <p className="text-sm text-gray-700">
+          By signing up you agree to the{' '}
+          <Link to={ROUTES.terms} className="font-medium text-brand-700 underline hover:text-brand-800">
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to={ROUTES.privacy} className="font-medium text-brand-700 underline hover:text-brand-800">
+            Privacy Policy
+          </Link>
+          .
+        </p>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Creating account...' : 'Sign up'}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-gray-700">
         Already have an account?{' '}
-        <Link to={ROUTES.login} className="font-medium text-brand-700 underline hover:text-brand-800">
+        <Link
+          to={withReturnTo(ROUTES.login, returnTo)}
+          className="font-medium text-brand-700 underline hover:text-brand-800"
+        >
           Log in
         </Link>
       </p>

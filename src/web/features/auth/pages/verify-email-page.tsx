@@ -6,12 +6,16 @@ import { ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { takeReturnPath } from '#web/lib/return-to.ts';
 import { STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
-/** Spec §4: after a successful verification the user lands on / after 2 seconds. */
+/**
+ * Spec §4: after a successful verification the user lands on / after 2 seconds; or, when they signed
+ * up (or were stopped at log-in) on their way somewhere, back on that page (return-to.ts).
+ */
 const REDIRECT_DELAY_MS = 2000;
 
 /** /verify-email?token= (spec §2, §4, §8): missing token, loading, error and success states. */
@@ -24,9 +28,9 @@ export default function VerifyEmailPage() {
   const verify = useMutation({
     mutationFn: async (value: string) => {
       const result = await verifyEmail(value);
-      await signIn(result.token);
+      await signIn();
       writeStorage(STORAGE_KEYS.pendingEmail, null);
-      return result;
+      return { ...result, returnTo: takeReturnPath() };
     },
   });
   const { mutate } = verify;
@@ -40,9 +44,11 @@ export default function VerifyEmailPage() {
 
   useEffect(() => {
     if (!verify.isSuccess) return;
-    const timer = setTimeout(() => void navigate(ROUTES.home), REDIRECT_DELAY_MS);
+    // A new account with nowhere to return to gets the spec's welcome page after sign-up.
+    const target = verify.data.returnTo ?? ROUTES.welcome;
+    const timer = setTimeout(() => void navigate(target, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [verify.isSuccess, navigate]);
+  }, [verify.isSuccess, verify.data, navigate]);
 
   if (!token) {
     return (
@@ -63,7 +69,14 @@ export default function VerifyEmailPage() {
       <AuthCard
         title="Email Verified!"
         icon={<CircleCheck className="h-12 w-12 text-green-700" aria-hidden="true" />}
-        description={<p role="status">{verify.data.message} Redirecting you to the home page...</p>}
+        description={
+          <p role="status">
+            {verify.data.message}{' '}
+            {verify.data.returnTo
+              ? 'Taking you back to where you were...'
+              : 'Taking you to your welcome page...'}
+          </p>
+        }
       />
     );
   }

@@ -14,7 +14,7 @@ export function isEmailCheckable(email: string): boolean {
 /** POST /api/auth/check-email: whether an account uses this e-mail. Never signs anyone in. */
 export async function checkEmail(email: string): Promise<boolean> {
   return CheckEmailResponseSchema.parse(
-    await api('/api/auth/check-email', { method: 'POST', body: { email }, tokenKey: null }),
+    await api('/api/auth/check-email', { method: 'POST', body: { email } }),
   ).exists;
 }
 

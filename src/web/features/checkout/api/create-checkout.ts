@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  CheckoutResponseSchema,
-  type CheckoutRequestInput,
-  type CheckoutResponse,
-} from '#shared/checkout.schemas.ts';
+import { CheckoutResponseSchema, type CheckoutResponse } from '#shared/checkout.schemas.ts';
+import { type CheckoutRequestInput } from '#shared/checkout-request.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/checkout: creates the order and its payment; the answer says where to pay. */

@@ -5,7 +5,7 @@ import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/payments/config: per method live or demo, and the public keys of the live providers. */
 export async function getPaymentsConfig(): Promise<PaymentsConfig> {
-  return PaymentsConfigSchema.parse(await api('/api/payments/config', { tokenKey: null }));
+  return PaymentsConfigSchema.parse(await api('/api/payments/config', { anonymous: true }));
 }
 
 export const paymentsConfigQueryOptions = queryOptions({

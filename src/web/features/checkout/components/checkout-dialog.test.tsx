@@ -113,7 +113,10 @@ describe('CheckoutDialog (purchase)', () => {
     expect(
       await within(dialog).findByText(EMAIL_HAS_ACCOUNT_HINT, { exact: false }, { timeout: 3000 }),
     ).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    // Signing in comes back to the chip page the checkout was opened on.
+    expect(within(dialog).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/login?next=%2Fartchip%2Fmaker%2Fharbor-lights',
+    );
     const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Complete Purchase' });
     expect(submit.disabled).toBe(false);
     await user.click(within(dialog).getByRole('radio', { name: /Store in the vault/ }));
@@ -145,9 +148,11 @@ describe('CheckoutDialog (purchase)', () => {
     expect(email.getAttribute('aria-describedby')).toBe(fieldError.id);
     expect(email.getAttribute('aria-invalid')).toBe('true');
     const signIn = within(dialog).getAllByRole('link', { name: 'Sign In' });
-    expect(signIn.map((link) => link.getAttribute('href'))).toEqual(['/login']);
+    expect(signIn.map((link) => link.getAttribute('href'))).toEqual([
+      '/login?next=%2Fartchip%2Fmaker%2Fharbor-lights',
+    ]);
     expect(history.location.pathname).toBe('/artchip/maker/harbor-lights');
-    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(document.cookie).not.toContain('artchip_signed_in');
 
     // Another e-mail clears the message.
     await user.clear(email);
@@ -288,7 +293,7 @@ describe('CheckoutDialog (mint)', () => {
         token: 'session-token',
         target: {
           orderType: 'mint',
-          mintData: { isSurprize: false, title: 'Sunrise', imageUrl: '/media/a.png' },
+          mintData: { isSurprize: false, title: 'Sunrise', imageUrl: '/media/a.png', shape: 'round' },
         },
       },
     );
@@ -303,7 +308,7 @@ describe('CheckoutDialog (mint)', () => {
     expect(callsTo('POST /api/checkout')[0]?.body).toMatchObject({
       orderType: 'mint',
       paymentMethod: 'artchip',
-      mintData: { isSurprize: false, title: 'Sunrise', imageUrl: '/media/a.png' },
+      mintData: { isSurprize: false, title: 'Sunrise', imageUrl: '/media/a.png', shape: 'round' },
     });
     expect(callsTo('POST /api/checkout')[0]?.body).not.toHaveProperty('email');
   });

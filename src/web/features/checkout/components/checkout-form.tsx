@@ -8,21 +8,23 @@ import { BRAND, ROUTES } from '#shared/brand.ts';
 import {
   INCOMPLETE_ADDRESS_MESSAGE,
   SELECT_ADDRESS_MESSAGE,
-  type CheckoutRequest,
-  type CheckoutRequestInput,
   type MintData,
   type PaymentOption,
   type QuoteRequestInput,
 } from '#shared/checkout.schemas.ts';
-import { SHIPPING_COUNTRIES, type ShippingCountry } from '#shared/pricing.ts';
-import type { PaymentMethod, SiteSettings } from '#shared/settings.schemas.ts';
-import type { ShippingAddress } from '#shared/users.schemas.ts';
+import { type CheckoutRequest, type CheckoutRequestInput } from '#shared/checkout-request.schemas.ts';
+import { countryName, normalizeCountryCode } from '#shared/address-format.ts';
+import { DEFAULT_ADDRESS_COUNTRY } from '#shared/addresses.schemas.ts';
+import { shippingCentsFor } from '#shared/pricing.ts';
+import { toPricingSettings, type PaymentMethod, type SiteSettings } from '#shared/settings.schemas.ts';
+import type { ShippingAddress } from '#shared/addresses.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useReturnHref } from '#web/lib/return-to.ts';
 import { useEmailCheck } from '../api/check-email.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
 import { useCheckoutQuote } from '../api/get-checkout-quote.ts';
@@ -74,10 +76,6 @@ type CheckoutFormViewProps = {
   addresses: ShippingAddress[];
 };
 
-function isShippingCountry(value: unknown): value is ShippingCountry {
-  return typeof value === 'string' && (SHIPPING_COUNTRIES as readonly string[]).includes(value);
-}
-
 function formatPercent(percent: string): string {
   return percent.includes('.') ? percent.replace(/0+$/, '').replace(/\.$/, '') : percent;
 }
@@ -92,6 +90,8 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
   /** The e-mail the server refused as registered: the link to sign in shows while it is entered. */
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
+  // Signing in from checkout comes back to the page it was opened on.
+  const loginHref = useReturnHref(ROUTES.login);
 
   const isPurchase = target.orderType === 'purchase';
   const requiresEmail = isPurchase && !user;
@@ -112,7 +112,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       newAddressCity: '',
       newAddressState: '',
       newAddressZip: '',
-      newAddressCountry: 'US',
+      newAddressCountry: DEFAULT_ADDRESS_COUNTRY,
       saveAddress: false,
       orderType: target.orderType,
       ...(target.orderType === 'purchase'
@@ -128,19 +128,26 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
     paymentMethodValue === 'usd' || paymentMethodValue === 'creditcard' ? 'card' : paymentMethodValue;
   const addressId = parseAddressSelectValue(addressValue);
   const savedAddress = typeof addressId === 'number' ? addresses.find((a) => a.id === addressId) : undefined;
-  const country: ShippingCountry = savedAddress
-    ? isShippingCountry(savedAddress.country)
-      ? savedAddress.country
-      : 'other'
-    : isShippingCountry(newAddressCountry)
-      ? newAddressCountry
-      : 'US';
+  // Shipping is priced for the address it goes to: the chosen saved address, or the new one's country.
+  const country = savedAddress ? savedAddress.country : (newAddressCountry ?? '');
+  const destination =
+    shippingOption === 'ship' && country
+      ? {
+          country,
+          shippingCents: shippingCentsFor({
+            settings: toPricingSettings(settings),
+            paymentMethod,
+            shippingOption,
+            country,
+          }),
+        }
+      : null;
 
   const quoteInput: QuoteRequestInput = {
     orderType: target.orderType,
     paymentMethod,
     shippingOption,
-    country,
+    country: country || DEFAULT_ADDRESS_COUNTRY,
     shippingAddressId: shippingOption === 'ship' ? addressId : null,
     ...(target.orderType === 'purchase'
       ? { artchipId: target.artchip.id, ...(target.offerId ? { offerId: target.offerId } : {}) }
@@ -271,7 +278,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
           />
           <div aria-live="polite" className="min-h-5 text-sm">
             {isEmailRegistered ? (
-              <Link to={ROUTES.login} className="font-medium text-brand-700 underline">
+              <Link to={loginHref} className="font-medium text-brand-700 underline">
                 Sign In
               </Link>
             ) : emailState === 'checking' ? (
@@ -282,7 +289,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
             ) : emailState === 'registered' ? (
               <span className="text-gray-900">
                 {EMAIL_HAS_ACCOUNT_HINT}{' '}
-                <Link to={ROUTES.login} className="font-medium text-brand-700 underline">
+                <Link to={loginHref} className="font-medium text-brand-700 underline">
                   Sign In
                 </Link>
               </span>
@@ -295,6 +302,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       <ShippingFields
         form={form}
         addresses={addresses}
+        destination={destination}
         shippingRates={{
           domestic: settings.domesticShippingRate,
           international: settings.internationalShippingRate,
@@ -319,6 +327,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
         isError={quote.isError}
         paypalMarkupPercent={settings.paypalMarkupPercent}
         shippingOption={shippingOption}
+        destinationName={destination ? countryName(normalizeCountryCode(destination.country) ?? '') : null}
       />
 
       {serverError && (

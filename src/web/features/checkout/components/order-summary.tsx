@@ -10,6 +10,8 @@ type OrderSummaryProps = {
   /** Settings' direct-PayPal fee ("20.00"), named beside the fee line. */
   paypalMarkupPercent: string;
   shippingOption: 'ship' | 'store';
+  /** The country it ships to, named on the shipping line ("Shipping to France"). */
+  destinationName?: string | null;
 };
 
 function formatPercent(percent: string): string {
@@ -23,6 +25,7 @@ export function OrderSummary({
   isError,
   paypalMarkupPercent,
   shippingOption,
+  destinationName,
 }: OrderSummaryProps) {
   return (
     <section
@@ -64,7 +67,9 @@ export function OrderSummary({
               </div>
             )}
             <div className="flex justify-between">
-              <dt>Shipping</dt>
+              <dt>
+                {shippingOption === 'ship' && destinationName ? `Shipping to ${destinationName}` : 'Shipping'}
+              </dt>
               <dd>
                 {summary.shippingCents > 0
                   ? formatUsd(summary.shippingCents)

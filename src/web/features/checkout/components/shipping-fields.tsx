@@ -1,39 +1,53 @@
 import { useWatch } from 'react-hook-form';
+import { countryName, normalizeCountryCode } from '#shared/address-format.ts';
+import {
+  ADDRESS_REQUIRED_MESSAGES,
+  formatAddressLine,
+  type ShippingAddress,
+} from '#shared/addresses.schemas.ts';
 import { INCOMPLETE_ADDRESS_MESSAGE } from '#shared/checkout.schemas.ts';
-import { SHIPPING_COUNTRIES } from '#shared/pricing.ts';
-import type { ShippingAddress } from '#shared/users.schemas.ts';
-import { INPUT_CLASS, TextField } from '#web/components/ui/field.tsx';
+import { NEW_ADDRESS_FIELD_NAMES } from '#shared/checkout-request.schemas.ts';
+import { formatUsd } from '#shared/money.ts';
+import { AddressFields, type AddressFieldName } from '#web/components/address-fields.tsx';
+import { INPUT_CLASS } from '#web/components/ui/field.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { NEW_ADDRESS_FIELDS, parseAddressSelectValue, type CheckoutForm } from '../lib/checkout-form.ts';
 
-const COUNTRY_LABELS: Record<(typeof SHIPPING_COUNTRIES)[number], string> = {
-  US: 'United States',
-  CA: 'Canada',
-  GB: 'United Kingdom',
-  AU: 'Australia',
-  other: 'Other',
+/** The checkout request's name of each address field (line 2 has one too). */
+const CHECKOUT_FIELD: Record<AddressFieldName, (typeof NEW_ADDRESS_FIELDS)[number]> = {
+  ...NEW_ADDRESS_FIELD_NAMES,
+  addressLine2: 'newAddressLine2',
 };
-
-function formatAddress(address: ShippingAddress): string {
-  const line2 = address.addressLine2 ? `, ${address.addressLine2}` : '';
-  return `${address.name}, ${address.addressLine1}${line2}, ${address.city}, ${address.state} ${address.zipCode}, ${address.country}`;
-}
 
 type ShippingFieldsProps = {
   form: CheckoutForm;
   addresses: ShippingAddress[];
+  /** Where it ships now (the chosen address's country, or the new address's) and what that costs. */
+  destination: { country: string; shippingCents: number } | null;
   shippingRates: { domestic: string; international: string };
 };
 
 /** Ship or store (vault, free); when shipping, a saved address or a new one. */
-export function ShippingFields({ form, addresses, shippingRates }: ShippingFieldsProps) {
+export function ShippingFields({ form, addresses, destination, shippingRates }: ShippingFieldsProps) {
   const { register, formState } = form;
   const shippingOption = useWatch({ control: form.control, name: 'shippingOption' });
   const addressId = parseAddressSelectValue(useWatch({ control: form.control, name: 'shippingAddressId' }));
   const errors = formState.errors;
   const addressError = errors.shippingAddressId?.message;
-  const hasIncompleteAddress = NEW_ADDRESS_FIELDS.some((field) => errors[field]);
+  const hasIncompleteAddress = NEW_ADDRESS_FIELDS.some(
+    (field) => errors[field]?.message === INCOMPLETE_ADDRESS_MESSAGE,
+  );
   const isNew = addressId === 'new' || addresses.length === 0;
+  const newCountry = useWatch({ control: form.control, name: 'newAddressCountry' }) ?? '';
+  const destinationName = destination ? countryName(normalizeCountryCode(destination.country) ?? '') : null;
+  // A required field left empty reads as the address book says it ("City is required"); the spec's
+  // 'Please fill in all required address fields' is said once, below the fields.
+  const fieldError = (field: AddressFieldName) => {
+    const message = errors[CHECKOUT_FIELD[field]]?.message;
+    return message === INCOMPLETE_ADDRESS_MESSAGE && field !== 'addressLine2'
+      ? ADDRESS_REQUIRED_MESSAGES[field]
+      : message;
+  };
 
   return (
     <fieldset className="space-y-3">
@@ -44,7 +58,9 @@ export function ShippingFields({ form, addresses, shippingRates }: ShippingField
           <span>
             <span className="block text-sm font-medium text-gray-900">Ship to me</span>
             <span className="block text-xs text-gray-700">
-              US ${shippingRates.domestic}, international ${shippingRates.international}
+              {destination && destinationName
+                ? `${formatUsd(destination.shippingCents)} to ${destinationName}`
+                : `US $${shippingRates.domestic}, international $${shippingRates.international}`}
             </span>
           </span>
         </label>
@@ -74,7 +90,7 @@ export function ShippingFields({ form, addresses, shippingRates }: ShippingField
                 <option value="">Select an address</option>
                 {addresses.map((address) => (
                   <option key={address.id} value={address.id}>
-                    {formatAddress(address)}
+                    {formatAddressLine(address)}
                   </option>
                 ))}
                 <option value="new">Use a new address</option>
@@ -90,55 +106,20 @@ export function ShippingFields({ form, addresses, shippingRates }: ShippingField
           {isNew && (
             <div className="space-y-3 rounded-md border border-gray-200 p-3">
               <p className="text-sm font-medium text-gray-900">New address</p>
-              <TextField
-                label="Full name"
-                autoComplete="name"
-                aria-invalid={errors.newAddressName ? true : undefined}
-                {...register('newAddressName')}
+              <AddressFields
+                register={(field) => register(CHECKOUT_FIELD[field])}
+                country={newCountry}
+                errors={{
+                  name: fieldError('name'),
+                  addressLine1: fieldError('addressLine1'),
+                  addressLine2: fieldError('addressLine2'),
+                  city: fieldError('city'),
+                  state: fieldError('state'),
+                  zipCode: fieldError('zipCode'),
+                  country: fieldError('country'),
+                }}
+                onCountryChange={() => form.setValue('newAddressState', '')}
               />
-              <TextField
-                label="Address line 1"
-                autoComplete="address-line1"
-                aria-invalid={errors.newAddressLine1 ? true : undefined}
-                {...register('newAddressLine1')}
-              />
-              <TextField
-                label="Address line 2 (optional)"
-                autoComplete="address-line2"
-                {...register('newAddressLine2')}
-              />
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextField
-                  label="City"
-                  autoComplete="address-level2"
-                  aria-invalid={errors.newAddressCity ? true : undefined}
-                  {...register('newAddressCity')}
-                />
-                <TextField
-                  label="State / region"
-                  autoComplete="address-level1"
-                  aria-invalid={errors.newAddressState ? true : undefined}
-                  {...register('newAddressState')}
-                />
-                <TextField
-                  label="ZIP / postal code"
-                  autoComplete="postal-code"
-                  aria-invalid={errors.newAddressZip ? true : undefined}
-                  {...register('newAddressZip')}
-                />
-                <div className="space-y-1">
-                  <label htmlFor="checkout-country" className="block text-sm font-medium text-gray-800">
-                    Country
-                  </label>
-                  <select id="checkout-country" className={INPUT_CLASS} {...register('newAddressCountry')}>
-                    {SHIPPING_COUNTRIES.map((country) => (
-                      <option key={country} value={country}>
-                        {COUNTRY_LABELS[country]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
               <label className="flex items-center gap-2 text-sm text-gray-800">
                 <input type="checkbox" {...register('saveAddress')} />
                 Save this address

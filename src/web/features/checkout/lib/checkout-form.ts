@@ -1,10 +1,10 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { INVALID_EMAIL_MESSAGE } from '#shared/checkout.schemas.ts';
 import {
   CheckoutRequestSchema,
-  INVALID_EMAIL_MESSAGE,
   type CheckoutRequest,
   type CheckoutRequestInput,
-} from '#shared/checkout.schemas.ts';
+} from '#shared/checkout-request.schemas.ts';
 
 /** The checkout form's fields are the request's; orderType, the chip and the mint ride along unseen. */
 export type CheckoutForm = UseFormReturn<CheckoutRequestInput, unknown, CheckoutRequest>;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { rememberGuestToken } from '../lib/guest-token.ts';
 import CheckoutSuccessPage from './checkout-success-page.tsx';
 
@@ -61,13 +61,24 @@ describe('CheckoutSuccessPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("offers 'View My Orders' otherwise, without asking for a token", () => {
-    const { calls } = handout('never');
+  it("offers a signed-in buyer 'View My Orders', without asking for a token", async () => {
+    const { calls } = mockApi({ 'GET /api/auth/user': () => ({ body: buildUser() }) });
     renderWithApp(<CheckoutSuccessPage />, {
       route: '/checkout-success?orderId=41&email=maker%40example.com&newAccount=false',
+      token: 'session',
     });
-    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe('/my-orders');
+    const link = await screen.findByRole('link', { name: 'View My Orders' });
+    expect(link.getAttribute('href')).toBe('/my-orders');
     expect(screen.queryByRole('link', { name: 'Set Up Password' })).toBeNull();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.path.includes('checkout-success'))).toHaveLength(0);
+  });
+
+  it('tells a guest who used an existing account’s e-mail to confirm the order from the e-mail', async () => {
+    mockApi({});
+    renderWithApp(<CheckoutSuccessPage />, {
+      route: '/checkout-success?orderId=41&email=known%40example.com&newAccount=false',
+    });
+    expect(await screen.findByText(/has a link to add this order/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View My Orders' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useCheckoutSuccess } from '../api/get-checkout-success.ts';
 import { parseOrderId } from '../lib/checkout-links.ts';
@@ -17,8 +18,8 @@ function setPasswordPath(email: string, token: string | null): string {
 
 /**
  * 'Order Confirmed!' (spec §2). A guest who just paid gets 'Set Up Password' with the one-time token
- * the server hands out for this order (once; later visits are e-mailed a link); everyone else
- * 'View My Orders'.
+ * the server hands out for this order (once; later visits are e-mailed a link); a guest who used an
+ * existing account's e-mail is told to confirm the order from the e-mail; everyone else 'View My Orders'.
  */
 export default function CheckoutSuccessPage() {
   usePageTitle('Order Confirmed!');
@@ -31,6 +32,9 @@ export default function CheckoutSuccessPage() {
   const handout = useCheckoutSuccess(orderId, email, guestToken, { enabled: isNewAccount });
   const token = handout.data?.setPasswordToken ?? null;
   const isWaiting = isNewAccount && guestToken !== null && handout.isPending;
+  // A guest who used the e-mail of an existing account: the order joins it once they confirm by e-mail.
+  const { isAuthenticated, isLoading } = useAuth();
+  const isUnconfirmedGuest = !isNewAccount && email !== '' && !isLoading && !isAuthenticated;
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
@@ -57,7 +61,13 @@ export default function CheckoutSuccessPage() {
               </Button>
             </>
           )}
-          {!isNewAccount && (
+          {isUnconfirmedGuest && (
+            <p className="text-sm text-gray-800">
+              This e-mail address already has an account: the e-mail we sent has a link to add this order to
+              it.
+            </p>
+          )}
+          {!isNewAccount && !isUnconfirmedGuest && (
             <Button asChild size="lg">
               <Link to={ROUTES.myOrders}>View My Orders</Link>
             </Button>

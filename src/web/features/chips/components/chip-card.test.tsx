@@ -33,7 +33,7 @@ function buildChip(overrides: Partial<Chip> = {}): Chip {
   });
 }
 
-function renderCard(chip: Chip, props: { isAboveFold?: boolean } = {}) {
+function renderCard(chip: Chip, props: { isAboveFold?: boolean; density?: 'comfortable' | 'compact' } = {}) {
   return render(
     <MemoryRouter>
       <ChipCard chip={chip} {...props} />
@@ -117,5 +117,21 @@ describe('ChipCard', () => {
   it('shows a labelled placeholder when the chip has no image yet', () => {
     renderCard(buildChip({ imageUrl: null, imageVariants: [] }));
     expect(screen.getByRole('img', { hidden: true, name: 'Moonlit Harbor (no image yet)' })).toBeTruthy();
+  });
+
+  it('compact: the same links, price, availability and demo banner, drawn over a smaller card', () => {
+    renderCard(buildChip({ isDemo: true, isReserved: true }), { density: 'compact', isAboveFold: true });
+    const article = within(screen.getByRole('article'));
+    expect(article.getByRole('link', { name: 'Moonlit Harbor' }).getAttribute('href')).toBe(
+      '/artchip/harbor_artist/moonlit-harbor',
+    );
+    expect(article.getByRole('link', { name: '@harbor_artist' }).getAttribute('href')).toBe(
+      '/gallery/harbor_artist',
+    );
+    expect(article.getByText('$12.50')).toBeTruthy();
+    expect(article.getByText('Reserved')).toBeTruthy();
+    expect(article.getByText('Demo Image - Not Actual Artchip').className).toContain('bg-yellow-300');
+    // The image link is hidden from assistive tech (the title link names the card).
+    expect(screen.getByRole('article').querySelector('img')?.getAttribute('loading')).toBe('eager');
   });
 });

@@ -12,6 +12,10 @@ import { PriceTag } from './price-tag.tsx';
 export const CHIP_CARD_SIZES =
   '(min-width: 1280px) 400px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw';
 
+/** Compact card image widths: 2 columns on phones up to 6 on wide screens. */
+export const COMPACT_CHIP_CARD_SIZES =
+  '(min-width: 1280px) 200px, (min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw';
+
 export type ChipCardProps = {
   chip: Chip;
   /** First-screen cards load their image eagerly; the rest lazily. */
@@ -20,12 +24,55 @@ export type ChipCardProps = {
   headingLevel?: 'h2' | 'h3';
   /** An extra action under the price (e.g. MakeOfferButton). */
   action?: ReactNode;
+  /** Compact: a smaller card for dense grids (art first); the demo banner and badge sit on the image. */
+  density?: 'comfortable' | 'compact';
 };
 
 /** A chip in a grid: image in its frame, title, creator, USD and token price, availability. */
-export function ChipCard({ chip, isAboveFold = false, headingLevel = 'h3', action }: ChipCardProps) {
+export function ChipCard({
+  chip,
+  isAboveFold = false,
+  headingLevel = 'h3',
+  action,
+  density = 'comfortable',
+}: ChipCardProps) {
   const Heading = headingLevel;
   const href = ROUTES.chip(chip.creatorUsername, chip.slug);
+  if (density === 'compact') {
+    return (
+      <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+        <div className="relative bg-gray-50 p-2">
+          {chip.isDemo && (
+            <DemoBanner className="absolute inset-x-0 top-0 z-10 px-1 py-0.5 text-[11px] leading-tight tracking-normal" />
+          )}
+          {/* The title link below is the card's accessible link; this one only widens the click target. */}
+          <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+            <ChipImage chip={chip} sizes={COMPACT_CHIP_CARD_SIZES} isAboveFold={isAboveFold} />
+          </Link>
+          <AvailabilityBadge chip={chip} className="absolute right-2 bottom-2" />
+        </div>
+        <div className="flex flex-1 flex-col gap-0.5 px-2.5 pt-1.5 pb-2.5">
+          {/* Both links are at least 24 px tall: touch targets a finger can tell apart (WCAG 2.5.8). */}
+          <Heading className="truncate text-sm font-semibold text-gray-900" title={chip.title}>
+            <Link to={href} className="block truncate leading-6 hover:text-brand-700 hover:underline">
+              {chip.title}
+            </Link>
+          </Heading>
+          <p className="truncate text-xs text-gray-700">
+            by{' '}
+            <Link
+              to={ROUTES.gallery(chip.creatorUsername)}
+              className="inline-block py-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              @{chip.creatorUsername}
+            </Link>
+          </p>
+          <PriceTag priceUsd={chip.priceUsd} price={chip.price} size="xs" />
+          {action && <div className="mt-auto pt-1">{action}</div>}
+        </div>
+      </article>
+    );
+  }
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {chip.isDemo && <DemoBanner />}
@@ -61,7 +108,24 @@ export function ChipCard({ chip, isAboveFold = false, headingLevel = 'h3', actio
 }
 
 /** A grey placeholder the size of a ChipCard, shown while chips load. */
-export function ChipCardSkeleton() {
+export function ChipCardSkeleton({ density = 'comfortable' }: { density?: 'comfortable' | 'compact' }) {
+  if (density === 'compact') {
+    return (
+      <div
+        className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white"
+        aria-hidden="true"
+      >
+        <div className="bg-gray-50 p-2">
+          <Skeleton className="aspect-square w-full rounded-lg" />
+        </div>
+        <div className="space-y-1.5 px-2.5 pt-1.5 pb-2.5">
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-3 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      </div>
+    );
+  }
   return (
     <div
       className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white"

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
 import { buildChip, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { ChipDetail } from './chip-detail.tsx';
@@ -19,6 +19,8 @@ const NONE: ChipActions = {
   price: false,
   shipToMe: false,
   transfer: false,
+  handover: false,
+  report: false,
 };
 const VISITOR_ON_LISTED: ChipActions = { ...NONE, buy: true, offer: true };
 
@@ -106,7 +108,10 @@ describe('ChipDetail actions', () => {
       }),
       5,
     );
-    expect(await screen.findByRole('button', { name: 'Activate Harbor Lights' })).toBeTruthy();
+    // The owner's tools are their own chunk, loaded on first use.
+    expect(
+      await screen.findByRole('button', { name: 'Activate Harbor Lights' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByText(/activate it with a price to list it/)).toBeTruthy();
     expect(screen.queryByText('Sold')).toBeNull();
@@ -135,5 +140,105 @@ describe('ChipDetail actions', () => {
     cleanup();
     renderDetail(chip({ status: 'inactive', actions: NONE }), null, 'unit');
     expect(await screen.findAllByText('Not for sale')).toHaveLength(2);
+  });
+});
+
+describe('ChipDetail, a page worth sharing', () => {
+  it('pairs Buy Now and Make Offer as two buttons of the same size, buying first', async () => {
+    renderDetail(chip());
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    const offer = makeOffer()!;
+    expect(buy.className).toContain('h-12');
+    expect(offer.className).toContain('h-12');
+    expect(buy.className).toContain('w-full');
+    expect(offer.className).toContain('w-full');
+    expect(buy.parentElement).toBe(offer.parentElement);
+    expect(buy.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows the creator and the owner with their pictures or initials, linked to their galleries', async () => {
+    renderDetail(
+      chip({
+        creatorUsername: 'sample-artist',
+        creatorProfileImageUrl: '/media/face.webp',
+        ownerId: 8,
+        ownerUsername: 'cool_collector',
+        ownerProfileImageUrl: null,
+      }),
+    );
+    const creator = await screen.findByRole('link', { name: '@sample-artist' });
+    expect(creator.getAttribute('href')).toBe('/gallery/sample-artist');
+    expect(screen.getByRole('link', { name: '@cool_collector' }).getAttribute('href')).toBe(
+      '/gallery/cool_collector',
+    );
+    expect(document.querySelector('img[src="/media/face.webp"]')).toBeTruthy();
+    expect(screen.getByText('CC')).toBeTruthy();
+    expect(screen.getByText('Created by')).toBeTruthy();
+    expect(screen.getByText('Owned by')).toBeTruthy();
+  });
+
+  it('keeps the unit number and the NFC status in a quiet Authenticity panel, not beside the title', async () => {
+    renderDetail(chip({ unitId: '12345678901234', nfcUid: '04A1B2C3D4E5F6' }));
+    const panel = await screen.findByRole('region', { name: 'Authenticity' });
+    expect(within(panel).getByText('Unit #12345678901234')).toBeTruthy();
+    expect(within(panel).getByText(/NFC tag linked/)).toBeTruthy();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Harbor Lights' });
+    expect(heading.parentElement!.textContent).not.toContain('Unit #');
+    cleanup();
+    renderDetail(chip({ unitId: null, nfcUid: null }));
+    const bare = await screen.findByRole('region', { name: 'Authenticity' });
+    expect(within(bare).getByText('NFC tag not linked yet.')).toBeTruthy();
+  });
+
+  it('renders the chip as a 54 mm disc, drawn to scale beside a bank card, and turns it over', async () => {
+    renderDetail(chip({ shape: 'square' }));
+    expect(await screen.findByRole('img', { name: 'Harbor Lights as a square resin Artchip' })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: /Drawn to scale: the 54 mm square Artchip beside a bank card/ }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn over' }));
+    expect(screen.getByRole('img', { name: 'The magnetic back of the square Artchip' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Turn over' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('zooms the art in a dialog: zoom in and out by button or key, Escape closes it', async () => {
+    renderDetail(
+      chip({ originalImageUrl: '/media/harbor-original.png', additionalImageUrls: ['/media/b.webp'] }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Harbor Lights' });
+    const zoomButton = await screen.findByRole('button', { name: 'Zoom into the artwork' });
+    fireEvent.click(zoomButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Harbor Lights' }, { timeout: 5000 });
+    const art = within(dialog).getByRole('img', { name: 'Harbor Lights' });
+    // The zoom shows the full-resolution original.
+    expect(art.getAttribute('src')).toBe('/media/harbor-original.png');
+    expect(within(dialog).getByText('100%')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Zoom out' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(within(dialog).getByText('150%')).toBeTruthy();
+    expect(art.dataset.zoom).toBe('1.5');
+    fireEvent.keyDown(dialog, { key: '+' });
+    expect(within(dialog).getByText('200%')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: '0' });
+    expect(within(dialog).getByText('100%')).toBeTruthy();
+    // At fit size the arrow keys move to the next image.
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(within(dialog).getByRole('img', { name: 'Harbor Lights, image 2' })).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus goes back to the button that opened it.
+    expect(document.activeElement).toBe(zoomButton);
+  });
+
+  it('links the admin’s video when the chip has one, and shows no link otherwise', async () => {
+    renderDetail(chip({ adminVideoUrl: 'https://video.example/harbor.mp4' }));
+    await screen.findByRole('heading', { level: 1, name: 'Harbor Lights' });
+    const link = screen.getByRole('link', { name: /Watch the video/ });
+    expect(link.getAttribute('href')).toBe('https://video.example/harbor.mp4');
+    expect(document.querySelector('video')).toBeNull();
+    cleanup();
+    renderDetail(chip({ adminVideoUrl: null }));
+    await screen.findByRole('heading', { level: 1, name: 'Harbor Lights' });
+    expect(screen.queryByRole('link', { name: /Watch the video/ })).toBeNull();
   });
 });

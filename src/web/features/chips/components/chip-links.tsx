@@ -37,6 +37,17 @@ export function AssociatedLink({ chip }: { chip: Pick<Chip, 'associatedUrl'> }) 
   );
 }
 
+/** The admin's video of the chip (admin media form), as a plain link: nothing plays by itself. */
+export function VideoLink({ chip }: { chip: Pick<Chip, 'adminVideoUrl'> }) {
+  const href = safeExternalUrl(chip.adminVideoUrl);
+  if (!href) return null;
+  return (
+    <p className="text-sm text-gray-800">
+      <ExternalAnchor href={href}>Watch the video</ExternalAnchor>
+    </p>
+  );
+}
+
 /** TikTok, YouTube, Instagram and X links of a chip; nothing when it has none. */
 export function SocialLinks({ chip }: { chip: Pick<Chip, (typeof SOCIAL_FIELDS)[number]['key']> }) {
   const links = SOCIAL_FIELDS.flatMap(({ key, label }) => {

@@ -5,6 +5,7 @@ import type { Chip } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useReturnHref } from '#web/lib/return-to.ts';
 import { LazyMakeOfferDialog } from '#web/features/offers/index.ts';
 
 /**
@@ -14,19 +15,24 @@ import { LazyMakeOfferDialog } from '#web/features/offers/index.ts';
  */
 export function MakeOfferButton({
   chip,
+  size = 'sm',
   className,
 }: {
   chip: Pick<Chip, 'id' | 'title' | 'highestSaleCents'>;
+  /** 'lg' beside Buy Now on the chip page, 'sm' on cards. */
+  size?: 'sm' | 'lg';
   className?: string;
 }) {
   const { isAuthenticated } = useAuth();
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
+  const loginHref = useReturnHref(ROUTES.login);
+  const signupHref = useReturnHref(ROUTES.signup);
   return (
     <>
       <Button
         variant="secondary"
-        size="sm"
+        size={size}
         className={className}
         onClick={() => {
           setHasOpened(true);
@@ -54,10 +60,10 @@ export function MakeOfferButton({
         >
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild className="flex-1">
-              <Link to={ROUTES.login}>Sign In</Link>
+              <Link to={loginHref}>Sign In</Link>
             </Button>
             <Button asChild variant="secondary" className="flex-1">
-              <Link to={ROUTES.signup}>Create Account</Link>
+              <Link to={signupHref}>Create Account</Link>
             </Button>
           </div>
         </Dialog>

@@ -22,18 +22,50 @@ function statValue(stats: MarketplaceStats, key: StatKey): string {
   return COUNT_FORMAT.format(stats[key]);
 }
 
+const LINE_LABELS: Record<StatKey, string> = {
+  chipsListed: `${BRAND.plural} listed`,
+  chipsMinted: `${BRAND.plural} minted`,
+  activeCreators: 'active creators',
+  totalSales: 'in sales',
+  collectors: 'collectors',
+};
+
 export type MarketplaceStatsPanelProps = {
   /** Which figures to show, in order. */
   keys: StatKey[];
+  /** Cards, or one slim line of figures (above a grid, where art comes first). */
+  variant?: 'cards' | 'line';
   className?: string;
 };
 
 /** Real marketplace figures from GET /api/artchip/stats; never placeholders. */
-export function MarketplaceStatsPanel({ keys, className }: MarketplaceStatsPanelProps) {
+export function MarketplaceStatsPanel({ keys, variant = 'cards', className }: MarketplaceStatsPanelProps) {
   const stats = useMarketplaceStats();
   if (stats.isError) {
     return (
       <p className={cn('text-sm text-gray-700', className)}>Marketplace figures are unavailable right now.</p>
+    );
+  }
+  if (variant === 'line') {
+    return (
+      <dl
+        aria-busy={stats.isPending || undefined}
+        className={cn('flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm text-gray-700', className)}
+      >
+        {keys.map((key) => (
+          // dt before dd, as a description list needs; the figure is drawn first.
+          <div key={key} className="flex items-baseline gap-1">
+            <dt className="order-2">{LINE_LABELS[key]}</dt>
+            <dd className="order-1 font-semibold text-gray-900">
+              {stats.data ? (
+                statValue(stats.data, key)
+              ) : (
+                <Skeleton className="inline-block h-4 w-8 align-middle" />
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
     );
   }
   return (

@@ -6,9 +6,12 @@ type PriceTagProps = {
   priceUsd: string | null;
   /** The server's token amount for that USD price at the live token price (whole tokens). */
   price: string | null;
-  size?: 'sm' | 'lg';
+  size?: 'xs' | 'sm' | 'lg';
   className?: string;
 };
+
+const USD_SIZES = { xs: 'text-sm', sm: 'text-lg', lg: 'text-3xl' } as const;
+const TOKEN_SIZES = { xs: 'text-xs', sm: 'text-sm', lg: 'text-base' } as const;
 
 /** A chip's price in USD (2 decimals) and in the token, rounded to whole tokens. */
 export function PriceTag({ priceUsd, price, size = 'sm', className }: PriceTagProps) {
@@ -18,10 +21,10 @@ export function PriceTag({ priceUsd, price, size = 'sm', className }: PriceTagPr
     return <p className={cn('text-sm text-gray-700', className)}>Price not set</p>;
   }
   return (
-    <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
-      <span className={cn('font-bold text-gray-900', size === 'lg' ? 'text-3xl' : 'text-lg')}>{usd}</span>
+    <p className={cn('flex flex-wrap items-baseline', size === 'xs' ? 'gap-x-1.5' : 'gap-x-2', className)}>
+      <span className={cn('font-bold text-gray-900', USD_SIZES[size])}>{usd}</span>
       {tokens && (
-        <span className={cn('text-gray-700', size === 'lg' ? 'text-base' : 'text-sm')}>
+        <span className={cn('text-gray-700', TOKEN_SIZES[size])}>
           <span aria-hidden="true">≈ </span>
           <span className="sr-only">or about </span>
           {tokens}

@@ -1,6 +1,7 @@
 import {
   BadgeCheck,
   Gem,
+  ShieldAlert,
   PackageCheck,
   ShoppingBag,
   Sparkles,
@@ -25,7 +26,16 @@ const EVENT_STYLES: Record<string, EventStyle> = {
   stored: { label: 'Kept in the vault', icon: PackageCheck },
   shipped: { label: 'Shipped', icon: Truck },
   verified_tap: { label: 'Verified NFC tap', icon: BadgeCheck },
+  handed_over: { label: 'Handed over, claimed by tap', icon: Gem },
+  reported: { label: 'Lost or stolen report', icon: ShieldAlert },
 };
+
+/** A report's label says what it was: reported lost, reported stolen, or found again. */
+function labelOf(event: ChipEvent, style: EventStyle): string {
+  if (event.type !== 'reported') return style.label;
+  const status = event.data.status;
+  return status === 'lost' || status === 'stolen' ? `Reported ${status}` : 'Report cleared';
+}
 
 /** "verified_tap" → "Verified tap" for event types this list does not know yet. */
 function humanize(type: string): string {
@@ -62,7 +72,7 @@ export function ProvenanceList({ events }: { events: ChipEvent[] }) {
               <Icon className="h-3.5 w-3.5" aria-hidden="true" />
             </span>
             <p className="text-sm font-semibold text-gray-900">
-              {style.label}
+              {labelOf(event, style)}
               {price && <span className="font-normal text-gray-800"> · {price}</span>}
             </p>
             <p className="text-sm text-gray-700">

@@ -57,6 +57,8 @@ describe('actionsForViewer', () => {
     price: false,
     shipToMe: false,
     transfer: false,
+    handover: false,
+    report: false,
   };
 
   it("passes a visitor's actions through, and masks Buy and Offer on the viewer's own chip", () => {

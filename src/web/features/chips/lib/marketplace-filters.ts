@@ -45,3 +45,22 @@ export function priceFilterError(value: string): string | undefined {
   const result = MarketplaceQuerySchema.shape.minPrice.safeParse(value);
   return result.success ? undefined : (result.error.issues[0]?.message ?? 'Enter a price like 12.50');
 }
+
+/** How many filters beside the search box are in use (a sort other than newest counts), for the Filters button. */
+export function countRefinements(filters: MarketplaceFilters): number {
+  return [
+    filters.shape,
+    filters.minPrice,
+    filters.maxPrice,
+    filters.creator,
+    filters.sort !== 'newest' ? filters.sort : undefined,
+  ].filter(Boolean).length;
+}
+
+/**
+ * Whether a filter change replaces the current history entry instead of adding one: only while the
+ * same field is being typed in, so Back skips the in-between words but returns to each earlier choice.
+ */
+export function replacesHistory(typingBefore: FilterKey | null, typingNow: FilterKey | undefined): boolean {
+  return typingNow !== undefined && typingBefore === typingNow;
+}

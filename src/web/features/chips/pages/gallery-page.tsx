@@ -1,25 +1,38 @@
 import { Link, useParams } from '#web/lib/router.tsx';
 import { ArrowLeft } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
+import { noCreatorMessage } from '#shared/creators.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useCreatorProfile } from '../api/get-creator-profile.ts';
 import { useGallery } from '../api/get-gallery.ts';
 import { ChipGrid } from '../components/chip-grid.tsx';
+import { CreatorHeader, CreatorHeaderSkeleton } from '../components/creator-header.tsx';
+import { CreatorNotFound } from '../components/creator-not-found.tsx';
 import { MakeOfferButton } from '../components/make-offer-button.tsx';
 import { actionsForViewer } from '../lib/chip-format.ts';
 
 const SKELETON_COUNT = 8;
 
-/** /gallery/:username: one creator's chips. */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+/** /gallery/:username: a creator's profile (picture, bio, links, figures) above their chips. */
 export default function GalleryPage() {
   const { username = '' } = useParams();
+  const profile = useCreatorProfile(username);
   const gallery = useGallery(username);
   const viewerId = useAuth().user?.id ?? null;
-  usePageTitle(`@${username}`);
+  const isUnknown = isNotFound(profile.error);
+  usePageTitle(isUnknown ? noCreatorMessage(username) : `@${profile.data?.username ?? username}`);
   const firstPage = gallery.data?.pages[0];
   const chips = gallery.data?.pages.flatMap((page) => page.items) ?? [];
   const count = firstPage?.count ?? 0;
+
+  if (isUnknown) return <CreatorNotFound username={username} />;
 
   let body;
   if (gallery.isError && chips.length === 0) {
@@ -35,7 +48,7 @@ export default function GalleryPage() {
     body = (
       <div className="rounded-lg border border-gray-200 bg-gray-50 p-10 text-center">
         <p className="text-lg font-medium text-gray-900">
-          @{username} hasn&apos;t created any {BRAND.plural} yet
+          @{firstPage.user.username} hasn&apos;t created any {BRAND.plural} yet
         </p>
       </div>
     );
@@ -47,7 +60,7 @@ export default function GalleryPage() {
           isLoading={gallery.isPending || gallery.isFetchingNextPage}
           skeletonCount={gallery.isPending ? SKELETON_COUNT : 3}
           label={`${BRAND.plural} by @${username}`}
-          headingLevel="h2"
+          headingLevel="h3"
           renderAction={(chip) =>
             actionsForViewer(chip, viewerId).offer ? <MakeOfferButton chip={chip} /> : null
           }
@@ -76,19 +89,25 @@ export default function GalleryPage() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back to Marketplace
       </Link>
-      <header className="mt-6 mb-8 flex items-center gap-4">
-        {firstPage?.user.profileImageUrl && (
-          <img
-            src={firstPage.user.profileImageUrl}
-            alt=""
-            width={64}
-            height={64}
-            className="h-16 w-16 rounded-full object-cover"
-          />
-        )}
-        <div>
-          <h1 className="text-3xl font-bold text-gray-900">@{firstPage?.user.username ?? username}</h1>
-          <p className="mt-1 text-gray-700" aria-live="polite">
+      {profile.data ? (
+        <CreatorHeader profile={profile.data} />
+      ) : profile.isError ? (
+        // The profile failed to load for another reason (the connection): the gallery may still show.
+        <header className="mt-6 mb-8">
+          <h1 className="text-3xl font-bold text-gray-900">@{username}</h1>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void profile.refetch()}>
+            Load the profile again
+          </Button>
+        </header>
+      ) : (
+        <CreatorHeaderSkeleton />
+      )}
+      <section aria-labelledby="gallery-heading">
+        <div className="mb-5 flex items-baseline gap-3">
+          <h2 id="gallery-heading" className="text-2xl font-bold text-gray-900">
+            Gallery
+          </h2>
+          <p className="text-gray-700" aria-live="polite">
             {gallery.isPending
               ? `Loading ${BRAND.plural}…`
               : firstPage
@@ -96,8 +115,8 @@ export default function GalleryPage() {
                 : ''}
           </p>
         </div>
-      </header>
-      {body}
+        {body}
+      </section>
     </div>
   );
 }

@@ -8,9 +8,16 @@ import { MintButton } from '#web/features/mint/index.ts';
 import { marketplaceQueryOptions } from '../api/list-marketplace.ts';
 import { ChipGrid } from '../components/chip-grid.tsx';
 import { LiveAuctionLink } from '../components/live-auction-link.tsx';
-import { MarketplaceFilterBar } from '../components/marketplace-filter-bar.tsx';
+import { type ChangeFilters, MarketplaceFilterBar } from '../components/marketplace-filter-bar.tsx';
+import { MarketplaceFilterSheet } from '../components/marketplace-filter-sheet.tsx';
 import { MarketplaceStatsPanel } from '../components/marketplace-stats.tsx';
-import { FILTER_KEYS, type FilterKey, hasActiveFilters, readFilters } from '../lib/marketplace-filters.ts';
+import {
+  FILTER_KEYS,
+  type FilterKey,
+  hasActiveFilters,
+  readFilters,
+  replacesHistory,
+} from '../lib/marketplace-filters.ts';
 
 const SKELETON_COUNT = 6;
 
@@ -32,38 +39,50 @@ function useLoadMoreWhenVisible(onVisible: () => void, isEnabled: boolean) {
   return ref;
 }
 
+/**
+ * The marketplace's filters as the URL query: each choice is a history entry (Back undoes it, a link
+ * shares it, the server renders it); pauses while typing in one field replace the entry they added.
+ */
+function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const typing = useRef<{ key: FilterKey | null; search: string }>({ key: null, search: '' });
+
+  const update = (edit: (next: URLSearchParams) => void, typingKey?: FilterKey) => {
+    // Back, forward or a link moved the URL since our last change: this pause adds an entry again.
+    const typingBefore = typing.current.search === params.toString() ? typing.current.key : null;
+    const replace = replacesHistory(typingBefore, typingKey);
+    // From the router's current query, so two fields settling in one tick both keep their change.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        edit(next);
+        typing.current = { key: typingKey ?? null, search: next.toString() };
+        return next;
+      },
+      { replace },
+    );
+  };
+  const changeFilters: ChangeFilters = (changes, options) =>
+    update((next) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+    }, options?.typing);
+  const clearFilters = () =>
+    update((next) => {
+      for (const key of FILTER_KEYS) next.delete(key);
+    });
+  return { filters: readFilters(params), changeFilters, clearFilters };
+}
+
 export default function MarketplacePage() {
   usePageTitle('Marketplace');
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const { filters, changeFilters, clearFilters } = useUrlFilters();
   const isFiltered = hasActiveFilters(filters);
   const query = useInfiniteQuery({ ...marketplaceQueryOptions(filters), placeholderData: keepPreviousData });
   const chips = query.data?.pages.flatMap((page) => page.items) ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = query;
-
-  const changeFilters = (changes: Partial<Record<FilterKey, string | undefined>>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  const clearFilters = () => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const key of FILTER_KEYS) next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -104,8 +123,9 @@ export default function MarketplacePage() {
           <ChipGrid
             chips={chips}
             isLoading={query.isPending || isFetchingNextPage}
-            skeletonCount={query.isPending ? SKELETON_COUNT : 3}
+            skeletonCount={query.isPending ? SKELETON_COUNT : 6}
             label={`${BRAND.plural} for sale`}
+            density="compact"
           />
         </div>
         <div ref={sentinelRef} aria-hidden="true" />
@@ -127,32 +147,51 @@ export default function MarketplacePage() {
 
   return (
     <div>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 text-center">
-          <h1 className="text-4xl font-bold text-gray-900 sm:text-5xl">{BRAND.name} Marketplace</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700">
-            Physical art you can hold: {BRAND.chipSizeMm} mm chips sealed in resin, each with an NFC tag that
-            proves it is genuine. Possession is ownership.
-          </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <MintButton />
+      {/* Art first (issue 13): a compact hero with one line of real figures, then the grid. */}
+      <section className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 md:py-4">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">{BRAND.name} Marketplace</h1>
+            <p className="mt-0.5 text-sm text-gray-700">
+              <span className="hidden sm:inline">Physical art you can hold: </span>
+              {BRAND.chipSizeMm} mm chips sealed in resin, each with an NFC tag that proves it is genuine.
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <section aria-labelledby="market-stats">
+              <h2 id="market-stats" className="sr-only">
+                Marketplace at a glance
+              </h2>
+              <MarketplaceStatsPanel keys={['chipsListed', 'activeCreators', 'totalSales']} variant="line" />
+            </section>
+            <MintButton size="md" />
           </div>
         </div>
       </section>
 
-      <section aria-labelledby="market-stats" className="mx-auto max-w-7xl px-4 py-6">
-        <h2 id="market-stats" className="sr-only">
-          Marketplace at a glance
-        </h2>
-        <MarketplaceStatsPanel keys={['chipsListed', 'activeCreators', 'totalSales']} />
-      </section>
-
-      <section aria-labelledby="market-listings" className="mx-auto max-w-7xl px-4 py-8">
-        <h2 id="market-listings" className="mb-4 text-2xl font-bold text-gray-900">
+      <section aria-labelledby="market-listings" className="mx-auto max-w-7xl px-4 pt-3 pb-8">
+        <h2 id="market-listings" className="sr-only">
           {BRAND.plural} for sale
         </h2>
-        <div className="mb-8 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <div className="mb-3 hidden md:block">
           <MarketplaceFilterBar
+            filters={filters}
+            onChange={changeFilters}
+            onClear={clearFilters}
+            hasFilters={isFiltered}
+          />
+        </div>
+        <div className="mb-3 flex items-start gap-2 md:hidden">
+          <div className="min-w-0 flex-1">
+            <MarketplaceFilterBar
+              filters={filters}
+              onChange={changeFilters}
+              onClear={clearFilters}
+              hasFilters={isFiltered}
+              fields="search"
+            />
+          </div>
+          <MarketplaceFilterSheet
             filters={filters}
             onChange={changeFilters}
             onClear={clearFilters}

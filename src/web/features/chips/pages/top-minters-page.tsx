@@ -74,27 +74,37 @@ function MinterRow({ entry, rank }: { entry: LeaderboardEntry; rank: number }) {
             </span>
           )}
         </p>
-        <p className="text-sm text-gray-700">{joined(entry.joinedDaysAgo)}</p>
+        <p className="text-sm text-gray-700">
+          {joined(entry.joinedDaysAgo)} · {COUNT.format(entry.affiliateCount)}{' '}
+          {entry.affiliateCount === 1 ? 'referral' : 'referrals'}
+        </p>
       </div>
-      <dl className="grid grid-cols-3 gap-4 text-center text-sm">
+      <dl className="grid w-full grid-cols-2 gap-3 text-center text-sm sm:w-auto sm:grid-cols-4">
         <div>
           <dt className="text-gray-700">Minted</dt>
           <dd className="font-bold text-gray-900">{COUNT.format(entry.totalMinted)}</dd>
         </div>
         <div>
-          <dt className="text-gray-700">Referrals</dt>
-          <dd className="font-bold text-gray-900">{COUNT.format(entry.affiliateCount)}</dd>
-        </div>
-        <div>
           <dt className="text-gray-700">Sales</dt>
           <dd className="font-bold text-gray-900">{formatUsd(entry.totalSalesCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-700">Earned</dt>
+          <dd className="font-bold text-gray-900">{formatUsd(entry.ownSalesEarningsCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-700">Referral earnings</dt>
+          <dd className="font-bold text-gray-900">{formatUsd(entry.affiliateEarningsCents)}</dd>
         </div>
       </dl>
     </li>
   );
 }
 
-/** /top-minters: the ten creators who minted the most. */
+/**
+ * /top-minters: the ten creators with the most activated chips (listed or sold; the company and demo
+ * accounts are not ranked), with what they sold and what they earned from sales and referrals.
+ */
 export default function TopMintersPage() {
   usePageTitle('Top Minters');
   const minters = useTopMinters();
@@ -138,7 +148,9 @@ export default function TopMintersPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-4xl font-bold text-gray-900">Top Minters</h1>
-      <p className="mt-2 mb-8 text-gray-700">The creators who have minted the most {BRAND.plural}.</p>
+      <p className="mt-2 mb-8 text-gray-700">
+        The creators with the most {BRAND.plural} live or sold in the marketplace, and what they have earned.
+      </p>
       {body}
     </div>
   );

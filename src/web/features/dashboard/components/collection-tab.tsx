@@ -19,13 +19,21 @@ export function CollectionTab() {
   return (
     <div className="space-y-12">
       <section aria-labelledby="collection-heading" className="space-y-4">
-        <h2 id="collection-heading" className="text-xl font-semibold text-gray-900">
+        <h2
+          id="collection-heading"
+          tabIndex={-1}
+          className="scroll-mt-24 text-xl font-semibold text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
           My Collection
         </h2>
         <MyArtchipCollection />
       </section>
       <section aria-labelledby="offers-heading" className="space-y-4">
-        <h2 id="offers-heading" className="text-xl font-semibold text-gray-900">
+        <h2
+          id="offers-heading"
+          tabIndex={-1}
+          className="scroll-mt-24 text-xl font-semibold text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
           Offers
         </h2>
         <Suspense fallback={OFFERS_LOADING}>

@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { useLateDefaults } from '#web/lib/use-late-defaults.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 const USERNAME_TAKEN = 'This username is already taken';
@@ -27,6 +28,13 @@ export function PersonalInfoForm({ user }: { user: User }) {
       username: user.username,
       paypalEmail: user.paypalEmail ?? '',
     },
+  });
+  // The signed-in user is re-read (after a save, a refetch): fields not being edited follow it.
+  useLateDefaults(form, {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    username: user.username,
+    paypalEmail: user.paypalEmail ?? '',
   });
   const { errors, isSubmitting } = form.formState;
 

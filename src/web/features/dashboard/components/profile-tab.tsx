@@ -1,15 +1,20 @@
 import { useAuth } from '#web/lib/auth.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { CreatorProfileForm } from './creator-profile-form.tsx';
 import { PersonalInfoForm } from './personal-info-form.tsx';
 import { ShippingAddresses } from './shipping-addresses.tsx';
 
-/** The dashboard's Profile tab: personal information, change password, shipping addresses (spec §2). */
+/**
+ * The dashboard's Profile tab: personal information, the public profile (bio, links), change
+ * password, shipping addresses (spec §2).
+ */
 export function ProfileTab() {
   const { user } = useAuth();
   if (!user) return null;
   return (
     <div className="space-y-6">
       <PersonalInfoForm key={user.id} user={user} />
+      <CreatorProfileForm username={user.username} />
       <ChangePasswordForm />
       <ShippingAddresses />
     </div>

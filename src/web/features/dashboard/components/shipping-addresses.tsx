@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
-import type { ShippingAddress, ShippingAddressInput } from '#shared/users.schemas.ts';
+import { countryName, normalizeCountryCode } from '#shared/address-format.ts';
+import type { ShippingAddress, ShippingAddressInput } from '#shared/addresses.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useCreateShippingAddress } from '../api/create-shipping-address.ts';
+import { useCreateShippingAddress } from '#web/lib/api/create-shipping-address.ts';
 import { useDeleteShippingAddress } from '../api/delete-shipping-address.ts';
 import { useShippingAddresses } from '#web/lib/api/list-shipping-addresses.ts';
 import { useUpdateShippingAddress } from '../api/update-shipping-address.ts';
-import { AddressFormDialog, addressFormValues } from './address-form-dialog.tsx';
+import { AddressFormDialog, addressFormValues } from '#web/components/address-form-dialog.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: ShippingAddress } | null;
 
@@ -116,9 +117,11 @@ export function ShippingAddresses() {
                     </>
                   )}
                   <br />
-                  {address.city}, {address.state} {address.zipCode}
+                  {[address.city, [address.state, address.zipCode].filter(Boolean).join(' ')]
+                    .filter(Boolean)
+                    .join(', ')}
                   <br />
-                  {address.country === 'other' ? 'Other country' : address.country}
+                  <CountryLine country={address.country} />
                   {address.phone && (
                     <>
                       <br />
@@ -187,4 +190,11 @@ export function ShippingAddresses() {
       </Dialog>
     </section>
   );
+}
+
+/** The country's name; an old address saved without one ("other") asks to be edited. */
+function CountryLine({ country }: { country: string }) {
+  const code = normalizeCountryCode(country);
+  if (code) return <>{countryName(code)}</>;
+  return <span className="font-medium text-red-800">Country not set: edit this address to ship to it</span>;
 }

@@ -1,6 +1,7 @@
 import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { isDemoChip } from '#shared/chips.schemas.ts';
+import { BrowseMarketplace } from './browse-marketplace.tsx';
 import { ChipGrid, useFeaturedChips } from '#web/features/chips/index.ts';
 
 /** The landing page shows three demo chips (PRODUCT.md: real records of the demo catalogue). */
@@ -24,16 +25,7 @@ export function FeaturedDemoChips() {
       </p>
     );
   }
-  if (featured.data && demos.length === 0) {
-    return (
-      <p className="text-center text-gray-700">
-        <Link to={ROUTES.marketplace} className="font-medium text-brand-700 underline">
-          Browse the marketplace
-        </Link>{' '}
-        to see every {BRAND.name} for sale.
-      </p>
-    );
-  }
+  if (featured.data && demos.length === 0) return <BrowseMarketplace className="text-center text-gray-700" />;
   return (
     <ChipGrid
       chips={demos}

@@ -1,15 +1,5 @@
 import { Link } from '#web/lib/router.tsx';
-import {
-  Construction,
-  Gem,
-  Magnet,
-  Nfc,
-  PackageCheck,
-  QrCode,
-  ShieldCheck,
-  Wallet,
-  type LucideIcon,
-} from 'lucide-react';
+import { Gem, Magnet, Nfc, PackageCheck, QrCode, ShieldCheck, Wallet, type LucideIcon } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -17,6 +7,8 @@ import { LiveAuctionLink, MarketplaceStatsPanel } from '#web/features/chips/inde
 import { MintButton } from '#web/features/mint/index.ts';
 import { EmailSignupBlock } from '#web/features/subscriptions/index.ts';
 import { FeaturedDemoChips } from '../components/featured-demo-chips.tsx';
+import { HeroChips } from '../components/hero-chips.tsx';
+import { LaunchBanner, useShowLaunchBanner } from '../components/launch-banner.tsx';
 
 const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -66,50 +58,60 @@ const STEPS = [
 /** The public landing page (`/` for visitors, and `/landing`). */
 export default function LandingPage() {
   usePageTitle();
+  const isPreLaunch = useShowLaunchBanner();
   return (
     <div>
-      <div className="border-b border-amber-300 bg-amber-100">
-        <p className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-2 px-4 py-2 text-center text-sm text-amber-950">
-          <Construction className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>
-            {BRAND.name} is still under construction.{' '}
-            <a href="#email-list" className="font-semibold underline underline-offset-2">
-              Join our email list
-            </a>{' '}
-            to hear when we launch.
-          </span>
-        </p>
-      </div>
+      <LaunchBanner />
 
+      {/* Art first (issue 13): real chips beside the pitch, in the first screen on a phone too. */}
       <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-20 text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{BRAND.tagline}</p>
-          <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold text-gray-900 sm:text-6xl">
-            Turn your art into an {BRAND.name} people can hold
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700">
-            Mint a physical collectible from your image, sell it in the marketplace, and let its NFC tag prove
-            it is the real thing. Possession is ownership.
-          </p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <MintButton />
-            <Button asChild variant="secondary" size="lg">
-              <Link to={ROUTES.marketplace}>Explore the Marketplace</Link>
-            </Button>
+        <div className="mx-auto grid max-w-7xl items-center gap-6 px-4 py-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-10 lg:py-10">
+          <div className="text-center lg:self-end lg:text-left">
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{BRAND.tagline}</p>
+            <h1 className="mt-2 text-3xl font-extrabold text-gray-900 sm:text-5xl">
+              Turn your art into an {BRAND.name} people can hold
+            </h1>
+            <p className="mt-4 hidden text-lg text-gray-700 sm:block">
+              Mint a physical collectible from your image, sell it in the marketplace, and let its NFC tag
+              prove it is the real thing. Possession is ownership.
+            </p>
+            <div className="mt-4 flex flex-wrap justify-center gap-3 sm:mt-6 lg:justify-start">
+              <MintButton size="md" className="sm:h-12 sm:px-6 sm:text-base" />
+              <Button asChild variant="secondary" className="sm:h-12 sm:px-6 sm:text-base">
+                <Link to={ROUTES.marketplace}>Explore the Marketplace</Link>
+              </Button>
+            </div>
           </div>
+          <section
+            aria-labelledby="hero-chips-heading"
+            className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          >
+            <h2 id="hero-chips-heading" className="sr-only">
+              Newest {BRAND.plural}
+            </h2>
+            <HeroChips />
+          </section>
+          {/* Under the pitch on wide screens, under the chips on phones: figures never push art down. */}
+          <section aria-labelledby="stats-heading" className="lg:col-start-1 lg:row-start-2 lg:self-start">
+            <h2 id="stats-heading" className="sr-only">
+              {BRAND.name} in numbers
+            </h2>
+            <MarketplaceStatsPanel
+              keys={['chipsMinted', 'activeCreators', 'totalSales', 'collectors']}
+              variant="line"
+              className="justify-center lg:justify-start"
+            />
+          </section>
         </div>
-      </section>
-
-      <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 py-10">
-        <h2 id="stats-heading" className="sr-only">
-          {BRAND.name} in numbers
-        </h2>
-        <MarketplaceStatsPanel keys={['chipsMinted', 'activeCreators', 'totalSales', 'collectors']} />
       </section>
 
       <div id="email-list" className="mx-auto max-w-7xl scroll-mt-32 px-4 py-6">
         <EmailSignupBlock
-          description={`${BRAND.name} is still under construction. Join the email list to hear when we launch, and about new drops and live auctions.`}
+          description={
+            isPreLaunch
+              ? `${BRAND.name} is still under construction. Join the email list to hear when we launch, and about new drops and live auctions.`
+              : 'Join the email list to hear about new drops and live auctions.'
+          }
         />
       </div>
 
@@ -193,7 +195,7 @@ export default function LandingPage() {
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <MintButton label="Mint Your Artwork" />
-              <MintButton label="Try a Surprize Mint" variant="secondary" />
+              <MintButton label="Try a Surprize Mint" variant="secondary" isSurprize />
             </div>
           </div>
         </div>

@@ -1,10 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Circle, Square } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { BRAND } from '#shared/brand.ts';
 import { MintDataSchema, type MintData } from '#shared/checkout.schemas.ts';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_REQUIRED_MESSAGE } from '#shared/media.schemas.ts';
+import {
+  aspectOf,
+  clampCrop,
+  DEFAULT_CROP,
+  roundCrop,
+  type ChipCrop,
+  type DiscShape,
+} from '#shared/chip-crop.ts';
 import { formatUsd, parseUsdToCents } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
@@ -14,7 +23,10 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { useUploadMedia } from '../api/upload-media.ts';
-import { checkImageFile } from '../lib/image-file.ts';
+import { UploadStatus } from '#web/components/upload-status.tsx';
+import { checkImageFile } from '#web/lib/image-file.ts';
+import type { CropUpdate } from './crop-editor.tsx';
+import { MintStudio } from './mint-studio.tsx';
 
 /** The create dialog's text fields, with the mint schema's own rules and messages. */
 const CreateMintFormSchema = z.object({
@@ -42,10 +54,26 @@ type CreateMintDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Called with the mint (image already uploaded) when the creator proceeds to payment. */
   onProceed: (mint: MintData) => void;
+  /** The artwork choice the dialog opens (and resets) with: 'Surprize mint' when true. */
+  initialIsSurprize?: boolean;
 };
 
-/** 'Create Your Artchip' (spec §2): image with preview (or a surprize mint), title, description. */
-export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDialogProps) {
+const SHAPES: { value: DiscShape; label: string; Icon: typeof Circle }[] = [
+  { value: 'round', label: 'Round', Icon: Circle },
+  { value: 'square', label: 'Square', Icon: Square },
+];
+
+/**
+ * 'Create Your Artchip' (spec §2) as a mint studio: round or square, the image placed, zoomed and
+ * turned in the disc and seen at 54 mm (or a surprize mint), then title and description.
+ */
+export function CreateMintDialog({
+  open,
+  onOpenChange,
+  onProceed,
+  initialIsSurprize = false,
+}: CreateMintDialogProps) {
+  const emptyForm: CreateMintFormInput = { ...EMPTY_FORM, isSurprize: initialIsSurprize };
   const toast = useToast();
   const settings = useSiteSettings({ enabled: open });
   const upload = useUploadMedia();
@@ -53,11 +81,16 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
   const fileInputId = useId();
   const [image, setImage] = useState<{ file: File; previewUrl: string } | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [shape, setShape] = useState<DiscShape>('round');
+  const [crop, setCrop] = useState<ChipCrop>(DEFAULT_CROP);
+  // The image's proportions, read from the chosen file once it has loaded (null until then).
+  const [aspect, setAspect] = useState<number | null>(null);
   const form = useForm<CreateMintFormInput, unknown, CreateMintFormValues>({
     resolver: zodResolver(CreateMintFormSchema),
-    defaultValues: EMPTY_FORM,
+    defaultValues: emptyForm,
   });
   const isSurprize = useWatch({ control: form.control, name: 'isSurprize' });
+  const title = useWatch({ control: form.control, name: 'title' });
   const errors = form.formState.errors;
 
   // The preview's object URL is released when replaced and when the dialog unmounts.
@@ -74,6 +107,17 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
     const previewUrl = file ? URL.createObjectURL(file) : null;
     previewUrlRef.current = previewUrl;
     setImage(file && previewUrl ? { file, previewUrl } : null);
+    setAspect(null);
+    setCrop(DEFAULT_CROP);
+  }
+
+  const fit = (next: ChipCrop, nextShape = shape) =>
+    clampCrop(next, { aspect: aspect ?? 1, shape: nextShape });
+  const updateCrop = (update: CropUpdate) => setCrop((current) => fit(update(current)));
+  function chooseShape(next: DiscShape) {
+    setShape(next);
+    // A square's corners reach further than a circle: keep them on the image.
+    setCrop((current) => fit(current, next));
   }
 
   function clearImage() {
@@ -82,9 +126,10 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
   }
 
   function reset() {
-    form.reset(EMPTY_FORM);
+    form.reset(emptyForm);
     clearImage();
     setImageError(null);
+    setShape('round');
   }
 
   function chooseFile(chosen: File | undefined) {
@@ -130,6 +175,9 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
     const mint: MintData = {
       isSurprize: values.isSurprize,
       title: values.title,
+      shape,
+      // A surprize mint's artwork is made for the disc: there is nothing of the creator's to place.
+      ...(values.isSurprize ? {} : { crop: roundCrop(crop) }),
       ...(values.description ? { description: values.description } : {}),
       ...(imageUrl ? { imageUrl } : {}),
       ...(values.associatedUrl ? { associatedUrl: values.associatedUrl } : {}),
@@ -143,7 +191,13 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
   const surprizePrice = priceLabel(settings.data?.surprizeMintingCost);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Create Your ${BRAND.name}`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Create Your ${BRAND.name}`}
+      // cn() does not merge Tailwind classes: the important flag wins over the dialog's max-w-lg.
+      className={image && !isSurprize ? 'max-w-4xl!' : undefined}
+    >
       <form
         noValidate
         onSubmit={(e) => void form.handleSubmit(proceed, () => requireImage())(e)}
@@ -188,6 +242,28 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
           </div>
         </fieldset>
 
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-gray-900">Shape</legend>
+          <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
+            {SHAPES.map(({ value, label, Icon }) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-300 p-3 text-sm font-medium text-gray-900 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="mint-shape"
+                  value={value}
+                  checked={shape === value}
+                  onChange={() => chooseShape(value)}
+                />
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
         {!isSurprize && (
           <div className="space-y-2">
             <label htmlFor={fileInputId} className="block text-sm font-medium text-gray-800">
@@ -209,9 +285,13 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
               <img
                 src={image.previewUrl}
                 alt="Preview of your image"
-                width={160}
-                height={160}
-                className="h-40 w-40 rounded-lg border border-gray-200 object-cover"
+                width={64}
+                height={64}
+                onLoad={(e) => {
+                  const img = e.currentTarget;
+                  setAspect(aspectOf(img.naturalWidth, img.naturalHeight));
+                }}
+                className="h-16 w-16 rounded-md border border-gray-200 object-cover"
               />
             )}
             {imageError && (
@@ -220,6 +300,18 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
               </p>
             )}
           </div>
+        )}
+
+        {!isSurprize && image && aspect !== null && (
+          <MintStudio
+            imageUrl={image.previewUrl}
+            aspect={aspect}
+            shape={shape}
+            crop={crop}
+            title={title ?? ''}
+            onCropChange={updateCrop}
+            onReset={() => setCrop(DEFAULT_CROP)}
+          />
         )}
 
         <TextField label="Title" error={errors.title?.message} maxLength={200} {...form.register('title')} />
@@ -236,8 +328,13 @@ export function CreateMintDialog({ open, onOpenChange, onProceed }: CreateMintDi
           {...form.register('associatedUrl')}
         />
 
+        {upload.stage && <UploadStatus stage={upload.stage} />}
         <Button type="submit" size="lg" className="w-full" disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading...' : 'Proceed to Payment'}
+          {upload.stage?.phase === 'processing'
+            ? 'Processing…'
+            : upload.isPending
+              ? 'Uploading…'
+              : 'Proceed to Payment'}
         </Button>
       </form>
     </Dialog>

@@ -14,17 +14,21 @@ export type MintButtonProps = {
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
   className?: string;
+  /** Open the mint flow with 'Surprize mint' chosen (the landing's 'Try a Surprize Mint'). */
+  isSurprize?: boolean;
 };
 
 /**
  * 'Mint an Artchip'. Minting requires login (spec §5): a visitor gets the 'Login Required' dialog
- * with Create Account and Sign In; a signed-in user gets the mint flow ('Create Your Artchip').
+ * with Create Account and Sign In; a signed-in user gets the mint flow ('Create Your Artchip'), with
+ * the surprize option already chosen when `isSurprize`.
  */
 export function MintButton({
   label = `Mint an ${BRAND.name}`,
   variant = 'primary',
   size = 'lg',
   className,
+  isSurprize = false,
 }: MintButtonProps) {
   const { isAuthenticated } = useAuth();
   const [isOpen, setIsOpen] = useState(false);
@@ -44,7 +48,7 @@ export function MintButton({
       </Button>
       {isAuthenticated && hasOpened && (
         <Suspense fallback={null}>
-          <LazyMintFlow open={isOpen} onOpenChange={setIsOpen} />
+          <LazyMintFlow open={isOpen} onOpenChange={setIsOpen} isSurprize={isSurprize} />
         </Suspense>
       )}
       {!isAuthenticated && (

@@ -8,7 +8,7 @@ import { api } from '#web/lib/api-client.ts';
  * covers the exact text the tag wrote), never rebuilt from parsed parameters.
  */
 export async function verifyTap(rawQuery: string): Promise<TapResult> {
-  return TapResultSchema.parse(await api(`${CHIP_API}/tap?${rawQuery}`, { tokenKey: null }));
+  return TapResultSchema.parse(await api(`${CHIP_API}/tap?${rawQuery}`, { anonymous: true }));
 }
 
 export function verifyTapQueryOptions(rawQuery: string) {

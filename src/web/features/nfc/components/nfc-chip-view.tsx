@@ -5,7 +5,13 @@ import type { Chip } from '#shared/chips.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useDisplayTimeZone } from '#web/lib/hydration.ts';
-import { ChipImage, DemoBanner, formatLongDate, formatPriceUsd } from '#web/features/chips/index.ts';
+import {
+  ChipImage,
+  DemoBanner,
+  formatLongDate,
+  formatPriceUsd,
+  ReportedNotice,
+} from '#web/features/chips/index.ts';
 
 export type NfcChipViewProps = {
   chip: Chip;
@@ -42,6 +48,7 @@ export function NfcChipView({ chip, nfcUid, verification }: NfcChipViewProps) {
           </p>
           <h1 className="text-3xl font-bold text-gray-900 sm:text-4xl">{chip.title}</h1>
           {verification}
+          <ReportedNotice chip={chip} />
           {chip.description && <p className="whitespace-pre-line text-gray-800">{chip.description}</p>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="font-semibold text-gray-900">Created by</dt>

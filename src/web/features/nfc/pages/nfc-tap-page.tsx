@@ -9,6 +9,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useVerifyTap } from '../api/verify-tap.ts';
 import { NfcChipView } from '../components/nfc-chip-view.tsx';
 import { AuthenticBadge, RepeatedTapNote, SuspectedCloneNote } from '../components/tap-verdict.tsx';
+import { ClaimPanel, ClaimRefusedNote } from '../components/claim-panel.tsx';
 
 const TITLES: Record<TapResult['status'], string> = {
   authentic: 'Authentic',
@@ -31,11 +32,22 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function verdictFor(result: TapResult): ReactNode {
+function badgeFor(result: TapResult): ReactNode {
   if (result.status === 'authentic' && result.counter !== null)
     return <AuthenticBadge counter={result.counter} />;
   if (result.status === 'repeated') return <RepeatedTapNote counter={result.counter} />;
   return <SuspectedCloneNote />;
+}
+
+/** The verdict, and for a chip being handed over, the claim this tap gives (or why it gives none). */
+function verdictFor(result: TapResult): ReactNode {
+  return (
+    <>
+      {badgeFor(result)}
+      {result.claim && <ClaimPanel claim={result.claim} />}
+      {result.claimMessage && <ClaimRefusedNote message={result.claimMessage} />}
+    </>
+  );
 }
 
 /**

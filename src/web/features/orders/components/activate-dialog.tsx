@@ -9,6 +9,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useLateDefaults } from '#web/lib/use-late-defaults.ts';
 import { useActivateArtchip } from '../api/activate-artchip.ts';
 
 type ActivateDialogProps = {
@@ -32,6 +33,8 @@ export function ActivateDialog({ chip, open, onOpenChange }: ActivateDialogProps
     resolver: zodResolver(ActivateArtchipInputSchema),
     defaultValues: { price: '', description: chip.description ?? '' },
   });
+  // The chip's description may be re-read while the dialog waits closed: it fills the field unless edited.
+  useLateDefaults(form, { description: chip.description ?? '' });
   const errors = form.formState.errors;
   const price = useWatch({ control: form.control, name: 'price' });
 

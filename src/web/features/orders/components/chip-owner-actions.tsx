@@ -10,8 +10,10 @@ import { PricingDialog } from './pricing-dialog.tsx';
 import { ResellDialog } from './resell-dialog.tsx';
 import { ShipDialog } from './ship-dialog.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
+import { HandoverDialog } from './handover-dialog.tsx';
+import { ReportDialog } from './report-dialog.tsx';
 
-type OpenDialog = 'activate' | 'pricing' | 'resell' | 'ship' | 'transfer' | null;
+type OpenDialog = 'activate' | 'pricing' | 'resell' | 'ship' | 'transfer' | 'handover' | 'report' | null;
 
 export type ChipOwnerActionsProps = {
   /** The chip as its owner reads it: chip.actions are theirs. */
@@ -130,12 +132,39 @@ export function ChipOwnerActions({ chip, leading, showCustody = false }: ChipOwn
             Transfer
           </Button>
         )}
+        {actions.handover && (
+          <Button
+            aria-label={`Hand over ${chip.title}`}
+            size="sm"
+            variant="secondary"
+            onClick={() => setDialog('handover')}
+          >
+            Hand over by tap
+          </Button>
+        )}
+        {actions.report && (
+          <Button
+            aria-label={`Report ${chip.title}`}
+            size="sm"
+            variant="secondary"
+            onClick={() => setDialog('report')}
+          >
+            {chip.reportStatus ? 'Clear lost/stolen report' : 'Report lost or stolen'}
+          </Button>
+        )}
       </div>
+      {chip.reportStatus && (
+        <p role="status" className="text-sm font-medium text-red-800">
+          Reported {chip.reportStatus}: it cannot be listed, sold or claimed until you clear the report.
+        </p>
+      )}
       {dialog === 'activate' && <ActivateDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'pricing' && <PricingDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'resell' && <ResellDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'ship' && <ShipDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'transfer' && <TransferDialog chip={chip} open onOpenChange={close} />}
+      {dialog === 'handover' && <HandoverDialog chip={chip} open onOpenChange={close} />}
+      {dialog === 'report' && <ReportDialog chip={chip} open onOpenChange={close} />}
     </>
   );
 }

@@ -28,6 +28,8 @@ const NO_ACTIONS: ChipActions = {
   price: false,
   shipToMe: false,
   transfer: false,
+  handover: false,
+  report: false,
 };
 
 /** A made chip not yet activated, with no action for its owner, unless overridden. */
@@ -124,7 +126,8 @@ describe('MyArtchipCollection', () => {
     ).toBe(true);
     const view = listed.getByRole('link', { name: /View Listed/ });
     expect(view.getAttribute('href')).toBe('/artchip/maker/listed');
-    expect(view.getAttribute('target')).toBe('_blank');
+    // An internal page: same tab (issue 13).
+    expect(view.getAttribute('target')).toBeNull();
 
     const bought = within(await card('Bought'));
     expect(bought.getByText('In Vault')).toBeTruthy();
@@ -155,6 +158,38 @@ describe('MyArtchipCollection', () => {
     expect(held.queryAllByRole('button')).toHaveLength(0);
     expect(held.queryByRole('checkbox')).toBeNull();
     expect(held.getByText(/Reserved for a buyer/)).toBeTruthy();
+  });
+
+  it('offers Images for a chip with its artwork, opening the dialog of its extra images', async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-artchip': () => ({
+        body: [
+          item({
+            title: 'Made',
+            artchip: chip({
+              id: 4,
+              title: 'Made',
+              originalImageUrl: '/media/made.png',
+              additionalImageUrls: ['/media/more.png'],
+            }),
+          }),
+          // A surprize mint still waiting for the studio's artwork: its first image is not the owner's.
+          item({ title: 'Awaiting art', artchip: chip({ id: 5, title: 'Awaiting art', imageUrl: null }) }),
+        ],
+      }),
+    });
+    renderWithApp(<MyArtchipCollection />, { token: 't' });
+    const user = userEvent.setup();
+    const awaiting = within(await card('Awaiting art'));
+    expect(awaiting.queryByRole('button', { name: /Images/ })).toBeNull();
+    const made = within(await card('Made'));
+    await user.click(made.getByRole('button', { name: 'Images of Made' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Images of Made' });
+    expect(within(dialog).getByRole('img', { name: 'Made, image 2' }).getAttribute('src')).toBe(
+      '/media/more.png',
+    );
+    expect(within(dialog).getByLabelText('Add an image (JPEG, PNG or GIF, up to 10MB)')).toBeTruthy();
   });
 
   it('lists an unlisted chip again from the availability switch (#3), and unlists a listed one', async () => {

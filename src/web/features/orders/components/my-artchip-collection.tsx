@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { ExternalLink, ImageOff } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { ImageOff } from 'lucide-react';
+import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatUsd, parseUsdToCents } from '#shared/money.ts';
 import type { MyArtchipItem } from '#shared/orders.schemas.ts';
@@ -8,6 +9,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyArtchip } from '#web/lib/api/list-my-artchip.ts';
+import { ImagesDialog } from './images-dialog.tsx';
 
 // The owner actions and their dialogs are one chunk, shared with the chip page (orders/index.ts).
 const ChipOwnerActions = lazy(async () => ({
@@ -43,6 +45,10 @@ function CollectionItem({ item }: { item: MyArtchipItem }) {
   const status = collectionStatusLabel(item.userStatus);
   const price = formatPrice(chip?.priceUsd);
   const frame = chip?.shape === 'round' ? 'rounded-full' : 'rounded-xl';
+  const [isImagesOpen, setIsImagesOpen] = useState(false);
+  // Extra images join a chip that has its artwork: before that (a surprize mint still being made) the
+  // first upload would become the artwork itself, which is the studio's to make.
+  const canAddImages = Boolean(chip?.originalImageUrl) && (item.isCreator || item.isOwner);
 
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -93,21 +99,29 @@ function CollectionItem({ item }: { item: MyArtchipItem }) {
               chip={chip}
               showCustody={item.isOwner}
               leading={
-                <Button asChild size="sm" variant="secondary">
-                  <a
-                    href={ROUTES.chip(chip.creatorUsername, chip.slug)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`View ${item.title} (opens in a new tab)`}
-                  >
-                    View
-                    <ExternalLink className="h-3 w-3" aria-hidden="true" />
-                  </a>
-                </Button>
+                <>
+                  <Button asChild size="sm" variant="secondary">
+                    {/* An internal page opens in this tab (issue 13); Back returns to the collection. */}
+                    <Link to={ROUTES.chip(chip.creatorUsername, chip.slug)} aria-label={`View ${item.title}`}>
+                      View
+                    </Link>
+                  </Button>
+                  {canAddImages && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Images of ${item.title}`}
+                      onClick={() => setIsImagesOpen(true)}
+                    >
+                      Images
+                    </Button>
+                  )}
+                </>
               }
             />
           </div>
         )}
+        {chip && isImagesOpen && <ImagesDialog chip={chip} open onOpenChange={setIsImagesOpen} />}
       </div>
     </li>
   );

@@ -3,7 +3,7 @@ import { BRAND } from '#shared/brand.ts';
 import type { QuoteRequestInput } from '#shared/checkout.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { Order } from '#shared/orders.schemas.ts';
-import { SHIPPING_COUNTRIES, type ShippingCountry } from '#shared/pricing.ts';
+import { DOMESTIC_COUNTRY } from '#shared/pricing.ts';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,17 +16,13 @@ import { usePayOrder } from '../api/pay-order.ts';
 
 const PAY_FAILED_MESSAGE = 'We could not start the payment. Please try again.';
 
-function shippingCountryOf(country: string | undefined): ShippingCountry {
-  if (!country) return 'US';
-  return (SHIPPING_COUNTRIES as readonly string[]).includes(country) ? (country as ShippingCountry) : 'other';
-}
-
 /** The quote of the order's request paid with `method`: what Pay now will charge today. */
 function quoteInputOf(order: Order, method: PaymentMethod): QuoteRequestInput {
   const common = {
     paymentMethod: method,
     shippingOption: order.shippingOption,
-    country: shippingCountryOf(order.shippingAddress?.country),
+    // The order's own address prices it, as on the server (an old order's 'other' is international).
+    country: order.shippingAddress?.country ?? DOMESTIC_COUNTRY,
   };
   if (order.orderType === 'mint') return { ...common, orderType: 'mint', isSurprize: order.isSurprize };
   return {

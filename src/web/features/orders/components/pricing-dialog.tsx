@@ -13,6 +13,7 @@ import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useLateDefaults } from '#web/lib/use-late-defaults.ts';
 import { useUpdateArtchipPricing } from '../api/update-artchip-pricing.ts';
 
 type PricingDialogProps = {
@@ -40,6 +41,17 @@ export function PricingDialog({ chip, open, onOpenChange }: PricingDialogProps) 
     resolver: zodResolver(UpdateArtchipPricingInputSchema),
     defaultValues: { priceUsd: chip.priceUsd ?? '', paypalEnabled: hasPaypalEmail && chip.paypalEnabled },
   });
+  // The dialog's form outlives its openings: a price changed since (a save, a resale, a refetch)
+  // becomes the starting point of fields not being edited.
+  useLateDefaults(form, {
+    priceUsd: chip.priceUsd ?? '',
+    paypalEnabled: hasPaypalEmail && chip.paypalEnabled,
+  });
+  // Closing drops what was typed and not saved, so the next opening starts from the chip's pricing.
+  const changeOpen = (next: boolean) => {
+    if (!next) form.reset();
+    onOpenChange(next);
+  };
   const errors = form.formState.errors;
   const priceUsd = useWatch({ control: form.control, name: 'priceUsd' });
 
@@ -50,7 +62,7 @@ export function PricingDialog({ chip, open, onOpenChange }: PricingDialogProps) 
         input: { ...input, paypalEnabled: hasPaypalEmail && input.paypalEnabled },
       });
       toast({ title: 'Pricing updated', description: `${chip.title} now costs $${input.priceUsd}.` });
-      onOpenChange(false);
+      changeOpen(false);
     } catch (err) {
       toast({
         title: 'Update Failed',
@@ -61,7 +73,7 @@ export function PricingDialog({ chip, open, onOpenChange }: PricingDialogProps) 
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Pricing for ${chip.title}`}>
+    <Dialog open={open} onOpenChange={changeOpen} title={`Pricing for ${chip.title}`}>
       <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-4">
         <TextField
           label="USD price"

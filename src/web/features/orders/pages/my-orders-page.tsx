@@ -1,6 +1,7 @@
-import { Navigate } from '#web/lib/router.tsx';
+import { Navigate, useLocation } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { pathOf, withReturnTo } from '#web/lib/return-to.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { OrdersList } from '../components/orders-list.tsx';
 import { formatOrderDate } from '../lib/order-format.ts';
@@ -9,7 +10,8 @@ import { formatOrderDate } from '../lib/order-format.ts';
 export default function MyOrdersPage() {
   usePageTitle('My Orders');
   const { user, isLoading } = useAuth();
-  if (!isLoading && !user) return <Navigate to={ROUTES.login} replace />;
+  const location = useLocation();
+  if (!isLoading && !user) return <Navigate to={withReturnTo(ROUTES.login, pathOf(location))} replace />;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold text-gray-900">My Orders</h1>

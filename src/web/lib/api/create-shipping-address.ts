@@ -3,7 +3,7 @@ import {
   ShippingAddressSchema,
   type ShippingAddress,
   type ShippingAddressInput,
-} from '#shared/users.schemas.ts';
+} from '#shared/addresses.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 

@@ -1,0 +1,277 @@
+/**
+ * Hand over by tap (issue 15): the handover state machine (HANDOVER_STATUSES in shared/handovers.schemas.ts)
+ * and the only writer of chip_handovers and handover_claims. Transitions take the chip row already locked
+ * by the caller's transaction (every commerce transaction locks the chip first), then lock the handover.
+ *
+ * A claim is bound to one fresh authentic tap: the tap route gives it only for a counter above the one
+ * recorded when the handover started (and above every tap accepted before, which the replay rule gives),
+ * stores it hashed under (handover, counter) so one tap gets one token, and a token claims once.
+ */
+import { CHECKOUT_HOLD_MINUTES } from '#shared/checkout.schemas.ts';
+import {
+  CLAIM_CLOSED_MESSAGE,
+  CLAIM_EXPIRED_MESSAGE,
+  CLAIM_IN_PROGRESS_MESSAGE,
+  CLAIM_INVALID_MESSAGE,
+  CLAIM_NOT_FRESH_MESSAGE,
+  CLAIM_OWN_MESSAGE,
+  CLAIM_TOKEN_MINUTES,
+  CLAIM_USED_MESSAGE,
+  HANDOVER_ALREADY_OPEN_MESSAGE,
+  HANDOVER_NONE_OPEN_MESSAGE,
+  reportedMessage,
+  type Handover,
+  type HandoverFeePayer,
+  type TapClaim,
+} from '#shared/handovers.schemas.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
+import {
+  NOT_OWNER_MESSAGE,
+  ownerIdOf,
+  refuseHandover,
+  refuseTransfer,
+  transferChip,
+} from './chip-lifecycle.ts';
+import { findChipRow, type ChipRow } from './chips.repo.ts';
+import {
+  findClaimByTokenHash,
+  findHandoverById,
+  findLiveHandover,
+  insertClaimOnce,
+  insertHandover,
+  lockClaim,
+  lockHandover,
+  markClaimUsed,
+  updateHandover,
+  type HandoverRow,
+} from './handovers.repo.ts';
+
+export type { HandoverRow };
+
+export function toHandoverDto(row: HandoverRow): Handover {
+  return {
+    id: row.id,
+    chipId: row.chipId,
+    status: row.status,
+    feePaidBy: row.feePaidBy,
+    createdAt: row.createdAt.toISOString(),
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+  };
+}
+
+/** Whether a claimant's unpaid claim still holds the handover at `now`. */
+function isClaimPending(handover: HandoverRow, now: Date): boolean {
+  return handover.status === 'awaiting_payment' && handover.claimUntil !== null && handover.claimUntil > now;
+}
+
+/** Whether a fresh tap may claim it now: open, or a claimant's payment window has lapsed. */
+function isClaimable(handover: HandoverRow, now: Date): boolean {
+  return (
+    handover.status === 'open' || (handover.status === 'awaiting_payment' && !isClaimPending(handover, now))
+  );
+}
+
+/** A handover by id (to answer with it after a change), or null. */
+export async function findHandover(db: Db, id: number): Promise<HandoverRow | null> {
+  return findHandoverById(db, id);
+}
+
+/** The owner's chip's live handover (for the dashboard), or null. */
+export async function findOwnLiveHandover(db: Db, chipId: number): Promise<HandoverRow | null> {
+  return findLiveHandover(db, chipId);
+}
+
+/**
+ * Starts a handover of a chip that is with its owner. The owner paying the fee now waits for it
+ * ('awaiting_fee'); otherwise the handover is open at once and the claimant pays.
+ */
+export async function startHandover(
+  tx: Db,
+  chip: ChipRow,
+  args: { ownerId: number; feePaidBy: HandoverFeePayer; tagId: number; startCounter: number; now: Date },
+): Promise<HandoverRow> {
+  const refusal = refuseHandover(chip, args.ownerId, args.now);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+  if (await findLiveHandover(tx, chip.id)) throw new AppError('CONFLICT', HANDOVER_ALREADY_OPEN_MESSAGE);
+  return insertHandover(tx, {
+    chipId: chip.id,
+    ownerId: args.ownerId,
+    status: args.feePaidBy === 'owner' ? 'awaiting_fee' : 'open',
+    feePaidBy: args.feePaidBy,
+    tagId: args.tagId,
+    startCounter: args.startCounter,
+  });
+}
+
+/** The owner's fee order, placed in the same transaction as startHandover. */
+export async function attachHandoverFeeOrder(tx: Db, handoverId: number, orderId: number): Promise<void> {
+  await updateHandover(tx, handoverId, { feeOrderId: orderId });
+}
+
+/** The owner cancels their chip's live handover (a claimant paying meanwhile is refunded). */
+export async function cancelHandover(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; now: Date },
+): Promise<HandoverRow> {
+  if (ownerIdOf(chip) !== args.actorId) throw new AppError('FORBIDDEN', NOT_OWNER_MESSAGE);
+  const live = await findLiveHandover(tx, chip.id, true);
+  if (!live) throw new AppError('CONFLICT', HANDOVER_NONE_OPEN_MESSAGE);
+  return updateHandover(tx, live.id, { status: 'cancelled', cancelledAt: args.now });
+}
+
+/** What a tap of a chip being handed over tells whoever holds it: a claim, why not, or nothing. */
+export type TapClaimOutcome = { claim: TapClaim | null; claimMessage: string | null };
+const NO_CLAIM: TapClaimOutcome = { claim: null, claimMessage: null };
+
+/**
+ * After an authentic tap of the chip's tag (counter already accepted by the replay rule): a claim token
+ * when the chip has a claimable handover and the tap is newer than the handover; else why not.
+ */
+export async function issueHandoverClaim(
+  tx: Db,
+  args: { chipId: number; tagId: number; counter: number; now: Date },
+): Promise<TapClaimOutcome> {
+  const handover = await findLiveHandover(tx, args.chipId);
+  if (!handover || handover.status === 'awaiting_fee') return NO_CLAIM;
+  const chip = await findChipRow(tx, args.chipId);
+  if (chip && chip.reportStatus !== 'none') {
+    return { claim: null, claimMessage: reportedMessage(chip.reportStatus) };
+  }
+  if (isClaimPending(handover, args.now)) return { claim: null, claimMessage: CLAIM_IN_PROGRESS_MESSAGE };
+  // A tag replaced since the handover began, or counted from before it (a counter reset), claims nothing.
+  if (handover.tagId !== args.tagId || args.counter <= handover.startCounter) {
+    return { claim: null, claimMessage: CLAIM_NOT_FRESH_MESSAGE };
+  }
+  const token = createSecretToken();
+  const expiresAt = new Date(args.now.getTime() + CLAIM_TOKEN_MINUTES * 60 * 1000);
+  const stored = await insertClaimOnce(tx, {
+    handoverId: handover.id,
+    counter: args.counter,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
+  if (!stored) return { claim: null, claimMessage: CLAIM_NOT_FRESH_MESSAGE };
+  return {
+    claim: { token, expiresAt: expiresAt.toISOString(), feePaidBy: handover.feePaidBy },
+    claimMessage: null,
+  };
+}
+
+/** A tap that is not new (repeated, or older than the last one) of a chip being handed over. */
+export async function staleTapClaimMessage(db: Db, chipId: number): Promise<string | null> {
+  const handover = await findLiveHandover(db, chipId);
+  return handover && handover.status !== 'awaiting_fee' ? CLAIM_NOT_FRESH_MESSAGE : null;
+}
+
+/** The chip a claim token is for (read before the claim's transaction, to lock that chip first). */
+export async function findClaimTarget(
+  db: Db,
+  token: string,
+): Promise<{ claimId: number; handoverId: number; chipId: number }> {
+  const claim = await findClaimByTokenHash(db, hashToken(token));
+  const handover = claim ? await findHandoverById(db, claim.handoverId) : null;
+  if (!claim || !handover) throw new AppError('INVALID_TOKEN', CLAIM_INVALID_MESSAGE);
+  return { claimId: claim.id, handoverId: handover.id, chipId: handover.chipId };
+}
+
+/**
+ * Uses a claim, under the locks of the chip (taken by the caller), the handover and the claim: two
+ * claims at once serialise here and exactly one passes. Refuses a used or expired token, a handover no
+ * longer claimable, the owner claiming their own chip, and a chip that cannot change hands now.
+ */
+export async function useHandoverClaim(
+  tx: Db,
+  chip: ChipRow,
+  args: { claimId: number; handoverId: number; claimantId: number; now: Date },
+): Promise<HandoverRow> {
+  const handover = await lockHandover(tx, args.handoverId);
+  const claim = await lockClaim(tx, args.claimId);
+  if (!handover || !claim || handover.chipId !== chip.id) {
+    throw new AppError('INVALID_TOKEN', CLAIM_INVALID_MESSAGE);
+  }
+  if (claim.usedAt !== null) throw new AppError('CONFLICT', CLAIM_USED_MESSAGE);
+  if (claim.expiresAt <= args.now) throw new AppError('TOKEN_EXPIRED', CLAIM_EXPIRED_MESSAGE);
+  if (handover.ownerId === args.claimantId) throw new AppError('UNPROCESSABLE', CLAIM_OWN_MESSAGE);
+  if (isClaimPending(handover, args.now)) throw new AppError('CONFLICT', CLAIM_IN_PROGRESS_MESSAGE);
+  if (!isClaimable(handover, args.now)) throw new AppError('CONFLICT', CLAIM_CLOSED_MESSAGE);
+  if (chip.reportStatus !== 'none') throw new AppError('CONFLICT', reportedMessage(chip.reportStatus));
+  if (ownerIdOf(chip) !== handover.ownerId || refuseTransfer(chip, handover.ownerId, args.now)) {
+    throw new AppError('CONFLICT', CLAIM_CLOSED_MESSAGE);
+  }
+  await markClaimUsed(tx, claim.id, args.claimantId, args.now);
+  return handover;
+}
+
+/** open → claimed: the owner paid the fee, so the chip is the claimant's now ("handed over, claimed by tap"). */
+export async function completeHandover(
+  tx: Db,
+  chip: ChipRow,
+  handover: HandoverRow,
+  args: { claimantId: number; orderId: number | null; feeCents: number; now: Date },
+): Promise<HandoverRow> {
+  await transferChip(tx, chip, {
+    orderId: args.orderId,
+    fromUserId: handover.ownerId,
+    toUserId: args.claimantId,
+    feeCents: args.feeCents,
+    handoverId: handover.id,
+  });
+  return updateHandover(tx, handover.id, {
+    status: 'claimed',
+    claimantId: args.claimantId,
+    claimedAt: args.now,
+    claimUntil: null,
+  });
+}
+
+/** open → awaiting_payment: the claimant pays the fee with this order, within the checkout hold. */
+export async function awaitClaimPayment(
+  tx: Db,
+  handover: HandoverRow,
+  args: { claimantId: number; orderId: number; now: Date },
+): Promise<HandoverRow> {
+  return updateHandover(tx, handover.id, {
+    status: 'awaiting_payment',
+    claimantId: args.claimantId,
+    claimOrderId: args.orderId,
+    claimUntil: new Date(args.now.getTime() + CHECKOUT_HOLD_MINUTES * 60 * 1000),
+  });
+}
+
+/**
+ * A paid handover fee order (payments calls it with the chip locked): the owner's fee opens the
+ * handover; the claimant's moves the chip to them. False when it can no longer apply (cancelled,
+ * overtaken by another claim, the chip changed hands): the payment is then refunded.
+ */
+export async function fulfilHandoverOrder(
+  tx: Db,
+  chip: ChipRow,
+  order: { id: number; handoverId: number; basePriceCents: number },
+  now: Date,
+): Promise<boolean> {
+  const handover = await lockHandover(tx, order.handoverId);
+  if (!handover || handover.chipId !== chip.id) return false;
+  if (ownerIdOf(chip) !== handover.ownerId || refuseTransfer(chip, handover.ownerId, now)) return false;
+  if (handover.status === 'awaiting_fee' && handover.feeOrderId === order.id) {
+    await updateHandover(tx, handover.id, { status: 'open' });
+    return true;
+  }
+  if (
+    handover.status === 'awaiting_payment' &&
+    handover.claimOrderId === order.id &&
+    handover.claimantId !== null &&
+    chip.reportStatus === 'none'
+  ) {
+    await completeHandover(tx, chip, handover, {
+      claimantId: handover.claimantId,
+      orderId: order.id,
+      feeCents: order.basePriceCents,
+      now,
+    });
+    return true;
+  }
+  return false;
+}

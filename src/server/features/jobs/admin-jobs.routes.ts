@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { JobListQuerySchema, JobListSchema } from '#shared/jobs.schemas.ts';
+import { listJobs } from './jobs.service.ts';
+
+const admin = { auth: 'admin' } as const;
+
+/** Background jobs in the back office: what is scheduled, running, failed and why. */
+export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/jobs',
+    { config: admin, schema: { querystring: JobListQuerySchema, response: { 200: JobListSchema } } },
+    async (request) => listJobs(app.db, request.query),
+  );
+};

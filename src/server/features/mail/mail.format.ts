@@ -1,0 +1,75 @@
+/** Small pieces every e-mail states the same way: whom it greets, absolute links, a postal address. */
+
+/** Who a message greets: the account's first name, else its username, else nobody in particular. */
+export type MailRecipient = { firstName?: string | null; username?: string | null };
+
+/** "Ada" for a first name, else the username, else "there" ("Hi there,"). */
+export function greetingName(recipient: MailRecipient | null | undefined): string {
+  return recipient?.firstName?.trim() || recipient?.username?.trim() || 'there';
+}
+
+/**
+ * An absolute URL for a link or image in an e-mail: media are stored as '/media/…' paths (or as
+ * absolute bucket URLs), and a mail client has no page to resolve a path against.
+ */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${publicUrl.replace(/\/+$/, '')}/`).href;
+}
+
+/** A postal address as a shipping order keeps it. */
+export type MailAddress = {
+  name: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state?: string | null;
+  zipCode?: string | null;
+  country: string;
+};
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** The country's English name for an ISO 3166 code ("FR" → "France"); anything else as stored. */
+export function countryName(country: string): string {
+  const code = country.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return country.trim();
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The address as the lines of a label: name, street, "City, State ZIP", country. */
+export function addressLines(address: MailAddress): string[] {
+  const region = [address.state?.trim(), address.zipCode?.trim()].filter(Boolean).join(' ');
+  const cityLine = [address.city.trim(), region].filter(Boolean).join(', ');
+  return [
+    address.name,
+    address.addressLine1,
+    address.addressLine2 ?? '',
+    cityLine,
+    countryName(address.country),
+  ]
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** A chip's picture as stored: the main image and its responsive WebP variants. */
+export type ChipImage = {
+  imageUrl: string | null;
+  imageVariants?: readonly { width: number; url: string }[] | null;
+};
+
+/** Twice the width an e-mail shows the artwork at, for sharp screens. */
+const MAIL_IMAGE_WIDTH = 560;
+
+/**
+ * The picture an e-mail shows of a chip: the smallest variant still sharp at the mail's size (the
+ * main image is up to 1600 px wide, too heavy for a mailbox), else the main image.
+ */
+export function mailImageUrl(image: ChipImage | null | undefined): string | null {
+  if (!image) return null;
+  const variants = [...(image.imageVariants ?? [])].sort((a, b) => a.width - b.width);
+  return variants.find((v) => v.width >= MAIL_IMAGE_WIDTH)?.url ?? variants.at(-1)?.url ?? image.imageUrl;
+}

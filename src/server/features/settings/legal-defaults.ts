@@ -1,0 +1,119 @@
+/**
+ * The text the Privacy Policy and Terms of Service pages show until an admin saves their own: a
+ * template for the operator (and their lawyer) to review, written in the pages' Markdown subset.
+ * Fees and prices are never stated here: they come from the site settings (PRODUCT.md "One source
+ * of truth for money"), so the template points to where they are shown.
+ */
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import type { LegalPageKey } from '#shared/legal.schemas.ts';
+
+const TEMPLATE_NOTICE = `**Template: the operator of this site has not reviewed this text yet.** It describes how ${BRAND.name} works, but it is not legal advice; the operator should adapt it to their business and the law that applies to them before relying on it.`;
+
+const PRIVACY = `${TEMPLATE_NOTICE}
+
+## Who we are
+
+${BRAND.name} is a marketplace for physical art chips: ${BRAND.chipSizeMm} mm discs of artwork sealed in resin, with an NFC tag that proves they are genuine. This policy explains what personal data we collect when you use the site, why, and what you can ask us to do with it.
+
+## What we collect
+
+- **Your account:** e-mail address, username, password (stored only as a one-way hash), and the first and last name you choose to give.
+- **Your profile:** a profile picture, bio and links, if you add them. These are public.
+- **Orders and payments:** what you mint, buy, sell or transfer, the amounts, and the payment method. Card and PayPal details are handled by the payment provider; we never see or store full card numbers. Token payments are recorded with their public transaction reference.
+- **Shipping addresses:** the name, address and phone number you give us to ship a chip.
+- **Your artwork:** the images you upload to mint a chip. We re-encode them and strip their metadata (including any location a camera recorded).
+- **Messages:** what you send through the [contact form](${ROUTES.contact}), and your e-mail address if you join our e-mail list.
+- **Technical data:** sign-in sessions (kept in a secure cookie), and the logs every web server keeps, such as IP addresses and request times, for security.
+- **NFC taps:** when a chip is tapped to check it is genuine, we record the tap against that chip.
+
+## Why we use it
+
+- To run your account and keep it secure.
+- To take payments, make and ship chips, keep chips in our vault in your name, and pay sellers their proceeds.
+- To keep each chip's public history (minted, sold, transferred, shipped, verified), which is how ownership is tracked.
+- To answer your messages and send the e-mails you expect: account e-mails, order confirmations and shipping updates.
+- To send our newsletter, only if you asked for it; every newsletter has an unsubscribe link.
+- To meet our legal, tax and accounting obligations and to prevent fraud.
+
+## Who we share it with
+
+- **Payment providers** (for example Stripe or PayPal) to take and refund payments and to pay sellers.
+- **Carriers** to deliver a chip you asked us to ship: they get the name, address and phone number on the order.
+- **Service providers** that host the site, store files and send e-mail on our behalf.
+- **Other people on the site** see what is public by design: your username, profile, the chips you created and own, and their sale history.
+- **Authorities** when the law requires it.
+
+We do not sell your personal data.
+
+## How long we keep it
+
+We keep your account data while your account is open. Order, payment and ledger records are kept for as long as tax and accounting law requires, even after an account is closed. A chip's public history stays with the chip.
+
+## Your rights
+
+Depending on where you live, you may ask to see, correct, export or delete your personal data, or object to how we use it. Send your request through the [contact page](${ROUTES.contact}); we answer within 30 days. You may also complain to your local data protection authority.
+
+## Cookies
+
+We use a cookie only to keep you signed in and to protect forms against abuse. We do not use advertising cookies.
+
+## Changes
+
+We will post any change to this policy on this page and update its date.
+`;
+
+const TERMS = `${TEMPLATE_NOTICE}
+
+## About these terms
+
+These terms apply when you use ${BRAND.name} to mint, buy, sell, store, ship or transfer art chips. By creating an account or placing an order you agree to them.
+
+## Your account
+
+- You must give a valid e-mail address and keep your password secret. You are responsible for what happens under your account.
+- You must be old enough to enter into a contract where you live.
+- We may suspend an account that breaks these terms or the law.
+
+## Minting
+
+- When you mint a chip with your own image, you confirm that you own the image or have the right to use it, and that it breaks no law and no one else's rights. We may refuse or remove artwork that does.
+- You keep the copyright in your artwork. You allow us to reproduce it on the chip, on its page and in our marketing of the marketplace.
+- A surprize mint's artwork is made by our studio for you.
+- Mint prices are shown before you pay; see the [FAQ](${ROUTES.faq}) for current prices.
+
+## Buying and selling
+
+- Prices, the platform fee, shipping and the seller's proceeds are shown before you confirm a sale or a purchase. The current rates are in the [FAQ](${ROUTES.faq}).
+- **Purchases are final.** We refund only what we cannot deliver: a chip that sold to someone else first, a duplicate payment, or an order we cancel. Such refunds go back to the payment method you used.
+- Sellers are paid their proceeds after the sale settles (the chip is delivered or kept in our vault) and a short holding period.
+- A chip can be sold only once. If two people pay for the same chip at the same time, one order completes and the other is refunded.
+
+## Ownership, the vault and shipping
+
+- Whoever holds a chip owns it. The marketplace records each chip's owner and history.
+- A chip kept in our vault is held in your name. Storage is free. You may list it for sale again or ask us to ship it to you.
+- Shipping is charged at the rate shown at checkout for your address. Once a shipment is handed to the carrier, it travels at the carrier's terms; tell us at once if a chip arrives damaged or does not arrive.
+- Each chip's NFC tag lets anyone check that it is genuine. Do not tamper with it.
+
+## Token payments
+
+Paying with the ${BRAND.ticker} token is optional. Token prices move; the amount due is fixed when you start a payment. We are not responsible for tokens sent to a wrong address.
+
+## Acceptable use
+
+Do not break the law, infringe anyone's rights, upload harmful content, interfere with the site, or try to get around its fees or security.
+
+## Liability
+
+We provide the marketplace with reasonable care and skill. To the extent the law allows, we are not liable for indirect losses, and our liability for an order is limited to what you paid for it. Nothing in these terms limits rights you have as a consumer under the law.
+
+## Changes and contact
+
+We may change these terms; the version on this page applies from the date it is posted. Questions? Use the [contact page](${ROUTES.contact}).
+`;
+
+/** The template text of each legal page. */
+export const DEFAULT_LEGAL_TEXT: Record<LegalPageKey, string> = {
+  privacy: PRIVACY.trim(),
+  terms: TERMS.trim(),
+};

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { BRAND } from './brand.ts';
+import { CheckoutResponseSchema } from './checkout.schemas.ts';
+import { CHIP_REPORT_STATUSES, type ChipReportStatus } from './chips.schemas.ts';
+import { PaymentMethodSchema } from './settings.schemas.ts';
+
+export { CHIP_REPORT_STATUSES, type ChipReportStatus };
+
+/**
+ * Hand over by tap (issue 15): the owner of a chip that is with them opens a handover; a fresh
+ * authentic tap of the chip then gives whoever holds it a short-lived claim token.
+ *
+ *   awaiting_fee ──owner's fee paid──▶ open ──claim (owner paid)──────────────▶ claimed
+ *                                       │ └──claim (claimant pays)──▶ awaiting_payment ──paid──▶ claimed
+ *   any of the first three ──owner cancels──▶ cancelled
+ *
+ * A claimant who does not pay within the claim window can be overtaken by another fresh tap.
+ */
+export const HANDOVER_STATUSES = [
+  'awaiting_fee',
+  'open',
+  'awaiting_payment',
+  'claimed',
+  'cancelled',
+] as const;
+export type HandoverStatus = (typeof HANDOVER_STATUSES)[number];
+/** A handover in one of these is live: at most one per chip (a partial unique index). */
+export const LIVE_HANDOVER_STATUSES = ['awaiting_fee', 'open', 'awaiting_payment'] as const;
+export const HANDOVER_FEE_PAYERS = ['owner', 'claimant'] as const;
+export type HandoverFeePayer = (typeof HANDOVER_FEE_PAYERS)[number];
+
+/** How long a tap's claim token lives. */
+export const CLAIM_TOKEN_MINUTES = 10;
+
+export const HANDOVER_NOT_WITH_OWNER_MESSAGE = `Only a ${BRAND.name} that is with you (not in our vault) can be handed over by tap.`;
+export const HANDOVER_NO_TAG_MESSAGE = `This ${BRAND.name} has no NFC tag to tap, so it cannot be handed over by tap.`;
+export const HANDOVER_ALREADY_OPEN_MESSAGE = `A handover is already open for this ${BRAND.name}. Cancel it first.`;
+export const HANDOVER_NONE_OPEN_MESSAGE = `There is no open handover for this ${BRAND.name}.`;
+export const CLAIM_INVALID_MESSAGE = `This claim is not valid. Hold your phone to the ${BRAND.name} again to claim it.`;
+export const CLAIM_EXPIRED_MESSAGE = `This claim has expired. Hold your phone to the ${BRAND.name} again to claim it.`;
+export const CLAIM_USED_MESSAGE = `This tap has already been used to claim. Hold your phone to the ${BRAND.name} again.`;
+export const CLAIM_NOT_FRESH_MESSAGE = `Only a new tap can claim this ${BRAND.name}: this link was already used or was made before the handover started. Hold your phone to the chip again.`;
+export const CLAIM_CLOSED_MESSAGE = `This ${BRAND.name} is no longer being handed over.`;
+export const CLAIM_IN_PROGRESS_MESSAGE = `Someone else is claiming this ${BRAND.name} right now. Try again in a few minutes.`;
+export const CLAIM_OWN_MESSAGE = `You already own this ${BRAND.name}.`;
+export const REPORT_NOT_REPORTED_MESSAGE = `This ${BRAND.name} is not reported lost or stolen.`;
+
+/** What a reported chip refuses with (listing, buying, offers, claims). */
+export function reportedMessage(status: Exclude<ChipReportStatus, 'none'>): string {
+  return `This ${BRAND.name} has been reported ${status} by its owner.`;
+}
+
+/** POST /api/artchip/:id/handover */
+export const StartHandoverInputSchema = z.object({
+  feePaidBy: z.enum(HANDOVER_FEE_PAYERS, {
+    error: "Choose who pays the transfer fee: 'owner' or 'claimant'",
+  }),
+  /** How the owner pays the fee now (feePaidBy 'owner'); the first purchase method by default. */
+  paymentMethod: PaymentMethodSchema.optional(),
+});
+export type StartHandoverInput = z.infer<typeof StartHandoverInputSchema>;
+
+export const HandoverSchema = z.object({
+  id: z.number().int(),
+  chipId: z.number().int(),
+  status: z.enum(HANDOVER_STATUSES),
+  feePaidBy: z.enum(HANDOVER_FEE_PAYERS),
+  createdAt: z.string(),
+  claimedAt: z.string().nullable(),
+});
+export type Handover = z.infer<typeof HandoverSchema>;
+
+/**
+ * POST /api/artchip/:id/handover answer: the handover, plus the checkout answer (orderId,
+ * redirectUrl, …) when the owner pays the fee now.
+ */
+export const StartHandoverResponseSchema = CheckoutResponseSchema.partial().extend({
+  handover: HandoverSchema,
+});
+export type StartHandoverResponse = z.infer<typeof StartHandoverResponseSchema>;
+
+/** GET /api/artchip/:id/handover: the chip's live handover (its owner only), or null. */
+export const HandoverEnvelopeSchema = z.object({ handover: HandoverSchema.nullable() });
+
+/** A fresh tap's claim: bound to that tap, short-lived. */
+export const TapClaimSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  feePaidBy: z.enum(HANDOVER_FEE_PAYERS),
+});
+export type TapClaim = z.infer<typeof TapClaimSchema>;
+
+/** POST /api/artchip/claim */
+export const ClaimInputSchema = z.object({
+  token: z
+    .string({ error: CLAIM_INVALID_MESSAGE })
+    .trim()
+    .min(1, CLAIM_INVALID_MESSAGE)
+    .max(200, CLAIM_INVALID_MESSAGE),
+  /** How the claimant pays the fee (when it is theirs to pay); the first purchase method by default. */
+  paymentMethod: PaymentMethodSchema.optional(),
+});
+export type ClaimInput = z.infer<typeof ClaimInputSchema>;
+
+/**
+ * POST /api/artchip/claim answer: the new ownership (status 'claimed'), or, when the claimant pays
+ * the fee first, the checkout answer (orderId, redirectUrl, …) with status 'awaiting_payment'.
+ */
+export const ClaimResponseSchema = CheckoutResponseSchema.partial().extend({
+  handover: HandoverSchema,
+  chipId: z.number().int(),
+  /** The chip's page. */
+  chipPath: z.string(),
+  ownerId: z.number().int(),
+});
+export type ClaimResponse = z.infer<typeof ClaimResponseSchema>;
+
+/** POST /api/artchip/:id/report */
+export const ReportChipInputSchema = z.object({
+  status: z.enum(CHIP_REPORT_STATUSES, { error: "Status must be 'lost', 'stolen' or 'none'" }),
+});
+
+export const OWNER_MESSAGE_MAX_LENGTH = 1000;
+/** POST /api/artchip/:id/message-owner: a finder writes to the owner of a reported chip. */
+export const MessageOwnerInputSchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(OWNER_MESSAGE_MAX_LENGTH, `Message must be at most ${OWNER_MESSAGE_MAX_LENGTH} characters`),
+  /** How the owner can answer (optional): an e-mail or a phone number, passed on as written. */
+  contact: z.string().trim().max(200, 'Contact must be at most 200 characters').optional(),
+});
+export type MessageOwnerInput = z.infer<typeof MessageOwnerInputSchema>;
+
+/** GET /api/artchip/:id/taps: how many verified taps and when the last was, never where. */
+export const TapHistorySchema = z.object({
+  verifiedTaps: z.number().int(),
+  lastVerifiedAt: z.string().nullable(),
+});
+export type TapHistory = z.infer<typeof TapHistorySchema>;

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DemoCatalogueSchema, type DemoCatalogue } from '#shared/demo.schemas.ts';
+import { adminApi } from '../lib/admin-session.ts';
+
+/** GET /api/admin/demo-catalogue: what of the demo catalogue is still on the site. */
+export async function getDemoCatalogue(): Promise<DemoCatalogue> {
+  return DemoCatalogueSchema.parse(await adminApi('/api/admin/demo-catalogue'));
+}
+
+export const demoCatalogueQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'demo-catalogue'], queryFn: getDemoCatalogue });
+
+export function useDemoCatalogue() {
+  return useQuery(demoCatalogueQueryOptions());
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { JobListSchema } from '#shared/jobs.schemas.ts';
+import { adminApi, queryString } from '../lib/admin-session.ts';
+
+/** GET /api/admin/jobs?status=: background jobs, most recently changed first. */
+export async function listJobs(status: string) {
+  return JobListSchema.parse(await adminApi(`/api/admin/jobs${queryString({ status })}`));
+}
+
+export const jobsQueryOptions = (status: string) =>
+  queryOptions({ queryKey: ['admin', 'jobs', status], queryFn: () => listJobs(status) });
+
+export function useJobs(status: string) {
+  return useQuery(jobsQueryOptions(status));
+}

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { AdminStats } from '#shared/admin.schemas.ts';
+import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { STORAGE_KEYS } from '#web/lib/storage.ts';
+import { OverviewTab } from './overview-tab.tsx';
+
+beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const STATS: AdminStats = {
+  totalChips: 12,
+  availableChips: 7,
+  activeSurprizeOrders: 2,
+  ordersByStatus: { pending: 1, completed: 4 },
+  revenueCents: 495_000,
+  pendingPayoutsCents: 300,
+  totalCustomers: 9,
+};
+
+describe('OverviewTab', () => {
+  it("says that Revenue is the platform's income, not gross sales", async () => {
+    mockApi({ 'GET /api/admin/stats': () => ({ body: STATS }) });
+    renderWithApp(<OverviewTab />);
+    const label = await screen.findByText('Revenue');
+    const card = label.parentElement!;
+    expect(card.textContent).toContain('$4,950.00');
+    expect(card.textContent).toContain('Platform income: sale, mint and transfer fees');
+    expect(card.textContent).toContain('Not gross sales');
+  });
+});

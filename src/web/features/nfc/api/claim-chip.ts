@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CHIP_API } from '#shared/brand.ts';
+import { ClaimResponseSchema, type ClaimInput, type ClaimResponse } from '#shared/handovers.schemas.ts';
+import { api } from '#web/lib/api-client.ts';
+import { MY_ARTCHIP_QUERY_KEY } from '#web/lib/api/list-my-artchip.ts';
+
+/** POST /api/artchip/claim: the signed-in holder claims the chip with a fresh tap's token. */
+export async function claimChip(input: ClaimInput): Promise<ClaimResponse> {
+  return ClaimResponseSchema.parse(await api(`${CHIP_API}/claim`, { method: 'POST', body: input }));
+}
+
+export function useClaimChip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimChip,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_ARTCHIP_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,333 @@
+// Issue 15: hand over by tap. The owner of a chip that is with them opens a handover; a fresh authentic
+// tap (simulated with the tag's keys and an advancing counter) gives the holder a claim token; claiming
+// makes them the owner once the transfer fee is paid, with provenance "handed over, claimed by tap".
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
+import { chipHandovers } from '#server/features/chips/handovers.table.ts';
+import { orders } from '#server/features/orders/orders.table.ts';
+import { refunds } from '#server/features/payments/payments.table.ts';
+import { ApiErrorSchema } from '#shared/errors.ts';
+import {
+  CLAIM_EXPIRED_MESSAGE,
+  CLAIM_INVALID_MESSAGE,
+  CLAIM_NOT_FRESH_MESSAGE,
+  CLAIM_OWN_MESSAGE,
+  CLAIM_USED_MESSAGE,
+  ClaimResponseSchema,
+  HANDOVER_ALREADY_OPEN_MESSAGE,
+  HANDOVER_NO_TAG_MESSAGE,
+  HANDOVER_NONE_OPEN_MESSAGE,
+  HANDOVER_NOT_WITH_OWNER_MESSAGE,
+  HandoverEnvelopeSchema,
+  StartHandoverResponseSchema,
+} from '#shared/handovers.schemas.ts';
+import { TapResultSchema } from '#shared/nfc.schemas.ts';
+import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
+import { insertNfcTag, type TagKeys } from '#tests/factories/nfc.ts';
+import { insertChip } from '#tests/factories/chips.ts';
+import { insertUser } from '#tests/factories/users.ts';
+
+type Clock = { now: Date };
+
+/** An owner holding a chip (bought before at $50, so the fee is 30 % of $50 = $15) with a tag, and a holder. */
+async function setUp(overrides: Parameters<typeof insertChip>[1] = {}) {
+  const clock: Clock = { now: new Date() };
+  const app = await buildTestApp({ clock: () => clock.now });
+  const owner = await insertUser(app.db);
+  const holder = await insertUser(app.db);
+  const chip = await insertChip(app.db, {
+    creatorId: owner.user.id,
+    status: 'sold',
+    custody: 'with_owner',
+    priceCents: 5000,
+    highestPriceCents: 5000,
+    ...overrides,
+  });
+  const tag = await insertNfcTag(app, chip.id);
+  return { app, clock, owner, holder, chip, tag };
+}
+
+async function tap(app: App, tag: TagKeys, counter: number, token?: string) {
+  const res = await injectAs(app, token, {
+    method: 'GET',
+    url: `/api/artchip/tap?${makeSunTapQuery({ ...tag, counter })}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return TapResultSchema.parse(res.json());
+}
+
+async function tapUrl(app: App, query: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/artchip/tap?${query}` });
+  return TapResultSchema.parse(res.json());
+}
+
+function startHandover(app: App, token: string | null, chipId: number, payload: object) {
+  return injectAs(app, token, { method: 'POST', url: `/api/artchip/${chipId}/handover`, payload });
+}
+
+function claim(app: App, token: string | null, claimToken: unknown) {
+  return injectAs(app, token, { method: 'POST', url: '/api/artchip/claim', payload: { token: claimToken } });
+}
+
+function pay(app: App, token: string, orderId: number) {
+  return injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/complete` });
+}
+
+async function readChip(app: App, chipId: number) {
+  const [row] = await app.db.select().from(chips).where(eq(chips.id, chipId));
+  return row!;
+}
+
+async function handedOverEvents(app: App, chipId: number) {
+  return app.db
+    .select()
+    .from(chipEvents)
+    .where(and(eq(chipEvents.chipId, chipId), eq(chipEvents.type, 'handed_over')));
+}
+
+function errorOf(res: { json: () => unknown }) {
+  return ApiErrorSchema.parse(res.json());
+}
+
+describe('hand over by tap', () => {
+  it('claimant pays: handover → fresh tap → claim → paid → new owner, with the provenance event', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    // A tap before the handover moves the counter to 3.
+    expect((await tap(app, tag, 3)).claim).toBeNull();
+
+    const started = await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    expect(started.statusCode, started.body).toBe(200);
+    const body = StartHandoverResponseSchema.parse(started.json());
+    expect(body.handover).toMatchObject({ chipId: chip.id, status: 'open', feePaidBy: 'claimant' });
+    expect(body.orderId).toBeUndefined();
+
+    const fresh = await tap(app, tag, 4);
+    expect(fresh.status).toBe('authentic');
+    expect(fresh.claim).toMatchObject({ feePaidBy: 'claimant' });
+    expect(new Date(fresh.claim!.expiresAt).getTime()).toBeGreaterThan(Date.now());
+
+    const claimed = await claim(app, holder.token, fresh.claim!.token);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const answer = ClaimResponseSchema.parse(claimed.json());
+    expect(answer.handover.status).toBe('awaiting_payment');
+    expect(answer.summary?.totalCents).toBe(1500);
+    expect(answer.redirectUrl).toContain('/payment-processing');
+    expect(answer.ownerId).toBe(owner.user.id);
+    // Unpaid: nothing has moved yet.
+    expect((await readChip(app, chip.id)).ownerId).toBe(owner.user.id);
+
+    expect((await pay(app, holder.token, answer.orderId!)).statusCode).toBe(200);
+    expect((await readChip(app, chip.id)).ownerId).toBe(holder.user.id);
+    const [event] = await handedOverEvents(app, chip.id);
+    expect(event).toMatchObject({
+      orderId: answer.orderId,
+      actorUserId: holder.user.id,
+      data: { fromUserId: owner.user.id, toUserId: holder.user.id, feeCents: 1500, claimedByTap: true },
+    });
+    const [handover] = await app.db.select().from(chipHandovers).where(eq(chipHandovers.chipId, chip.id));
+    expect(handover).toMatchObject({ status: 'claimed', claimantId: holder.user.id });
+    // The public provenance lists it.
+    const events = await app.inject({ method: 'GET', url: `/api/artchip/${chip.id}/events` });
+    expect(events.json()).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'handed_over' })]));
+  });
+
+  it('owner pays now: a checkout answer, the handover opens once paid, and the claim moves the chip at once', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    const started = await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' });
+    expect(started.statusCode, started.body).toBe(200);
+    const body = StartHandoverResponseSchema.parse(started.json());
+    expect(body.handover.status).toBe('awaiting_fee');
+    expect(body.summary?.totalCents).toBe(1500);
+    expect(body.redirectUrl).toContain('/payment-processing');
+
+    // Until the fee is paid, a tap claims nothing.
+    expect((await tap(app, tag, 1)).claim).toBeNull();
+    expect((await pay(app, owner.token, body.orderId!)).statusCode).toBe(200);
+    const live = await injectAs(app, owner.token, { method: 'GET', url: `/api/artchip/${chip.id}/handover` });
+    expect(HandoverEnvelopeSchema.parse(live.json()).handover?.status).toBe('open');
+
+    const fresh = await tap(app, tag, 2);
+    const claimed = await claim(app, holder.token, fresh.claim!.token);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const answer = ClaimResponseSchema.parse(claimed.json());
+    expect(answer).toMatchObject({ ownerId: holder.user.id, handover: { status: 'claimed' } });
+    expect(answer.orderId).toBeUndefined();
+    expect(answer.chipPath).toContain(chip.slug);
+    expect((await readChip(app, chip.id)).ownerId).toBe(holder.user.id);
+    expect(await handedOverEvents(app, chip.id)).toHaveLength(1);
+  });
+
+  it('a tap from before the handover, a replayed URL and a second claim with the same tap all fail clearly', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    const before = makeSunTapQuery({ ...tag, counter: 5 });
+    expect((await tapUrl(app, before)).status).toBe('authentic');
+    await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' }).then(async (res) =>
+      pay(app, owner.token, StartHandoverResponseSchema.parse(res.json()).orderId!),
+    );
+
+    // The tap made before the handover started: no claim, and it says why.
+    const old = await tapUrl(app, before);
+    expect(old).toMatchObject({ status: 'repeated', claim: null, claimMessage: CLAIM_NOT_FRESH_MESSAGE });
+
+    // A fresh tap claims; its URL replayed gets no new token.
+    const freshUrl = makeSunTapQuery({ ...tag, counter: 6 });
+    const fresh = await tapUrl(app, freshUrl);
+    expect(fresh.claim).not.toBeNull();
+    const replayed = await tapUrl(app, freshUrl);
+    expect(replayed).toMatchObject({
+      status: 'repeated',
+      claim: null,
+      claimMessage: CLAIM_NOT_FRESH_MESSAGE,
+    });
+
+    const other = await insertUser(app.db);
+    expect((await claim(app, holder.token, fresh.claim!.token)).statusCode).toBe(200);
+    const second = await claim(app, other.token, fresh.claim!.token);
+    expect(second.statusCode).toBe(409);
+    expect(errorOf(second).message).toBe(CLAIM_USED_MESSAGE);
+    expect((await readChip(app, chip.id)).ownerId).toBe(holder.user.id);
+  });
+
+  it('two claims at once with two fresh taps: exactly one wins', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    const res = await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' });
+    await pay(app, owner.token, StartHandoverResponseSchema.parse(res.json()).orderId!);
+    const other = await insertUser(app.db);
+    const a = await tap(app, tag, 10);
+    const b = await tap(app, tag, 11);
+    const results = await Promise.all([
+      claim(app, holder.token, a.claim!.token),
+      claim(app, other.token, b.claim!.token),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results[0]?.statusCode === 200 ? holder : other;
+    expect((await readChip(app, chip.id)).ownerId).toBe(winner.user.id);
+    expect(await handedOverEvents(app, chip.id)).toHaveLength(1);
+  });
+
+  it('the same token claimed twice at once: exactly one wins', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 1);
+    const results = await Promise.all([
+      claim(app, holder.token, fresh.claim!.token),
+      claim(app, holder.token, fresh.claim!.token),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await app.db.select().from(orders).where(eq(orders.chipId, chip.id))).toHaveLength(1);
+  });
+
+  it('refuses an expired token, an unknown one, and the owner claiming their own chip', async () => {
+    const { app, clock, owner, holder, chip, tag } = await setUp();
+    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    const own = await tap(app, tag, 1);
+    const mine = await claim(app, owner.token, own.claim!.token);
+    expect(mine.statusCode).toBe(422);
+    expect(errorOf(mine).message).toBe(CLAIM_OWN_MESSAGE);
+
+    const fresh = await tap(app, tag, 2);
+    clock.now = new Date(clock.now.getTime() + 11 * 60 * 1000);
+    const late = await claim(app, holder.token, fresh.claim!.token);
+    expect(late.statusCode).toBe(410);
+    expect(errorOf(late).message).toBe(CLAIM_EXPIRED_MESSAGE);
+
+    const unknown = await claim(app, holder.token, 'not-a-real-token');
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).message).toBe(CLAIM_INVALID_MESSAGE);
+  });
+
+  it('a cancelled handover gives no claim, and an issued token no longer claims', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 1);
+    const cancelled = await injectAs(app, owner.token, {
+      method: 'DELETE',
+      url: `/api/artchip/${chip.id}/handover`,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(HandoverEnvelopeSchema.parse(cancelled.json()).handover?.status).toBe('cancelled');
+    expect((await tap(app, tag, 2)).claim).toBeNull();
+    const late = await claim(app, holder.token, fresh.claim!.token);
+    expect(late.statusCode).toBe(409);
+    const again = await injectAs(app, owner.token, {
+      method: 'DELETE',
+      url: `/api/artchip/${chip.id}/handover`,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(HANDOVER_NONE_OPEN_MESSAGE);
+  });
+
+  it('a claimant who does not pay is refunded once the owner cancels', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 1);
+    const answer = ClaimResponseSchema.parse((await claim(app, holder.token, fresh.claim!.token)).json());
+    await injectAs(app, owner.token, { method: 'DELETE', url: `/api/artchip/${chip.id}/handover` });
+    await pay(app, holder.token, answer.orderId!);
+    expect((await readChip(app, chip.id)).ownerId).toBe(owner.user.id);
+    expect(await handedOverEvents(app, chip.id)).toHaveLength(0);
+    const refunded = await app.db.select().from(refunds).where(eq(refunds.orderId, answer.orderId!));
+    expect(refunded).toHaveLength(1);
+  });
+
+  describe('POST /api/artchip/:id/handover', () => {
+    it('needs a session, the owner, a known payer, a chip with its owner, a tag and no open handover', async () => {
+      const { app, owner, holder, chip } = await setUp();
+      expect((await startHandover(app, null, chip.id, { feePaidBy: 'owner' })).statusCode).toBe(401);
+      expect((await startHandover(app, holder.token, chip.id, { feePaidBy: 'owner' })).statusCode).toBe(404);
+      const bad = await startHandover(app, owner.token, chip.id, { feePaidBy: 'someone' });
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad).fieldErrors?.feePaidBy?.[0]).toContain('Choose who pays');
+      expect((await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' })).statusCode).toBe(
+        200,
+      );
+      const twice = await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+      expect(twice.statusCode).toBe(409);
+      expect(errorOf(twice).message).toBe(HANDOVER_ALREADY_OPEN_MESSAGE);
+
+      const vaulted = await insertChip(app.db, { creatorId: owner.user.id, status: 'inactive' });
+      await insertNfcTag(app, vaulted.id);
+      const inVault = await startHandover(app, owner.token, vaulted.id, { feePaidBy: 'owner' });
+      expect(inVault.statusCode).toBe(409);
+      expect(errorOf(inVault).message).toBe(HANDOVER_NOT_WITH_OWNER_MESSAGE);
+
+      const untagged = await insertChip(app.db, {
+        creatorId: owner.user.id,
+        status: 'sold',
+        custody: 'with_owner',
+      });
+      const noTag = await startHandover(app, owner.token, untagged.id, { feePaidBy: 'owner' });
+      expect(noTag.statusCode).toBe(409);
+      expect(errorOf(noTag).message).toBe(HANDOVER_NO_TAG_MESSAGE);
+    });
+  });
+
+  describe('DELETE and GET /api/artchip/:id/handover', () => {
+    it('are the owner’s only', async () => {
+      const { app, owner, holder, chip } = await setUp();
+      await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+      const url = `/api/artchip/${chip.id}/handover`;
+      expect((await injectAs(app, null, { method: 'DELETE', url })).statusCode).toBe(401);
+      expect((await injectAs(app, holder.token, { method: 'DELETE', url })).statusCode).toBe(404);
+      expect((await injectAs(app, holder.token, { method: 'GET', url })).statusCode).toBe(404);
+      expect(
+        (await injectAs(app, owner.token, { method: 'DELETE', url: '/api/artchip/abc/handover' })).statusCode,
+      ).toBe(400);
+      const live = await injectAs(app, owner.token, { method: 'GET', url });
+      expect(HandoverEnvelopeSchema.parse(live.json()).handover?.status).toBe('open');
+    });
+  });
+
+  describe('POST /api/artchip/claim', () => {
+    it('needs a session and a token', async () => {
+      const { app, holder } = await setUp();
+      expect((await claim(app, null, 'x')).statusCode).toBe(401);
+      const missing = await claim(app, holder.token, '');
+      expect(missing.statusCode).toBe(400);
+      expect(errorOf(missing).fieldErrors?.token?.[0]).toBe(CLAIM_INVALID_MESSAGE);
+    });
+  });
+});

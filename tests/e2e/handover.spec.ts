@@ -1,0 +1,206 @@
+import type { APIRequestContext } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { diversifyKeyAn10922 } from '#server/features/nfc/an10922.ts';
+import { BRAND } from '#shared/brand.ts';
+import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';
+import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
+import {
+  DATA_DIR,
+  expect,
+  expectNoSeriousA11yViolations,
+  linkFrom,
+  pageAs,
+  readMail,
+  test,
+  uniqueUser,
+} from './fixtures.ts';
+import { adminToken, auth, json, liveChip, signUpVerified, uniqueTitle } from './api.ts';
+
+/** A random NXP-style UID, so this journey's tag never meets another test's. */
+function randomUid(): string {
+  return `04${Array.from({ length: 6 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  )
+    .join('')
+    .toUpperCase()}`;
+}
+
+/** Provisions a new tag for the chip as the admin; the keys the programming station would write. */
+async function provisionTag(request: APIRequestContext, admin: Record<string, string>, chipId: number) {
+  const uid = randomUid();
+  const settings = NfcProvisioningSchema.parse(
+    await json(
+      await request.post(`/api/admin/${BRAND.slug}/${chipId}/nfc-tag/provision`, {
+        headers: admin,
+        data: { uid },
+      }),
+    ),
+  );
+  const master = Buffer.from(fs.readFileSync(path.join(DATA_DIR, 'nfc-master.key'), 'utf8').trim(), 'hex');
+  const keys = {
+    uid,
+    metaReadKey: diversifyKeyAn10922(
+      master,
+      Buffer.from(settings.keys.sdmMetaRead.diversificationInput, 'hex'),
+    ),
+    fileReadKey: diversifyKeyAn10922(
+      master,
+      Buffer.from(settings.keys.sdmFileRead.diversificationInput, 'hex'),
+    ),
+  };
+  return { keys };
+}
+
+/**
+ * Issue 15, hand over by tap: the owner of a chip that is with them starts a handover from the
+ * dashboard (the claimant pays the fee); whoever holds it taps it with a phone, signs up from the tap
+ * page, claims it, pays the transfer fee with the demo method, and finds it in their collection with
+ * "Handed over, claimed by tap" in its history.
+ */
+test('the holder of a chip being handed over claims it with a fresh tap', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const title = uniqueTitle('Tapped over');
+  const { chip } = await liveChip(request, title, '40.00');
+  const owner = await signUpVerified(request, 'holder');
+
+  // The owner buys it shipped to them, and it is delivered: the chip is with its owner.
+  const checkout = await json<{ orderId: number }>(
+    await request.post('/api/checkout', {
+      headers: auth(owner.token),
+      data: {
+        orderType: 'purchase',
+        artchipId: chip.id,
+        paymentMethod: 'card',
+        shippingOption: 'ship',
+        shippingAddressId: 'new',
+        newAddressName: 'Olive Owner',
+        newAddressLine1: '1 Main Street',
+        newAddressCity: 'Springfield',
+        newAddressState: 'IL',
+        newAddressZip: '62701',
+        newAddressCountry: 'US',
+      },
+    }),
+  );
+  await json(await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(owner.token) }));
+  const admin = auth(await adminToken(request));
+  await json(
+    await request.patch(`/api/admin/orders/${checkout.orderId}/status`, {
+      headers: admin,
+      data: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    }),
+  );
+  await json(
+    await request.patch(`/api/admin/orders/${checkout.orderId}/status`, {
+      headers: admin,
+      data: { status: 'delivered' },
+    }),
+  );
+
+  // Its tag, provisioned by the admin; the test plays the programming station and the tag.
+  const { keys } = await provisionTag(request, admin, chip.id);
+  const tapUrl = (counter: number) => `/?${makeSunTapQuery({ ...keys, counter })}`;
+
+  // The owner starts the handover from the dashboard; whoever claims pays the fee.
+  const ownerPage = await pageAs(browser, owner.token);
+  await ownerPage.setViewportSize({ width: 390, height: 844 });
+  await ownerPage.goto(`/my-${BRAND.slug}`);
+  await ownerPage.getByRole('button', { name: `Hand over ${title}` }).click();
+  const dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
+  await expect(dialog.getByText('Who pays the transfer fee ($12.00)?')).toBeVisible();
+  await dialog.getByLabel('Whoever claims it, when they claim').check();
+  await expectNoSeriousA11yViolations(ownerPage);
+  await dialog.getByRole('button', { name: 'Start handover' }).click();
+  await expect(dialog.getByText(/whoever taps the Artchip with their phone now can claim it/)).toBeVisible();
+  await ownerPage.context().close();
+
+  // The holder taps the chip with their phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(tapUrl(1));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Authentic — verified tap #1' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Its owner is handing this ${BRAND.name} over` }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('link', { name: `Claim this ${BRAND.name}` }).click();
+  await expect(page).toHaveURL(/\/claim\?token=/);
+  const claimUrl = new URL(page.url());
+
+  // Signs up from there, and the verification link brings them back to the claim.
+  await page.getByRole('link', { name: 'Sign up to claim' }).click();
+  await expect(page).toHaveURL(/\/signup\?next=/);
+  const account = uniqueUser('claimer');
+  await page.getByLabel('First name').fill('Cleo');
+  await page.getByLabel('Last name').fill('Claimer');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/check-email\?email=/);
+  await page.goto(linkFrom(await readMail(account.email, /verify/i), '/verify-email'));
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  await expect(page).toHaveURL(`${claimUrl.pathname}${claimUrl.search}`, { timeout: 10_000 });
+
+  // Claims it and pays the transfer fee (30 % of $40) with the demo card.
+  await expect(page.getByText(`Signed in as @${account.username}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: `Claim this ${BRAND.name}` }).click();
+  await expect(page).toHaveURL(/\/payment-processing\?orderId=\d+&amount=12\.00&method=card/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  // Theirs now: in their collection, with the handover in its history.
+  await page.goto(`/my-${BRAND.slug}`);
+  await expect(page.getByText(title).first()).toBeVisible();
+  await page.goto(`/${BRAND.slug}/${chip.creatorUsername}/${chip.slug}`);
+  await expect(page.getByText('Handed over, claimed by tap')).toBeVisible();
+  await expect(page.getByText(/\d+ verified taps?, the last on/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/handover-claimed-390.png', fullPage: true });
+});
+
+/**
+ * Issue 15, lost and stolen: the owner reports a chip stolen from the dashboard; a tap of it says so,
+ * and whoever holds it writes to the owner from the tap page without seeing their address.
+ */
+test('a chip reported stolen says so on a tap, and the finder can message its owner', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const title = uniqueTitle('Gone missing');
+  const { creator, chip } = await liveChip(request, title, '30.00');
+  const admin = auth(await adminToken(request));
+  const { keys } = await provisionTag(request, admin, chip.id);
+
+  const ownerPage = await pageAs(browser, creator.token);
+  await ownerPage.goto(`/my-${BRAND.slug}`);
+  await ownerPage.getByRole('button', { name: `Report ${title}` }).click();
+  const dialog = ownerPage.getByRole('dialog', { name: `Report ${title}` });
+  await dialog.getByLabel('Stolen').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(ownerPage.getByText(/Reported stolen: it cannot be listed/)).toBeVisible();
+  await ownerPage.context().close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/?${makeSunTapQuery({ ...keys, counter: 1 })}`);
+  await expect(
+    page.getByRole('heading', { name: 'This Artchip has been reported stolen by its owner.' }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Message to the owner').fill('I found it on a park bench.');
+  await page.getByLabel('How the owner can reach you (optional)').fill('finder@example.com');
+  await page.getByRole('button', { name: 'Message the owner' }).click();
+  await expect(page.getByText('Thank you. Your message was sent to the owner.')).toBeVisible();
+  await expect(page.getByText(creator.email)).toHaveCount(0);
+  const mail = await readMail(creator.email, /Someone has news about your stolen Artchip/);
+  expect(mail).toContain('I found it on a park bench.');
+});
