@@ -2,7 +2,8 @@
 // (required when CI=true or REQUIRE_BROWSER_TESTS=1). With TEST_DATABASE_URL set (CI), the API tests
 // run on PostgreSQL instead, and on PGlite only the suites about what differs there (one connection,
 // in-process notifications, the data-directory lock), which keeps CI under 20 minutes; the browser
-// tests run the real server on PGlite. Prints one closing line: "N passed, N failed".
+// tests run the real server on PGlite. Closes with the names of the tests that failed or passed only on
+// CI's one retry (so the end of the log says which), then one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,9 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-test-report-'))
 let passed = 0;
 let failed = 0;
 let ok = true;
+const failures: string[] = [];
+const retried: string[] = [];
+const retriedReport = path.join(reportDir, 'retried.jsonl');
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
@@ -26,23 +30,89 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
   return success;
 }
 
-function countVitest(file: string) {
+/** The first lines of a failure, enough to tell which assertion and where. */
+function firstLines(message: string | undefined): string {
+  return (message ?? '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 4)
+    .map((l) => `      ${l.slice(0, 200)}`)
+    .join('\n');
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+function countVitest(label: string, file: string) {
   if (!fs.existsSync(file)) return;
-  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestReport;
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  for (const suite of r.testResults) {
+    const where = path.relative(process.cwd(), suite.name);
+    // A file that fails before its tests run (an import or a hook) has a message and no failed test.
+    if (suite.message && !suite.assertionResults.some((t) => t.status === 'failed'))
+      failures.push(`  ${label} › ${where}\n${firstLines(suite.message)}`);
+    for (const t of suite.assertionResults)
+      if (t.status === 'failed')
+        failures.push(`  ${label} › ${where} › ${t.fullName}\n${firstLines(t.failureMessages[0])}`);
+  }
+}
+
+interface PlaywrightSuite {
+  file: string;
+  specs?: { title: string; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
 }
 
 function countPlaywright(file: string) {
   if (!fs.existsSync(file)) return;
   const r = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number };
+    suites: PlaywrightSuite[];
   };
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) {
+        const name = `browser › ${suite.file} › ${spec.title}`;
+        const error = t.results.find((res) => res.error)?.error?.message;
+        if (t.status === 'unexpected') failures.push(`  ${name}\n${firstLines(error)}`);
+        if (t.status === 'flaky') retried.push(`  ${name}\n${firstLines(error)}`);
+      }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites) walk(suite);
+}
+
+function listRetriedVitest() {
+  if (!fs.existsSync(retriedReport)) return;
+  for (const line of fs.readFileSync(retriedReport, 'utf8').split('\n').filter(Boolean)) {
+    const t = JSON.parse(line) as { file: string; name: string; retries: number };
+    retried.push(`  ${t.file} › ${t.name} (passed on retry ${t.retries})`);
+  }
 }
 
 const bin = (name: string) => path.join('node_modules', '.bin', name);
+
+/** The console, the JSON counts, the retried list; one retry in CI, as the browser tests have. */
+function vitestReporters(jsonFile: string): string[] {
+  return [
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./tests/setup/retried-reporter.ts',
+    `--outputFile.json=${jsonFile}`,
+    ...(process.env.CI ? ['--retry=1'] : []),
+  ];
+}
 
 run('typecheck', bin('tsc'), ['--noEmit']);
 
@@ -67,12 +137,11 @@ run(
   [
     'run',
     ...(onPostgres ? PGLITE_SUITES : []),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${pgliteReport}`,
+    ...vitestReporters(pgliteReport),
   ],
+  { RETRIED_REPORT: retriedReport },
 );
-countVitest(pgliteReport);
+countVitest(onPostgres ? 'PGlite' : 'vitest', pgliteReport);
 
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = path.join(reportDir, 'vitest-postgres.json');
@@ -85,13 +154,11 @@ if (process.env.TEST_DATABASE_URL) {
       'tests/postgres',
       // The server-process tests start servers on their own PGlite folders: once is enough.
       '--exclude=tests/api/process/**',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${pgReport}`,
+      ...vitestReporters(pgReport),
     ],
-    { TEST_DB: 'postgres' },
+    { TEST_DB: 'postgres', RETRIED_REPORT: retriedReport },
   );
-  countVitest(pgReport);
+  countVitest('PostgreSQL', pgReport);
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
 }
@@ -115,6 +182,9 @@ if (fs.existsSync(chromium)) {
   );
 }
 
+listRetriedVitest();
+if (retried.length) console.log(`\nPassed only on a retry (flaky: fix them):\n${retried.join('\n')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
 if (!ok && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
