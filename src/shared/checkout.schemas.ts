@@ -20,6 +20,18 @@ export const MINT_DESCRIPTION_MAX_LENGTH = 500;
 /** How long a checkout holds a chip and its quoted price: 15 minutes. */
 export const CHECKOUT_HOLD_MINUTES = 15;
 
+/**
+ * POST /api/orders/:id/payment-started: the payment page says its buyer is paying now (before it
+ * hands the payment to the provider). `token` is the guest checkout's token, or the demo payment
+ * token, for a buyer without a session. The answer is how long the chip is kept for them (null for
+ * orders without a chip to keep).
+ */
+export const CHECKOUT_EXPIRED_MESSAGE = 'This checkout has expired. Please check out again.';
+export const ORDER_ALREADY_PAID_MESSAGE = 'This order is already paid.';
+export const PaymentStartedRequestSchema = z.object({ token: z.string().min(1).max(200).optional() });
+export const PaymentStartedResponseSchema = z.object({ holdUntil: z.string().nullable() });
+export type PaymentStartedResponse = z.infer<typeof PaymentStartedResponseSchema>;
+
 /** Spec §5 message for a bad e-mail address. */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 

@@ -219,7 +219,7 @@ describe('POST /api/checkout (purchase)', () => {
     expect(body.paypalUrl).toBe(body.redirectUrl);
   });
 
-  it('sells a chip once: a second buyer is told someone else is buying it until the hold lapses', async () => {
+  it('sells a chip once: while a buyer pays, another is told someone else is buying it until the hold lapses', async () => {
     let now = Date.now();
     const { app, chip, buyer } = await setup({ clock: () => new Date(now) });
     const other = await insertUser(app.db);
@@ -229,6 +229,12 @@ describe('POST /api/checkout (purchase)', () => {
       payload: purchaseBody(chip.id),
     });
     expect(first.statusCode).toBe(200);
+    const paying = await injectAs(app, buyer.token, {
+      method: 'POST',
+      url: `/api/orders/${CheckoutResponseSchema.parse(first.json()).orderId}/payment-started`,
+      payload: {},
+    });
+    expect(paying.statusCode).toBe(200);
     const second = await injectAs(app, other.token, {
       method: 'POST',
       url: '/api/checkout',

@@ -206,8 +206,9 @@ describe('POST /api/orders/:id/pay (Pay now)', () => {
     now += 16 * 60_000;
     const other = await insertUser(app.db);
     const winner = await checkoutAs(app, other.token, purchaseBody(chip.id));
-    // Another buyer's checkout ending the lapsed hold did not replace this buyer's order.
-    expect(await canPayNow(app, buyer.token, first.orderId)).toBe(false);
+    // Another buyer's checkout ended the lapsed hold; it is idle until that buyer pays, so this
+    // buyer may still pay now (docs/decisions/033).
+    expect(await canPayNow(app, buyer.token, first.orderId)).toBe(true);
     expect((await complete(app, other.token, winner.orderId)).statusCode).toBe(200);
 
     expect(await canPayNow(app, buyer.token, first.orderId)).toBe(false);

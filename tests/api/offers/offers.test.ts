@@ -97,6 +97,20 @@ describe('POST /api/artchip/:id/offers', () => {
   });
 });
 
+async function checkoutAs(app: App, token: string, chipId: number): Promise<number> {
+  const res = await injectAs(app, token, {
+    method: 'POST',
+    url: '/api/checkout',
+    payload: purchaseBody(chipId),
+  });
+  expect(res.statusCode).toBe(200);
+  return CheckoutResponseSchema.parse(res.json()).orderId;
+}
+
+function startPaying(app: App, token: string, orderId: number) {
+  return injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/payment-started`, payload: {} });
+}
+
 describe('offer decisions', () => {
   it('accepting holds the chip for the buyer at that price, declines the others and blocks other checkouts', async () => {
     const { app, owner, chip, buyer } = await setup();
@@ -256,19 +270,21 @@ describe('offer decisions', () => {
     expect(row!.status).toBe('expired');
   });
 
-  it('refuses to accept while another buyer’s checkout holds the chip', async () => {
+  it('refuses to accept while another buyer is paying for the chip', async () => {
     const { app, owner, chip, buyer } = await setup();
     const rival = await insertUser(app.db);
     const open = OfferSchema.parse((await offer(app, buyer.token, chip.id, { amountUsd: '20' })).json());
-    expect(
-      (
-        await injectAs(app, rival.token, {
-          method: 'POST',
-          url: '/api/checkout',
-          payload: purchaseBody(chip.id),
-        })
-      ).statusCode,
-    ).toBe(200);
+    const orderId = await checkoutAs(app, rival.token, chip.id);
+    expect((await startPaying(app, rival.token, orderId)).statusCode).toBe(200);
     expectError(await act(app, owner.token, open.id, 'accept'), 409, CHIP_RESERVED_MESSAGE);
+  });
+
+  it('accepts over another buyer’s idle checkout, which can then no longer pay', async () => {
+    const { app, owner, chip, buyer } = await setup();
+    const rival = await insertUser(app.db);
+    const open = OfferSchema.parse((await offer(app, buyer.token, chip.id, { amountUsd: '20' })).json());
+    const orderId = await checkoutAs(app, rival.token, chip.id);
+    expect((await act(app, owner.token, open.id, 'accept')).statusCode).toBe(200);
+    expectError(await startPaying(app, rival.token, orderId), 409, CHIP_RESERVED_MESSAGE);
   });
 });

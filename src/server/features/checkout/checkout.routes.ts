@@ -4,6 +4,8 @@ import {
   CheckoutResponseSchema,
   LegacyPurchaseRequestSchema,
   PayOrderRequestSchema,
+  PaymentStartedRequestSchema,
+  PaymentStartedResponseSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
 } from '#shared/checkout.schemas.ts';
@@ -22,6 +24,7 @@ import { currentUser } from '#server/plugins/auth.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
 import { payOrderAgain } from './pay-again.service.ts';
+import { startPaying } from './payment-started.service.ts';
 import { requestArtchipShipping } from './ship-request.service.ts';
 import { getTransferFee, transferArtchip } from './transfer.service.ts';
 import {
@@ -179,6 +182,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: ArtchipIdParamsSchema, response: { 200: HandoverEnvelopeSchema } },
     },
     async (request) => cancelHandoverByOwner(app, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/payment-started',
+    {
+      // The buyer, or a guest's browser by its checkout token (checked by the service).
+      config: { auth: 'optional', rateLimit },
+      schema: {
+        params: OrderIdParamsSchema,
+        body: PaymentStartedRequestSchema.optional(),
+        response: { 200: PaymentStartedResponseSchema },
+      },
+    },
+    async (request) => startPaying(app, request.user, request.params.id, request.body?.token),
   );
 
   app.post(

@@ -27,6 +27,7 @@ import {
 } from '#server/features/orders/index.ts';
 import {
   holdChip,
+  isHeld,
   lockChipForChange,
   ownerIdOf,
   refuseBuy,
@@ -183,10 +184,13 @@ async function holdChipForCheckout(
         });
   const refusal = refuseBuy(chip, args.buyerId, args.now);
   if (refusal) throw new AppError(refusal.code, refusal.message);
-  // The buyer starting again replaces their own unpaid checkout of this chip.
+  // The buyer starting again replaces their own unpaid checkout of this chip, and a lapsed one is
+  // cancelled. Another buyer's idle checkout only loses the hold: that order stays payable, and
+  // whoever starts paying first gets the chip (docs/decisions/033).
   if (chip.reservedByOrderId !== null) {
     const previous = await lockOrder(tx, chip.reservedByOrderId);
-    if (previous && previous.paymentStatus !== 'completed' && previous.status === 'pending') {
+    const yieldsOnly = chip.reservedIdle && isHeld(chip, args.now) && previous?.buyerId !== args.buyerId;
+    if (previous && !yieldsOnly && previous.paymentStatus !== 'completed' && previous.status === 'pending') {
       await cancelOrder(tx, previous, { reason: 'replaced_by_new_checkout', actorUserId: args.buyerId });
     }
   }
@@ -261,7 +265,14 @@ export async function placePurchaseOrder(
   // An accepted offer's hold outlasts its checkout's: the buyer may pay until it ends.
   const expiresAt = request.quoteExpiresAt;
   const until = held.offerHoldUntil && held.offerHoldUntil > expiresAt ? held.offerHoldUntil : expiresAt;
-  await holdChip(tx, held.chip, { buyerId: request.buyerId, until, orderId: order.id, now: args.now });
+  await holdChip(tx, held.chip, {
+    buyerId: request.buyerId,
+    until,
+    orderId: order.id,
+    now: args.now,
+    // Until its buyer starts paying, a plain checkout's hold yields; an accepted offer's never does.
+    idle: held.offerId === null,
+  });
   if (held.offerId !== null) await attachOfferToOrder(tx, held.offerId, order.id);
   const seller = held.chip.paypalEnabled ? await findAccountById(tx, ownerIdOf(held.chip)) : null;
   return { order, summary, title: held.chip.title, sellerPaypalEmail: seller?.paypalEmail ?? null };

@@ -46,6 +46,7 @@ type ChipState = Pick<
   | 'reservedByOrderId'
   | 'reservedForUserId'
   | 'reservedUntil'
+  | 'reservedIdle'
   | 'reportStatus'
 >;
 
@@ -77,6 +78,20 @@ export function isHeldForOther(chip: ChipState, userId: number | null, now: Date
   return isHeld(chip, now) && chip.reservedForUserId !== userId;
 }
 
+/**
+ * Held at `now` in a way that stops a purchase by `userId`: an accepted offer's hold, or a checkout
+ * whose buyer is paying. An idle checkout hold (its buyer has not started paying) yields to a buyer
+ * who checks out or pays meanwhile (docs/decisions/033).
+ */
+export function isHeldAgainstBuyer(chip: ChipState, userId: number | null, now: Date): boolean {
+  return isHeldForOther(chip, userId, now) && !chip.reservedIdle;
+}
+
+/** Whether the chip's live hold shows as "being purchased": idle checkout holds do not. */
+export function isVisiblyHeld(chip: Pick<ChipRow, 'reservedUntil' | 'reservedIdle'>, now: Date): boolean {
+  return isHeld(chip, now) && !chip.reservedIdle;
+}
+
 /** Public chips are listed, unlisted after activation, or sold; pending ones show to their owner and admins. */
 export function isChipPublic(chip: Pick<ChipRow, 'status'>): boolean {
   return chip.status !== 'pending';
@@ -97,7 +112,7 @@ export function refuseBuy(chip: ChipState, buyerId: number | null, now: Date): R
   const reported = refuseReported(chip);
   if (reported) return reported;
   if (!isListed(chip)) return refuse('CONFLICT', CHIP_NOT_AVAILABLE_MESSAGE);
-  if (isHeldForOther(chip, buyerId, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
+  if (isHeldAgainstBuyer(chip, buyerId, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
   return null;
 }
 
@@ -359,14 +374,30 @@ export async function priceChip(
 export async function holdChip(
   tx: Db,
   chip: ChipRow,
-  args: { buyerId: number; until: Date; orderId: number | null; now: Date },
+  args: { buyerId: number; until: Date; orderId: number | null; now: Date; idle?: boolean },
 ): Promise<ChipRow> {
   assertAllowed(refuseBuy(chip, args.buyerId, args.now));
   return (await updateChip(tx, chip.id, {
     reservedForUserId: args.buyerId,
     reservedUntil: args.until,
     reservedByOrderId: args.orderId,
+    reservedIdle: args.orderId !== null && (args.idle ?? false),
   }))!;
+}
+
+/**
+ * The buyer of the order holding the chip started paying: the hold stops yielding and lasts until
+ * `until` (the provider's payment window), never shorter than it already was.
+ */
+export async function holdChipWhilePaying(
+  tx: Db,
+  chip: ChipRow,
+  args: { orderId: number; until: Date },
+): Promise<ChipRow> {
+  if (chip.reservedByOrderId !== args.orderId)
+    throw new Error(`chip ${chip.id} is not held by order ${args.orderId}`);
+  const until = chip.reservedUntil && chip.reservedUntil > args.until ? chip.reservedUntil : args.until;
+  return (await updateChip(tx, chip.id, { reservedUntil: until, reservedIdle: false }))!;
 }
 
 /**
@@ -385,8 +416,8 @@ export async function releaseChipHold(
       tx,
       chip.id,
       args.keepForBuyer
-        ? { reservedByOrderId: null }
-        : { reservedByOrderId: null, reservedForUserId: null, reservedUntil: null },
+        ? { reservedByOrderId: null, reservedIdle: false }
+        : { reservedByOrderId: null, reservedForUserId: null, reservedUntil: null, reservedIdle: false },
     );
     return;
   }
@@ -428,6 +459,7 @@ export async function sellChip(
       reservedByOrderId: null,
       reservedForUserId: null,
       reservedUntil: null,
+      reservedIdle: false,
     },
     {
       type: 'sold',

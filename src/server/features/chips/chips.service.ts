@@ -42,7 +42,7 @@ import {
   type ChipWithUsers,
 } from './chips.repo.ts';
 import { normalizeNfcUid } from './chip-records.service.ts';
-import { chipActions, isChipPublic, isHeld, ownerIdOf, type ChipViewer } from './chip-lifecycle.ts';
+import { chipActions, isChipPublic, isVisiblyHeld, ownerIdOf, type ChipViewer } from './chip-lifecycle.ts';
 import {
   decodeGalleryCursor,
   decodeMarketplaceCursor,
@@ -134,7 +134,7 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
     // No owner yet: the creator still holds it (ownerUsername is null then, too).
     ownerProfileImageUrl: row.chip.ownerId === null ? row.creatorProfileImageUrl : row.ownerProfileImageUrl,
     price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
-    isReserved: isHeld(row.chip, ctx.now),
+    isReserved: isVisiblyHeld(row.chip, ctx.now),
     actions: chipActions(row.chip, ctx.viewer, ctx.now),
     isDemo: isDemoChip({ creatorUsername: row.creatorUsername, title: row.chip.title }),
   };

@@ -78,6 +78,11 @@ export const chips = pgTable(
     reservedForUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     reservedByOrderId: integer(),
     reservedUntil: tstz(),
+    /**
+     * A plain checkout's hold whose buyer has not started paying (docs/decisions/033): it yields to a
+     * buyer who checks out or pays meanwhile. Offer holds and holds whose buyer is paying never are.
+     */
+    reservedIdle: boolean().notNull().default(false),
     /** The owner's lost/stolen report (CHIP_REPORT_STATUSES); only chip-lifecycle.ts changes it. */
     reportStatus: text().$type<(typeof CHIP_REPORT_STATUSES)[number]>().notNull().default('none'),
     reportedAt: tstz(),
@@ -119,6 +124,7 @@ export const chips = pgTable(
     ),
     check('chips_hold_ck', sql`(${t.reservedForUserId} is null) = (${t.reservedUntil} is null)`),
     check('chips_hold_order_ck', sql`${t.reservedByOrderId} is null or ${t.reservedUntil} is not null`),
+    check('chips_hold_idle_ck', sql`not ${t.reservedIdle} or ${t.reservedByOrderId} is not null`),
     index('chips_reserved_for_user_id_idx').on(t.reservedForUserId),
   ],
 );

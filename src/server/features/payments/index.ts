@@ -11,6 +11,7 @@ export {
   sweepLapsedHoldsAndPayments,
 } from './payments.service.ts';
 export { checkTokenPayments } from './solana.service.ts';
+export { PAYMENT_WINDOW_MINUTES } from './payment-windows.ts';
 export { createStripeClient } from './stripe.provider.ts';
 export { recordSeededDemoPayment } from './demo.service.ts';
 export {

@@ -11,10 +11,11 @@ import {
   type PaypalApi,
   type PaypalSettlement,
 } from './paypal.provider.ts';
+import { CHECKOUT_EXPIRED_MESSAGE, ORDER_ALREADY_PAID_MESSAGE } from '#shared/checkout.schemas.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
-const ALREADY_PAID = 'This order is already paid.';
-const CHECKOUT_EXPIRED = 'This checkout has expired. Please check out again.';
+const ALREADY_PAID = ORDER_ALREADY_PAID_MESSAGE;
+const CHECKOUT_EXPIRED = CHECKOUT_EXPIRED_MESSAGE;
 const PAYMENT_FAILED = 'Payment failed.';
 const ORDER_NOT_PROCESSED = 'Order could not be processed. Please try again.';
 type PaymentStatus = PaypalCaptureResponse['paymentStatus'];

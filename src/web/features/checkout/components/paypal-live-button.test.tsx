@@ -43,9 +43,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderButton(captureReply: { status?: number; body: unknown }) {
+const STARTED = { body: { holdUntil: '2026-11-24T12:30:00.000Z' } };
+
+function renderButton(
+  captureReply: { status?: number; body: unknown },
+  startedReply: { status?: number; body: unknown } = STARTED,
+) {
   const api = mockApi({
     'GET /api/payments/config': () => ({ body: CONFIG }),
+    'POST /api/orders/12/payment-started': () => startedReply,
     'POST /paypal/order': () => ({ body: { id: 'PP-ORDER-1' } }),
     'POST /paypal/order/PP-ORDER-1/capture': () => captureReply,
   });
@@ -56,6 +62,17 @@ function renderButton(captureReply: { status?: number; body: unknown }) {
 }
 
 describe('PaypalLiveButton (live)', () => {
+  it('does not open PayPal when someone else is already paying for the chip', async () => {
+    const reserved = 'This Artchip is being purchased by someone else. Please try again in a few minutes.';
+    const { callsTo } = renderButton(
+      { body: {} },
+      { status: 409, body: { code: 'CONFLICT', message: reserved } },
+    );
+    await waitFor(() => expect(fake.options).not.toBeNull());
+    await expect(fake.options!.createOrder()).rejects.toThrow(reserved);
+    expect(callsTo('POST /paypal/order')).toHaveLength(0);
+  });
+
   it('creates the PayPal order through our server, captures on approval and reports success', async () => {
     const { callsTo, onSuccess } = renderButton({
       body: { id: 'PP-ORDER-1', status: 'COMPLETED', orderId: 12, paymentStatus: 'completed' },
@@ -63,6 +80,7 @@ describe('PaypalLiveButton (live)', () => {
     await waitFor(() => expect(fake.options).not.toBeNull());
     expect(fake.clientIds).toEqual(['client-abc']);
     expect(await fake.options!.createOrder()).toBe('PP-ORDER-1');
+    expect(callsTo('POST /api/orders/12/payment-started')).toHaveLength(1);
     expect(callsTo('POST /paypal/order')[0]!.body).toEqual({
       orderId: 12,
       amount: '48.00',

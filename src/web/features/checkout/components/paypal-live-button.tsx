@@ -4,6 +4,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { capturePaypalOrder } from '../api/capture-paypal-order.ts';
 import { createPaypalOrder } from '../api/create-paypal-order.ts';
+import { startPaying } from '../api/start-paying.ts';
 import { usePaymentsConfig } from '../api/get-payments-config.ts';
 import { PAYMENT_FAILED_DESCRIPTION, paymentFailedTitle } from '../lib/payment-labels.ts';
 import { loadPaypalJs } from '../lib/paypal-js.ts';
@@ -60,6 +61,9 @@ export function PaypalLiveButton({ orderId, amountCents, onSuccess, onError }: P
           style: { layout: 'vertical', shape: 'rect', label: 'paypal' },
           createOrder: async () => {
             setMessage(null);
+            // Keeps the chip while the buyer approves at PayPal; a 409 (someone else is paying)
+            // reaches onError before PayPal opens.
+            await startPaying(orderId);
             return createPaypalOrder(orderId, amountCents);
           },
           onApprove: async ({ orderID }) => {

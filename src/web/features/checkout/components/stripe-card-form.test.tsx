@@ -46,8 +46,13 @@ beforeEach(() => {
   fake.keys.length = 0;
   fake.handlers.clear();
   fake.confirm.mockReset();
-  mockApi({ 'GET /api/payments/config': () => ({ body: CONFIG }) });
+  api = mockApi({
+    'GET /api/payments/config': () => ({ body: CONFIG }),
+    'POST /api/orders/12/payment-started': () => ({ body: { holdUntil: '2026-11-24T12:30:00.000Z' } }),
+  });
 });
+
+let api: ReturnType<typeof mockApi>;
 
 afterEach(() => {
   cleanup();
@@ -80,6 +85,8 @@ describe('StripeCardForm (live)', () => {
     expect(fake.keys).toEqual(['pk_test_123']);
     await user.click(pay);
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
+    // The chip is kept for the buyer before the card goes to Stripe.
+    expect(api.callsTo('POST /api/orders/12/payment-started')).toHaveLength(1);
     const [secret, data] = fake.confirm.mock.calls[0] as [string, { return_url: string }];
     expect(secret).toBe('pi_1_secret_2');
     expect(data.return_url).toBe('http://localhost:3000/checkout-success?orderId=12&newAccount=false');
@@ -105,5 +112,23 @@ describe('StripeCardForm (live)', () => {
     fake.confirm.mockResolvedValueOnce({ error: {} });
     await user.click(screen.getByRole('button', { name: 'Pay Now $42.50' }));
     expect(await screen.findByText('Payment failed.')).toBeTruthy();
+  });
+
+  it('stops before Stripe, with the reason, when someone else is already paying for the chip', async () => {
+    const reserved = 'This Artchip is being purchased by someone else. Please try again in a few minutes.';
+    mockApi({
+      'GET /api/payments/config': () => ({ body: CONFIG }),
+      'POST /api/orders/12/payment-started': () => ({
+        status: 409,
+        body: { code: 'CONFLICT', message: reserved },
+      }),
+    });
+    const { onError, user } = renderForm();
+    const pay = await screen.findByRole('button', { name: 'Pay Now $42.50' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    await user.click(pay);
+    expect(await screen.findByText(reserved)).toBeTruthy();
+    expect(onError).toHaveBeenCalledWith(reserved);
+    expect(fake.confirm).not.toHaveBeenCalled();
   });
 });

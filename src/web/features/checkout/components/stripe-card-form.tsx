@@ -4,6 +4,8 @@ import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { formatUsd } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { startPaying } from '../api/start-paying.ts';
 import { usePaymentsConfig } from '../api/get-payments-config.ts';
 import { checkoutSuccessPath } from '../lib/checkout-links.ts';
 import { PAYMENT_FAILED_DESCRIPTION, paymentFailedTitle } from '../lib/payment-labels.ts';
@@ -80,6 +82,14 @@ export function StripeCardForm({
     setIsBusy(true);
     setMessage(null);
     try {
+      // Keeps the chip for this buyer while Stripe works (3-D Secure included), or stops here, before
+      // any money moves, when someone else is already paying for it.
+      try {
+        await startPaying(orderId);
+      } catch (err) {
+        fail(errorMessage(err, 'Payment failed.'));
+        return;
+      }
       const result = await stripe.client.confirmCardPayment(clientSecret, {
         payment_method: { card: stripe.card },
         return_url: new URL(checkoutSuccessPath({ orderId }), window.location.origin).href,

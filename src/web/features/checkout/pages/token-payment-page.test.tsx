@@ -27,9 +27,14 @@ function buildPayment(overrides: Partial<TokenPayment> = {}): TokenPayment {
   };
 }
 
+const STARTED = { 'POST /api/orders/7/payment-started': () => ({ body: { holdUntil: null } }) };
+
 describe('TokenPaymentPage', () => {
   it('shows the wallet link, the QR code, the exact amount and a countdown to the quote expiry', async () => {
-    const { calls } = mockApi({ 'GET /api/payments/solana/7': () => ({ body: buildPayment() }) });
+    const { calls, callsTo } = mockApi({
+      ...STARTED,
+      'GET /api/payments/solana/7': () => ({ body: buildPayment() }),
+    });
     renderWithApp(<TokenPaymentPage />, { route: `/token-payment?orderId=7&reference=${REFERENCE}` });
     expect(await screen.findByRole('heading', { name: 'Pay with $ARTCHIP' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: 'Open in wallet' });
@@ -41,11 +46,28 @@ describe('TokenPaymentPage', () => {
     expect(screen.getByText(/^5:[23]\d$/)).toBeTruthy();
     expect(screen.getByText('Waiting for your payment...')).toBeTruthy();
     expect(calls[0]!.search).toBe(`?reference=${REFERENCE}`);
+    // Showing the request starts the payment: the chip is kept while the wallet pays.
+    expect(callsTo('POST /api/orders/7/payment-started')).toHaveLength(1);
+  });
+
+  it('shows no request, and says why, when someone else is already paying for the chip', async () => {
+    const reserved = 'This Artchip is being purchased by someone else. Please try again in a few minutes.';
+    mockApi({
+      'GET /api/payments/solana/7': () => ({ body: buildPayment() }),
+      'POST /api/orders/7/payment-started': () => ({
+        status: 409,
+        body: { code: 'CONFLICT', message: reserved },
+      }),
+    });
+    renderWithApp(<TokenPaymentPage />, { route: `/token-payment?orderId=7&reference=${REFERENCE}` });
+    expect(await screen.findByText(reserved)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open in wallet' })).toBeNull();
   });
 
   it('polls until the transfer is confirmed, then goes to /checkout-success', async () => {
     let polls = 0;
     mockApi({
+      ...STARTED,
       'GET /api/payments/solana/7': () => ({
         body: buildPayment({ paymentStatus: ++polls >= 2 ? 'completed' : 'pending' }),
       }),

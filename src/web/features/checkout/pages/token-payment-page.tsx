@@ -7,7 +7,10 @@ import type { TokenPayment } from '#shared/payments.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useTokenPayment } from '../api/get-token-payment.ts';
+import { startPaying } from '../api/start-paying.ts';
 import { PaymentParamsError } from '../components/payment-error.tsx';
 import { checkoutSuccessPath, parseOrderId } from '../lib/checkout-links.ts';
 import { PAYMENT_FAILED_DESCRIPTION, paymentFailedTitle } from '../lib/payment-labels.ts';
@@ -62,6 +65,19 @@ function TokenPaymentView({ orderId, reference, email, isNewAccount }: TokenPaym
   const navigate = useNavigate();
   const payment = useTokenPayment(orderId, reference);
   const isPaid = payment.data?.paymentStatus === 'completed';
+  // The request on this page is the payment: showing it starts the payment, which keeps the chip
+  // for this buyer while the wallet pays, or says at once that someone else is paying for it.
+  const started = useQuery({
+    queryKey: ['orders', 'payment-started', orderId],
+    queryFn: () => startPaying(orderId),
+    // An expired quote cannot be paid: the request below says so, with nothing to start.
+    enabled:
+      payment.data !== undefined &&
+      payment.data.paymentStatus === 'pending' &&
+      (payment.data.quoteExpiresAt === null || Date.parse(payment.data.quoteExpiresAt) > Date.now()),
+    retry: false,
+    staleTime: Infinity,
+  });
 
   useEffect(() => {
     if (isPaid) void navigate(checkoutSuccessPath({ orderId, email, isNewAccount }), { replace: true });
@@ -78,8 +94,14 @@ function TokenPaymentView({ orderId, reference, email, isNewAccount }: TokenPaym
       {payment.data ? (
         payment.data.paymentStatus === 'failed' ? (
           <PaymentFailed />
-        ) : (
+        ) : started.isError ? (
+          <PaymentFailed reason={errorMessage(started.error, PAYMENT_FAILED_DESCRIPTION)} />
+        ) : isPaid || started.isSuccess || !started.isFetching ? (
           <PaymentRequest payment={payment.data} isPaid={isPaid} />
+        ) : (
+          <div role="status" aria-label="Loading payment request" className="mt-8">
+            <Skeleton className="h-72 w-72" />
+          </div>
         )
       ) : (
         <div role="status" aria-label="Loading payment request" className="mt-8 space-y-4">
@@ -91,12 +113,12 @@ function TokenPaymentView({ orderId, reference, email, isNewAccount }: TokenPaym
   );
 }
 
-function PaymentFailed() {
+function PaymentFailed({ reason = PAYMENT_FAILED_DESCRIPTION }: { reason?: string }) {
   return (
     <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-white p-8 text-center shadow-sm">
       <XCircle className="mx-auto h-12 w-12 text-red-700" aria-hidden="true" />
       <h2 className="mt-4 text-2xl font-bold text-gray-900">{paymentFailedTitle('artchip')}</h2>
-      <p className="mt-2 text-gray-800">{PAYMENT_FAILED_DESCRIPTION}</p>
+      <p className="mt-2 text-gray-800">{reason}</p>
       <Button asChild className="mt-6">
         <Link to={ROUTES.marketplace}>Back to Marketplace</Link>
       </Button>

@@ -1,0 +1,2 @@
+ALTER TABLE "chips" ADD COLUMN "reserved_idle" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "chips" ADD CONSTRAINT "chips_hold_idle_ck" CHECK (not "chips"."reserved_idle" or "chips"."reserved_by_order_id" is not null);
