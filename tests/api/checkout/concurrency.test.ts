@@ -18,7 +18,7 @@ import { insertChip } from '#tests/factories/chips.ts';
 import { insertOrder, purchaseBody } from '#tests/factories/orders.ts';
 
 describe('concurrency', () => {
-  it('20 buyers checking out and completing one chip: one paid order, one owner, one set of ledger entries', async () => {
+  it('20 buyers checking out and paying for one chip: one paid order, one owner, one set of ledger entries, no refunds', async () => {
     const app = await buildTestApp();
     const chip = await insertChip(app.db, { priceCents: 5000, highestPriceCents: 5000 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => insertUser(app.db)));
@@ -31,6 +31,13 @@ describe('concurrency', () => {
         });
         if (res.statusCode !== 200) return res.statusCode;
         const { orderId } = CheckoutResponseSchema.parse(res.json());
+        // As the payment page does: say the payment starts, then pay (decision 033).
+        const started = await injectAs(app, token, {
+          method: 'POST',
+          url: `/api/orders/${orderId}/payment-started`,
+          payload: {},
+        });
+        if (started.statusCode !== 200) return started.statusCode;
         return (await injectAs(app, token, { method: 'POST', url: `/api/orders/${orderId}/complete` }))
           .statusCode;
       }),

@@ -7,11 +7,7 @@
  * CONFLICT before any money moves.
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import {
-  CHECKOUT_EXPIRED_MESSAGE,
-  ORDER_ALREADY_PAID_MESSAGE,
-  type PaymentStartedResponse,
-} from '#shared/checkout.schemas.ts';
+import { CHECKOUT_EXPIRED_MESSAGE, type PaymentStartedResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken, safeEqual } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
@@ -43,7 +39,8 @@ export async function startPaying(
   const now = ctx.clock();
   const order = await findOrderById(ctx.db, orderId);
   if (!order || !mayPay(order, viewer, token)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  if (order.paymentStatus === 'completed') throw new AppError('CONFLICT', ORDER_ALREADY_PAID_MESSAGE);
+  // Paid already (a reload, a retried call): nothing to keep, and the provider says it is paid.
+  if (order.paymentStatus === 'completed') return { holdUntil: null };
   if (order.status !== 'pending' || order.paymentStatus === 'failed') {
     throw new AppError('CONFLICT', CHECKOUT_EXPIRED_MESSAGE);
   }

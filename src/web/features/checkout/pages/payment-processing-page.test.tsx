@@ -10,9 +10,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup(route: string, order = buildOrder()) {
+const RESERVED = 'This Artchip is being purchased by someone else. Please try again in a few minutes.';
+
+function setup(route: string, order = buildOrder(), { someoneElsePays = false } = {}) {
   const api = mockApi({
     'GET /api/auth/user': () => ({ body: buildUser() }),
+    [`POST /api/orders/${order.id}/payment-started`]: () =>
+      someoneElsePays
+        ? { status: 409, body: { code: 'CONFLICT', message: RESERVED } }
+        : { body: { holdUntil: null } },
     [`POST /api/orders/${order.id}/complete`]: () => ({ body: { order } }),
   });
   renderWithApp(<PaymentProcessingPage />, { route, token: 't' });
@@ -48,6 +54,19 @@ describe('PaymentProcessingPage', () => {
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
       '/checkout-success?orderId=8&email=a%40b.co&newAccount=true',
     );
+  });
+
+  it('stops before paying, and says why, when someone else is already paying for the chip', async () => {
+    const { callsTo } = setup(
+      '/payment-processing?orderId=5&amount=40.00&method=card',
+      buildOrder({ id: 5 }),
+      {
+        someoneElsePays: true,
+      },
+    );
+    expect(await screen.findByText(RESERVED, {}, { timeout: 4000 })).toBeTruthy();
+    expect(callsTo('POST /api/orders/5/payment-started')).toHaveLength(1);
+    expect(callsTo('POST /api/orders/5/complete')).toHaveLength(0);
   });
 
   it('claims no saving when there was none', async () => {

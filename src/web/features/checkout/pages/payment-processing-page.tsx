@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useCompleteOrder } from '../api/complete-order.ts';
+import { startPaying } from '../api/start-paying.ts';
 import { checkoutSuccessPath, parseAmountCents, parseOrderId } from '../lib/checkout-links.ts';
 import {
   PAYMENT_FAILED_DESCRIPTION,
@@ -47,9 +48,8 @@ export default function PaymentProcessingPage() {
 
   useEffect(() => {
     if (orderId === null || hasStarted.current) return;
-    timer.current = setTimeout(() => {
-      hasStarted.current = true;
-      mutate(orderId, {
+    const pay = (id: number) =>
+      mutate(id, {
         onSuccess: (paid) => {
           setOrder(paid);
           setState(paid.paymentStatus === 'failed' ? 'failed' : 'success');
@@ -59,6 +59,17 @@ export default function PaymentProcessingPage() {
           setState('failed');
         },
       });
+    timer.current = setTimeout(() => {
+      hasStarted.current = true;
+      // As every payment page does, say the payment starts before paying (decision 033): when
+      // someone else is already paying for the chip, the simulation stops here, before any money.
+      startPaying(orderId).then(
+        () => pay(orderId),
+        (err: unknown) => {
+          setFailure(errorMessage(err, PAYMENT_FAILED_DESCRIPTION));
+          setState('failed');
+        },
+      );
     }, SIMULATED_PROCESSING_MS);
     return () => {
       if (timer.current) clearTimeout(timer.current);
