@@ -134,11 +134,7 @@ const pgliteReport = path.join(reportDir, 'vitest-pglite.json');
 run(
   onPostgres ? 'unit tests, and the PGlite-specific API tests' : 'unit and API tests (PGlite)',
   bin('vitest'),
-  [
-    'run',
-    ...(onPostgres ? PGLITE_SUITES : []),
-    ...vitestReporters(pgliteReport),
-  ],
+  ['run', ...(onPostgres ? PGLITE_SUITES : []), ...vitestReporters(pgliteReport)],
   { RETRIED_REPORT: retriedReport },
 );
 countVitest(onPostgres ? 'PGlite' : 'vitest', pgliteReport);
