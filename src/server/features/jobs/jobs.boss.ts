@@ -17,6 +17,9 @@ export const BOSS_SCHEMA = 'pgboss';
 /** Connections pg-boss keeps besides the app's pool: polling, supervision and settling jobs. */
 const BOSS_POOL_MAX = 4;
 const DEFAULT_MAX_ATTEMPTS = 5;
+const RECURRING_KEPT_S = 24 * 60 * 60;
+/** A runner that could not start (database down) tries again after this long. */
+const RESTART_MS = 5_000;
 
 type BossJob = JobWithMetadata<Record<string, unknown>>;
 
@@ -44,6 +47,8 @@ function queueOptions(
     retryDelay: Math.min(RETRY_BASE_MS / 1000, maxDelayS),
     retryDelayMax: maxDelayS,
     heartbeatSeconds: Math.max(10, Math.round(leaseMs / 1000)),
+    // A recurring task leaves a row per run: a day of them is history enough (pg-boss keeps 7 days).
+    ...(handler.everyMs === undefined ? {} : { deleteAfterSeconds: RECURRING_KEPT_S }),
   };
 }
 
@@ -198,11 +203,13 @@ export function createBossJobQueue(database: Database, options: JobQueueOptions 
     }
 
     let starting: Promise<unknown> = Promise.resolve();
+    let retryTimer: NodeJS.Timeout | null = null;
     const start = () => {
       starting = (async () => {
         const b = await prepare();
         for (const [kind, handler] of byKind) {
           if (stopped) return;
+          if (workers.some((w) => w.kind === kind)) continue;
           const id = await b.work<Record<string, unknown>, unknown, { includeMetadata: true } & WorkOptions>(
             kind,
             {
@@ -226,7 +233,11 @@ export function createBossJobQueue(database: Database, options: JobQueueOptions 
           );
           workers.push({ kind, id });
         }
-      })().catch((err: unknown) => log?.error({ err }, 'could not start the job workers'));
+      })().catch((err: unknown) => {
+        // The database may be down or pg-boss's schema not installable yet: try again, as polling would.
+        log?.error({ err }, 'could not start the job workers');
+        if (!stopped) retryTimer = setTimeout(start, RESTART_MS);
+      });
     };
 
     return {
@@ -235,6 +246,7 @@ export function createBossJobQueue(database: Database, options: JobQueueOptions 
       start,
       stop: async () => {
         stopped = true;
+        if (retryTimer) clearTimeout(retryTimer);
         await starting;
         if (started && workers.length > 0) {
           const b = await started;
