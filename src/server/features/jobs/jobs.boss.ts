@@ -110,9 +110,16 @@ export function createBossJobQueue(database: Database, options: JobQueueOptions 
     if (!ready) {
       ready = (async () => {
         const b = await boss();
-        if (!(await b.getQueue(name))) await b.createQueue(name, settings);
+        const existing = await b.getQueue(name);
+        if (!existing) await b.createQueue(name, settings);
         else if (update) {
-          const { policy: _policy, ...rest } = settings;
+          const { policy, ...rest } = settings;
+          // pg-boss cannot change a queue's policy: a kind first sent one-off, then made recurring, says so.
+          if (existing.policy !== policy)
+            log?.warn(
+              { queue: name, policy: existing.policy, wanted: policy },
+              'job queue has another policy',
+            );
           await b.updateQueue(name, rest);
         }
       })();
