@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { consoleLogStream } from './lib/log-format.ts';
 import { createMailer, type Mailer } from '#server/features/mail/index.ts';
+import { createJobQueue, type JobQueue } from '#server/features/jobs/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
 import type { SpaOptions } from './features/spa/index.ts';
 import { AppError } from './lib/app-error.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     database: Database;
     clock: Clock;
     mailer: Mailer;
+    /** Background jobs: pg-boss on PostgreSQL, the jobs table on PGlite (features/jobs). */
+    jobs: JobQueue;
     /** Anonymous answers of the public read routes (plugins/public-cache.ts). */
     publicCache: PublicCache;
     /** Every route with its schema, as registered (the fuzz test walks it). */
@@ -100,8 +103,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('mailer', createMailer(config, database.db, app.log));
+  app.decorate('jobs', createJobQueue(database, { log: app.log }));
   app.addHook('onClose', async () => {
     app.mailer.close();
+    await app.jobs.close();
     if (!options.database) await database.close();
   });
 

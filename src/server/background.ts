@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createJobRunner, type JobRunnerOptions } from '#server/features/jobs/index.ts';
+import type { JobRunnerOptions } from '#server/features/jobs/index.ts';
 import { pruneBackoffs, pruneRateLimits } from '#server/features/rate-limit/index.ts';
 import { refreshLiveTokenPrice } from '#server/features/price/index.ts';
 import {
@@ -17,8 +17,9 @@ export type BackgroundTask = {
 };
 
 /**
- * Every periodic task; features add theirs here. Each is a recurring row in the jobs table, so with
- * several processes it runs once per period in one of them. Tests call `run` directly instead of waiting.
+ * Every periodic task; features add theirs here. Each is a recurring job (pg-boss on PostgreSQL, the
+ * jobs table on PGlite), so with several processes it runs once per period in one of them. Tests call
+ * `run` directly instead of waiting.
  */
 export const BACKGROUND_TASKS: BackgroundTask[] = [
   { name: 'price', everyMs: 30_000, run: refreshLiveTokenPrice },
@@ -44,10 +45,9 @@ export type BackgroundOptions = { tasks?: BackgroundTask[]; jobs?: JobRunnerOpti
 /** Starts the job runner and the mail sender; returns a stop function that waits for work in progress. */
 export function startBackgroundWork(app: FastifyInstance, options: BackgroundOptions = {}) {
   const tasks = options.tasks ?? BACKGROUND_TASKS;
-  const runner = createJobRunner(
-    app.db,
+  const runner = app.jobs.createRunner(
     tasks.map((task) => ({ kind: task.name, everyMs: task.everyMs, run: () => task.run(app) })),
-    { log: app.log, ...options.jobs },
+    options.jobs,
   );
   runner.start();
 

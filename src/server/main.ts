@@ -67,9 +67,9 @@ function readConfig(): Config {
 
 /**
  * WEB_CONCURRENCY > 1 (PostgreSQL only): this primary process migrates and bootstraps once, then
- * runs that many workers sharing the port (node's cluster). Every worker runs background work: the
- * jobs table hands each due job to one of them, and the mail outbox is shared by claims; a worker that
- * dies is replaced; SIGTERM/SIGINT stop every worker gracefully.
+ * runs that many workers sharing the port (node's cluster). Every worker runs background work: pg-boss
+ * hands each due job to one of them, and the mail outbox is shared by claims; a worker that dies is
+ * replaced; SIGTERM/SIGINT stop every worker gracefully.
  */
 async function runPrimary(config: Config): Promise<void> {
   const setup = await buildApp(config, { logger: false });

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 
-/** A job's life: pending (due at runAt) → running (claimed, lockedAt) → done, or back to pending to retry, or failed. */
+/**
+ * A job's life: pending (due at runAt) → running (claimed, lockedAt) → done, or back to pending to
+ * retry, or failed. On pg-boss: created and retry are pending, active is running, completed is done,
+ * failed and cancelled are failed.
+ */
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** One background job as the back office lists it. */
 export const JobEntrySchema = z.object({
-  id: z.number().int(),
+  /** The jobs table's id (PGlite) or pg-boss's uuid (PostgreSQL). */
+  id: z.string(),
   kind: z.string(),
   uniqueKey: z.string().nullable(),
   status: z.enum(JOB_STATUSES),
@@ -31,3 +36,4 @@ export const JobListQuerySchema = z.object({
     .max(200, 'Limit must be a number from 1 to 200.')
     .default(50),
 });
+export type JobListQuery = z.infer<typeof JobListQuerySchema>;

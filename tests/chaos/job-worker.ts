@@ -1,16 +1,21 @@
-// A process that runs one kind of job from the jobs table, for the chaos test to kill mid-run.
-// Each run records 'started' and, after WORK_MS, commits its effect ('done') with the job's id; the
-// chaos test SIGKILLs it between the two. Env: DATABASE_URL, LEASE_MS, WORK_MS.
+// A process that runs one kind of job through the app's job queue (pg-boss on PostgreSQL), for the
+// chaos test to kill mid-run. Each run records 'started' and, after WORK_MS, commits its effect
+// ('done') with the job's id; the chaos test SIGKILLs it between the two. Env: DATABASE_URL, LEASE_MS,
+// WORK_MS.
 import { sql } from 'drizzle-orm';
 import { createDb } from '#server/db/client.ts';
-import { createJobRunner } from '#server/features/jobs/index.ts';
+import { createJobQueue } from '#server/features/jobs/index.ts';
 
 const database = await createDb({ databaseUrl: process.env.DATABASE_URL, migrate: false });
 const { db } = database;
 const workMs = Number(process.env.WORK_MS ?? '1000');
+// Looks for jobs whose process died every second (pg-boss's supervision; 10 s in the server).
+const queue = createJobQueue(database, {
+  superviseIntervalSeconds: 1,
+  leaseMs: Number(process.env.LEASE_MS ?? '10000'),
+});
 
-const runner = createJobRunner(
-  db,
+const runner = queue.createRunner(
   [
     {
       kind: 'chaos',
@@ -25,7 +30,7 @@ const runner = createJobRunner(
       },
     },
   ],
-  { pollMs: 50, leaseMs: Number(process.env.LEASE_MS ?? '1500') },
+  { pollMs: 500 },
 );
 runner.start();
 process.on(
@@ -33,6 +38,7 @@ process.on(
   () =>
     void runner
       .stop()
+      .then(() => queue.close())
       .then(() => database.close())
       .then(() => process.exit(0)),
 );

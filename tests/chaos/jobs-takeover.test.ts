@@ -1,22 +1,28 @@
 // Chaos (not in `npm test`; run with `npm run test:chaos`, needs PostgreSQL): two worker processes
-// share the jobs table; the one running a job is SIGKILLed mid-run, several times over. Each job is
-// taken over by the survivor once the dead claim's lease lapses, and its effect is committed once.
+// share the jobs (pg-boss); the one running a job is SIGKILLed mid-run, several times over. Each job
+// is retried by the survivor once the dead worker's heartbeat lapses, and its effect is committed once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, rowsOf, type Database } from '#server/db/client.ts';
-import { insertJob } from '#server/features/jobs/index.ts';
+import { createJobQueue, type JobQueue } from '#server/features/jobs/index.ts';
 import { adminUrl } from '#tests/setup/db.ts';
 import { createPgDatabase, dropPgDatabase, killGroup } from '#tests/helpers/processes.ts';
 
 const dbName = `artchip_chaos_${crypto.randomBytes(4).toString('hex')}`;
 const workers = new Map<number, ChildProcess>();
 let database: Database | null = null;
+let queue: JobQueue | null = null;
 
 function startWorker(): ChildProcess {
   const child = spawn(process.execPath, ['tests/chaos/job-worker.ts'], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: adminUrl(dbName), LEASE_MS: '1500', WORK_MS: '3000' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: adminUrl(dbName),
+      LEASE_MS: String(10_000),
+      WORK_MS: '3000',
+    },
     detached: true,
     stdio: 'inherit',
   });
@@ -25,7 +31,7 @@ function startWorker(): ChildProcess {
   return child;
 }
 
-async function until<T>(what: string, read: () => Promise<T | null | undefined>, ms = 30_000): Promise<T> {
+async function until<T>(what: string, read: () => Promise<T | null | undefined>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();
@@ -35,10 +41,11 @@ async function until<T>(what: string, read: () => Promise<T | null | undefined>,
   }
 }
 
-type Effect = { job_id: number; pid: number; phase: string };
+type Effect = { job_id: string; pid: number; phase: string };
 
 afterAll(async () => {
   for (const child of workers.values()) killGroup(child);
+  await queue?.close();
   await database?.close();
   await dropPgDatabase(dbName);
 });
@@ -49,35 +56,37 @@ describe('a worker killed mid-job', () => {
     database = await createDb({ databaseUrl: adminUrl(dbName) });
     const { db } = database;
     await db.execute(
-      sql`create table chaos_effects (job_id int not null, pid int not null, phase text not null)`,
+      sql`create table chaos_effects (job_id text not null, pid int not null, phase text not null)`,
     );
     startWorker();
     startWorker();
 
-    const effects = async (jobId: number) =>
+    queue = createJobQueue(database, { leaseMs: 10_000 });
+    const effects = async (jobId: string) =>
       rowsOf<Effect>(
         await db.execute(sql`select job_id, pid, phase from chaos_effects where job_id = ${jobId}`),
       );
 
     for (let round = 1; round <= 3; round++) {
-      const jobId = (await insertJob(db, { kind: 'chaos', uniqueKey: `chaos:${round}`, maxAttempts: 3 }))!;
+      const jobId = (await queue.insertJob({ kind: 'chaos', uniqueKey: `chaos:${round}`, maxAttempts: 3 }))!;
       const first = await until('a worker to start the job', async () => (await effects(jobId))[0]);
       const victim = workers.get(first.pid)!;
       process.kill(-victim.pid!, 'SIGKILL');
       startWorker(); // the replacement, as the cluster primary would start one
 
       const job = await until('the job to be done', async () => {
-        const [row] = rowsOf<{ status: string; attempts: number; locked_by: string | null }>(
-          await db.execute(sql`select status, attempts, locked_by from jobs where id = ${jobId}`),
+        const [row] = rowsOf<{ state: string; retry_count: number }>(
+          await db.execute(sql`select state::text, retry_count from pgboss.job where id = ${jobId}::uuid`),
         );
-        return row?.status === 'done' ? row : null;
+        return row?.state === 'completed' ? row : null;
       });
-      expect(job).toMatchObject({ status: 'done', attempts: 2, locked_by: null });
+      // The second attempt (the first retry) did it.
+      expect(job).toEqual({ state: 'completed', retry_count: 1 });
       const all = await effects(jobId);
       const done = all.filter((e) => e.phase === 'done');
       expect(done).toHaveLength(1);
       expect(done[0]!.pid).not.toBe(first.pid);
       expect(all.filter((e) => e.phase === 'started').map((e) => e.pid)).toEqual([first.pid, done[0]!.pid]);
     }
-  }, 120_000);
+  }, 240_000);
 });

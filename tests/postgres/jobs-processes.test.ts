@@ -1,10 +1,10 @@
 // Issue 14 findings 6 and 8 on one PostgreSQL shared by two server instances (each its own connection
-// pool, as two processes would have): a recurring job runs once per period, not once per instance,
-// and the mail outbox is shared, each message sent once.
+// pools and its own pg-boss, as two processes would have): a recurring job runs once per period, not
+// once per instance, and the mail outbox is shared, each message sent once.
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
-import { createJobRunner, type JobRunner } from '#server/features/jobs/index.ts';
+import type { Job, JobRunner } from '#server/features/jobs/index.ts';
 import { enqueueMailBatch } from '#server/features/mail/mail.service.ts';
 import { adminUrl } from '#tests/setup/db.ts';
 import { testConfig } from '#tests/helpers/app.ts';
@@ -42,7 +42,7 @@ describe('two server instances on one PostgreSQL', () => {
     const handler = (by: string) => ({
       kind: 'heartbeat',
       everyMs: 150,
-      run: async (job: { runAt: Date }) => {
+      run: async (job: Job) => {
         const start = performance.now();
         // Work that takes a while, so the other instance polls while it runs.
         await new Promise((r) => setTimeout(r, 40));
@@ -53,14 +53,15 @@ describe('two server instances on one PostgreSQL', () => {
       [a, 'a'],
       [b, 'b'],
     ] as const) {
-      const runner = createJobRunner(app.db, [handler(name)], { pollMs: 10 });
+      expect(app.jobs.backend).toBe('pg-boss');
+      const runner = app.jobs.createRunner([handler(name)], { pollMs: 500 });
       runners.push(runner);
       runner.start();
     }
     while (runs.length < 12) await new Promise((r) => setTimeout(r, 50));
     await Promise.all(runners.map((r) => r.stop()));
 
-    // Each period (the time the row was due) ran once, and runs never overlapped.
+    // Each period (the time its job was due) ran once, and runs never overlapped.
     const slots = runs.map((r) => r.slot);
     expect(new Set(slots).size).toBe(slots.length);
     const sorted = [...runs].sort((x, y) => x.start - y.start);

@@ -66,4 +66,9 @@ export async function resetDatabase(database: Database): Promise<void> {
     .map((r) => `"${r.tablename}"`)
     .join(', ');
   if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+  // pg-boss's jobs (PostgreSQL): its schema appears on first start and is kept, its queues too.
+  const [boss] = rowsOf<{ t: string | null }>(
+    await database.db.execute(sql`select to_regclass('pgboss.job')::text as t`),
+  );
+  if (boss?.t) await database.db.execute(sql.raw('truncate pgboss.job'));
 }

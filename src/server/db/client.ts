@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string (pg-boss opens its own small pool on it); none on PGlite. */
+  url?: string;
   /**
    * Calls `onNotify` for every NOTIFY on `channel` committed by any connection (this process, other
    * server processes, the admin CLI). `onLost` is called when notifications may have been missed (the
@@ -96,7 +98,13 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     if (shouldMigrate) await migratePostgres(pool);
-    return { db, kind: 'postgres', listen: listenPostgres(options.databaseUrl), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      url: options.databaseUrl,
+      listen: listenPostgres(options.databaseUrl),
+      close: () => pool.end(),
+    };
   }
   let release = () => {};
   let client = options.pglite;

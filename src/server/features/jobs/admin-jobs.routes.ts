@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { JobListQuerySchema, JobListSchema } from '#shared/jobs.schemas.ts';
-import { listJobs } from './jobs.service.ts';
 
 const admin = { auth: 'admin' } as const;
 
@@ -9,6 +8,6 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/jobs',
     { config: admin, schema: { querystring: JobListQuerySchema, response: { 200: JobListSchema } } },
-    async (request) => listJobs(app.db, request.query),
+    async (request) => app.jobs.listJobs(request.query),
   );
 };

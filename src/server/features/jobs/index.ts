@@ -1,7 +1,16 @@
 /**
- * The jobs feature's public face: background work shared by every server process through the jobs
- * table (recurring tasks run once per period, claims survive a crashed process, failures retry).
+ * The jobs feature's public face: background work shared by every server process on the database
+ * (recurring tasks run once per period, a dead process's job is run by another, failures retry with
+ * back-off): pg-boss on PostgreSQL, the jobs table on PGlite, one interface (app.jobs).
  */
-export { createJobRunner, type JobHandler, type JobRunner, type JobRunnerOptions } from './jobs.runner.ts';
-export { insertJob, type JobRow } from './jobs.repo.ts';
-export { listJobs, retryDelayMs } from './jobs.service.ts';
+export {
+  createJobQueue,
+  type Job,
+  type JobHandler,
+  type JobQueue,
+  type JobQueueOptions,
+  type JobRunner,
+  type JobRunnerOptions,
+  type NewJob,
+} from './jobs.queue.ts';
+export { retryDelayMs } from './jobs.service.ts';

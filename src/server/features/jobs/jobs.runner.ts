@@ -2,46 +2,52 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { claimDueJobs, ensureRecurringJob, finishJob, type JobRow, renewClaim } from './jobs.repo.ts';
-import { outcomeOf, recurringKey } from './jobs.service.ts';
+import {
+  claimDueJobs,
+  ensureRecurringJob,
+  finishJob,
+  insertJob,
+  type JobRow,
+  renewClaim,
+} from './jobs.repo.ts';
+import { listJobs, outcomeOf, recurringKey } from './jobs.service.ts';
+import type { Job, JobHandler, JobQueue, JobRunner, JobRunnerOptions } from './jobs.queue.ts';
 
-/** One kind of job and how to run it. With `everyMs` it is a recurring task: one row, run once per period. */
-export type JobHandler = {
-  kind: string;
-  everyMs?: number;
-  /** A recurring task's attempts per period (then it waits for the next one). Default 5; one-off jobs set theirs in insertJob. */
-  maxAttempts?: number;
-  run: (job: JobRow) => Promise<unknown>;
-};
+type Log = Pick<FastifyBaseLogger, 'error' | 'warn'>;
 
-export type JobRunnerOptions = {
-  /** How often to look for due jobs. Default 1 s. */
-  pollMs?: number;
-  /** A claim older than this without renewal is a dead process's and is taken over. Default 60 s. */
-  leaseMs?: number;
-  /** Jobs this process runs at once. Default 4. */
-  concurrency?: number;
-  /** Names this runner in jobs.locked_by; default host:pid:random. */
-  runnerId?: string;
-  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
-};
+/** The jobs table as the job queue (PGlite; docs/decisions/025): runners in this process, no connections of its own. */
+export function createTableJobQueue(db: Db, options: { log?: Log } = {}): JobQueue {
+  return {
+    backend: 'jobs-table',
+    insertJob: async (job) => {
+      const id = await insertJob(db, job);
+      return id === null ? null : String(id);
+    },
+    createRunner: (handlers, runnerOptions) =>
+      createTableJobRunner(db, handlers, { log: options.log, ...runnerOptions }),
+    listJobs: (query) => listJobs(db, query),
+    close: async () => {},
+  };
+}
 
-export type JobRunner = {
-  runnerId: string;
-  /** Claims what is due now and runs it; resolves when those runs have finished. Tests call it directly. */
-  runDue: () => Promise<number>;
-  /** Polls every pollMs until stopped. */
-  start: () => void;
-  /** Stops polling and waits for runs in progress. */
-  stop: () => Promise<void>;
-};
+const jobOf = (row: JobRow): Job => ({
+  id: String(row.id),
+  kind: row.kind,
+  payload: row.payload,
+  runAt: row.runAt,
+  attempt: row.attempts,
+});
 
 /**
  * Runs jobs from the jobs table in this process. Any number of processes may run one on the same
  * database: claims use FOR UPDATE SKIP LOCKED, so each due job runs in one of them; a running job's
  * claim is renewed every third of the lease, and a claim left to lapse is taken over by another.
  */
-export function createJobRunner(db: Db, handlers: JobHandler[], options: JobRunnerOptions = {}): JobRunner {
+export function createTableJobRunner(
+  db: Db,
+  handlers: JobHandler[],
+  options: JobRunnerOptions & { log?: Log | undefined } = {},
+): JobRunner {
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 60_000;
   const concurrency = options.concurrency ?? 4;
@@ -80,7 +86,7 @@ export function createJobRunner(db: Db, handlers: JobHandler[], options: JobRunn
     );
     let error: unknown = undefined;
     try {
-      await handler.run(job);
+      await handler.run(jobOf(job));
     } catch (err) {
       error = err ?? new Error('job failed');
       options.log?.error({ err, job: job.kind, jobId: job.id, attempt: job.attempts }, 'job failed');

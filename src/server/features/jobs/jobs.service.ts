@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
-import type { JobEntry, JobStatus } from '#shared/jobs.schemas.ts';
+import { JOB_STATUSES, type JobEntry, type JobStatus } from '#shared/jobs.schemas.ts';
 import { type JobOutcome, type JobRow, listRecentJobs } from './jobs.repo.ts';
+import { type BossJobRow, listRecentBossJobs } from './boss-jobs.repo.ts';
 
 /** First retry after 5 s, doubling up to 10 minutes. */
 export const RETRY_BASE_MS = 5_000;
@@ -51,7 +52,7 @@ export async function listJobs(
   const rows = await listRecentJobs(db, query);
   return {
     items: rows.map((r) => ({
-      id: r.id,
+      id: String(r.id),
       kind: r.kind,
       uniqueKey: r.uniqueKey,
       status: r.status,
@@ -61,6 +62,46 @@ export async function listJobs(
       lockedAt: r.lockedAt ? r.lockedAt.toISOString() : null,
       lastError: r.lastError,
       updatedAt: r.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** pg-boss states behind each status the back office filters by. */
+const BOSS_STATES: Record<JobStatus, BossJobRow['state'][]> = {
+  pending: ['created', 'retry'],
+  running: ['active'],
+  done: ['completed'],
+  failed: ['failed', 'cancelled'],
+};
+
+const statusOfBossState = (state: BossJobRow['state']): JobStatus =>
+  JOB_STATUSES.find((s) => BOSS_STATES[s].includes(state)) ?? 'failed';
+
+/** Recent pg-boss jobs for the back office, in the jobs table's shape, newest change first. */
+export async function listBossJobs(
+  db: Db,
+  query: { status?: JobStatus | undefined; limit: number },
+  schema: string,
+): Promise<{ items: JobEntry[] }> {
+  const rows = await listRecentBossJobs(db, {
+    schema,
+    states: query.status ? BOSS_STATES[query.status] : null,
+    limit: query.limit,
+  });
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.name,
+      uniqueKey: r.singleton_key,
+      status: statusOfBossState(r.state),
+      runAt: iso(r.start_after),
+      // retry_count counts the runs after the first; a job not yet run has none.
+      attempts: r.state === 'created' ? 0 : r.retry_count + 1,
+      maxAttempts: r.retry_limit + 1,
+      lockedAt: r.locked_at ? iso(r.locked_at) : null,
+      lastError: r.state === 'cancelled' ? (r.last_error ?? 'cancelled') : r.last_error,
+      updatedAt: iso(r.updated_at),
     })),
   };
 }

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 const job = (overrides: Partial<JobEntry>): JobEntry => ({
-  id: 1,
+  id: '1',
   kind: 'payments-reconcile',
   uniqueKey: 'recurring:payments-reconcile',
   status: 'pending',
@@ -36,10 +36,10 @@ describe('JobsTab', () => {
       'GET /api/admin/jobs': (call) => ({
         body: {
           items: call.search.includes('status=failed')
-            ? [job({ id: 2, kind: 'refunds', status: 'failed', attempts: 5, lastError: 'provider down' })]
+            ? [job({ id: '2', kind: 'refunds', status: 'failed', attempts: 5, lastError: 'provider down' })]
             : [
                 job({}),
-                job({ id: 2, kind: 'refunds', status: 'failed', attempts: 5, lastError: 'provider down' }),
+                job({ id: '2', kind: 'refunds', status: 'failed', attempts: 5, lastError: 'provider down' }),
               ],
         },
       }),
