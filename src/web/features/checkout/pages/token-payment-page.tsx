@@ -65,6 +65,7 @@ function TokenPaymentView({ orderId, reference, email, isNewAccount }: TokenPaym
   const navigate = useNavigate();
   const payment = useTokenPayment(orderId, reference);
   const isPaid = payment.data?.paymentStatus === 'completed';
+  const [openedAt] = useState(() => Date.now());
   // The request on this page is the payment: showing it starts the payment, which keeps the chip
   // for this buyer while the wallet pays, or says at once that someone else is paying for it.
   const started = useQuery({
@@ -74,7 +75,7 @@ function TokenPaymentView({ orderId, reference, email, isNewAccount }: TokenPaym
     enabled:
       payment.data !== undefined &&
       payment.data.paymentStatus === 'pending' &&
-      (payment.data.quoteExpiresAt === null || Date.parse(payment.data.quoteExpiresAt) > Date.now()),
+      (payment.data.quoteExpiresAt === null || Date.parse(payment.data.quoteExpiresAt) > openedAt),
     retry: false,
     staleTime: Infinity,
   });
