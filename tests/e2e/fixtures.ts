@@ -238,3 +238,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** On a chip page: Buy Now, keep it in the vault, pay by (demo) card, and place the order. */
+export async function buyNowIntoVaultByCard(page: Page) {
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+  await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
+  await checkout.getByRole('radio', { name: /Credit Card/ }).check();
+  await checkout.getByRole('button', { name: 'Complete Purchase' }).click();
+}

@@ -1,5 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, pageAs, readMail, test } from './fixtures.ts';
+import {
+  buyNowIntoVaultByCard,
+  expect,
+  expectNoSeriousA11yViolations,
+  pageAs,
+  readMail,
+  test,
+} from './fixtures.ts';
 import {
   adminToken,
   auth,
@@ -104,11 +111,7 @@ test('#2 a ship-to-me mint activated and sold into the vault is not shipped by i
   await shopper.goto(chipPath(chip));
   await expect(shopper.getByRole('button', { name: `Make Offer on ${title}` })).toBeVisible();
   await shopper.screenshot({ path: '/tmp/lifecycle-buyer-chip-page.png', fullPage: true });
-  await shopper.getByRole('button', { name: 'Buy Now' }).click();
-  const checkout = shopper.getByRole('dialog', { name: 'Complete Your Purchase' });
-  await checkout.getByRole('radio', { name: /Credit Card/ }).check();
-  await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
-  await checkout.getByRole('button', { name: 'Complete Purchase' }).click();
+  await buyNowIntoVaultByCard(shopper);
   await expect(shopper.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 
   // The original mint order has nothing left to ship: its chip is the buyer's, in the vault.

@@ -1,4 +1,10 @@
-import { expect, expectNoSeriousA11yViolations, test, useSession } from './fixtures.ts';
+import {
+  buyNowIntoVaultByCard,
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+  useSession,
+} from './fixtures.ts';
 import { liveChip, signUpVerified } from './api.ts';
 
 /** Pay now (issue 11): an order left unpaid is paid again from My Orders, with nothing to re-enter. */
@@ -16,11 +22,7 @@ test('a buyer who left the payment page pays from My Orders with another method'
   // closed the page before paying.
   await page.route('**/api/orders/*/complete', (route) => route.abort());
   await page.goto(`/artchip/${chip.creatorUsername}/${chip.slug}`);
-  await page.getByRole('button', { name: 'Buy Now' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Complete Your Purchase' });
-  await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
-  await checkout.getByRole('radio', { name: /Credit Card/ }).check();
-  await checkout.getByRole('button', { name: 'Complete Purchase' }).click();
+  await buyNowIntoVaultByCard(page);
   await expect(page).toHaveURL(/\/payment-processing\?orderId=\d+&amount=40\.00&method=card/);
   const firstOrderId = new URL(page.url()).searchParams.get('orderId');
   await page.goto('/my-orders');

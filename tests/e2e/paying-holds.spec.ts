@@ -1,4 +1,4 @@
-import { expect, test, useSession } from './fixtures.ts';
+import { buyNowIntoVaultByCard, expect, test, useSession } from './fixtures.ts';
 import { auth, json, liveChip, signUpVerified, uniqueTitle } from './api.ts';
 
 /**
@@ -24,11 +24,7 @@ test('a buyer pays for a chip another buyer left at the payment page', async ({ 
   const buyer = await signUpVerified(request, 'payer');
   await useSession(page, buyer.token);
   await page.goto(`/artchip/${chip.creatorUsername}/${chip.slug}`);
-  await page.getByRole('button', { name: 'Buy Now' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Complete Your Purchase' });
-  await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
-  await checkout.getByRole('radio', { name: /Credit Card/ }).check();
-  await checkout.getByRole('button', { name: 'Complete Purchase' }).click();
+  await buyNowIntoVaultByCard(page);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 
   await page.goto('/my-artchip');
