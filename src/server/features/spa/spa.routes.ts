@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { registerPageCompression } from './page-compression.ts';
 import { resolvePageMeta, type PageMeta } from './page-meta.ts';
 import { injectTransport, loadBuiltRenderer, type PageRendererModule } from './page-renderer.ts';
 
@@ -66,10 +67,12 @@ export type SpaOptions = {
 };
 
 /**
- * Serves the built web app: hashed assets with immutable caching, and index.html (with meta) for
- * every page; public pages come rendered, with the data they were rendered from (entry-server.tsx).
+ * Serves the built web app: hashed assets with immutable caching (and precompressed), and index.html
+ * (with meta, compressed) for every page; public pages come rendered, with the data they were
+ * rendered from (entry-server.tsx).
  */
 export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) => {
+  registerPageCompression(app);
   const webDist = options.webDist ?? WEB_DIST;
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);

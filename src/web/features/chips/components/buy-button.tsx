@@ -1,8 +1,16 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
-// The checkout is its own chunk: chip pages load it only when a buyer opens it.
-import { LazyCheckoutDialog } from '#web/features/checkout/index.ts';
+import type { LazyCheckoutDialog as CheckoutDialog } from '#web/features/checkout/index.ts';
+
+// The checkout is its own chunk, and so is the checkout feature's index (its hooks and the schemas they
+// parse with, which take a long task to build): chip pages load both only when a buyer opens it.
+const LazyCheckoutDialog = lazy(async () => {
+  const { LazyCheckoutDialog: Dialog } = await import('#web/features/checkout/index.ts');
+  return {
+    default: (props: ComponentProps<typeof CheckoutDialog>) => <Dialog {...props} />,
+  };
+});
 
 export type BuyButtonProps = {
   chip: Chip;

@@ -1,10 +1,8 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { BRAND } from '#shared/brand.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { ShareButton } from '#web/components/share-button.tsx';
-import { LazyChipOwnerActions } from '#web/features/orders/index.ts';
-import { useDisplayTimeZone } from '#web/lib/hydration.ts';
-import { formatLongDate } from '../lib/chip-format.ts';
+import type { LazyChipOwnerActions as ChipOwnerActions } from '#web/features/orders/index.ts';
 import { useChipActions } from '../lib/use-chip-actions.ts';
 import { ArtViewer } from './art-viewer.tsx';
 import { AuthenticityPanel } from './authenticity-panel.tsx';
@@ -14,10 +12,20 @@ import { AssociatedLink, SocialLinks, VideoLink } from './chip-links.tsx';
 import { ChipObject } from './chip-object.tsx';
 import { ChipPeople } from './chip-people.tsx';
 import { DemoBanner } from './demo-banner.tsx';
+import { LongDate } from './long-date.tsx';
 import { MakeOfferButton } from './make-offer-button.tsx';
 import { PaypalNote } from './paypal-note.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { ReportedNotice } from './reported-notice.tsx';
+
+// Owners only: the orders feature's index (its hooks and the schemas they parse with, which take a
+// long task to build) loads when an owner's tools render, not with every visitor's chip page.
+const LazyChipOwnerActions = lazy(async () => {
+  const { LazyChipOwnerActions: Actions } = await import('#web/features/orders/index.ts');
+  return {
+    default: (props: ComponentProps<typeof ChipOwnerActions>) => <Actions {...props} />,
+  };
+});
 
 /** The /uid page's Status row: how the chip stands, in words (an unlisted chip is not sold). */
 const STATUS_LABELS: Record<Chip['status'], string> = {
@@ -97,7 +105,6 @@ function PurchaseArea({ chip, variant }: { chip: Chip; variant: 'page' | 'unit' 
 
 /** Everything a buyer needs about one chip; renders the page's h1 (the chip's title). */
 export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: ChipDetailProps) {
-  const timeZone = useDisplayTimeZone();
   const { actions, isOwn } = useChipActions(chip);
   // A chip not activated yet has no price to show; its owner is asked to activate it below.
   const showPrice = chip.status !== 'pending' || chip.priceUsd !== null;
@@ -151,7 +158,7 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-gray-200 p-4 text-sm">
             <dt className="font-semibold text-gray-900">Created</dt>
             <dd className="text-gray-800">
-              <time dateTime={chip.createdAt}>{formatLongDate(chip.createdAt, timeZone)}</time>
+              <LongDate iso={chip.createdAt} />
             </dd>
             <dt className="font-semibold text-gray-900">Shape</dt>
             <dd className="text-gray-800">{capitalize(chip.shape)}</dd>

@@ -5,6 +5,7 @@ import { formatUsd } from '#shared/money.ts';
 import { Avatar } from '#web/components/avatar.tsx';
 import { ShareButton } from '#web/components/share-button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatMonthYear } from '#web/lib/dates.ts';
 import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { safeExternalUrl } from '../lib/chip-format.ts';
 
@@ -12,7 +13,7 @@ import { safeExternalUrl } from '../lib/chip-format.ts';
 export function formatJoined(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', timeZone });
+  return formatMonthYear(date, timeZone);
 }
 
 /** A creator's gallery header: picture, name, when they joined, bio, links and figures. */

@@ -11,8 +11,8 @@ import {
 } from 'lucide-react';
 import type { ChipEvent } from '#shared/chips.schemas.ts';
 import { formatUsd, isCents } from '#shared/money.ts';
-import { useDisplayTimeZone } from '#web/lib/hydration.ts';
-import { formatLongDate, formatPriceUsd } from '../lib/chip-format.ts';
+import { formatPriceUsd } from '../lib/chip-format.ts';
+import { LongDate } from './long-date.tsx';
 
 type EventStyle = { label: string; icon: LucideIcon };
 
@@ -52,7 +52,6 @@ function eventPrice(data: Record<string, unknown>): string | null {
 
 /** A chip's provenance: mint, listings, sales, shipments and verified taps, newest first. */
 export function ProvenanceList({ events }: { events: ChipEvent[] }) {
-  const timeZone = useDisplayTimeZone();
   if (events.length === 0) {
     return <p className="text-sm text-gray-700">No history recorded yet.</p>;
   }
@@ -76,7 +75,7 @@ export function ProvenanceList({ events }: { events: ChipEvent[] }) {
               {price && <span className="font-normal text-gray-800"> · {price}</span>}
             </p>
             <p className="text-sm text-gray-700">
-              <time dateTime={event.createdAt}>{formatLongDate(event.createdAt, timeZone)}</time>
+              <LongDate iso={event.createdAt} />
               {event.actorUsername && <> · by @{event.actorUsername}</>}
             </p>
           </li>

@@ -1,6 +1,7 @@
 import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
 import { formatTokenAmount, formatUsd, parseUsdToCents } from '#shared/money.ts';
+import { formatMonthDayYear } from '#web/lib/dates.ts';
 
 /** "12.5" → "$12.50" (thousands grouped); null when unpriced or malformed. */
 export function formatPriceUsd(priceUsd: string | null | undefined): string | null {
@@ -30,7 +31,7 @@ export function formatLongDate(iso: string | null | undefined, timeZone?: string
   if (!iso) return 'Unknown';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+  return formatMonthDayYear(date, timeZone);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { BRAND } from '#shared/brand.ts';
 import { ArrowDownIcon, ArrowUpIcon } from '#web/components/ui/inline-icons.tsx';
+import { formatClockTime } from '#web/lib/dates.ts';
 import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { useTokenPrice } from '#web/lib/api/get-token-price.ts';
 import { PriceTickerLoading } from './price-ticker-loading.tsx';
@@ -26,7 +27,7 @@ export default function PriceTicker() {
         </span>
         {data.is_fallback && <span className="text-gray-300">(launch price; no live price yet)</span>}
         <span className="hidden text-gray-300 sm:inline">
-          Updated {new Date(data.last_updated).toLocaleTimeString('en-US', { timeZone })}
+          Updated {formatClockTime(new Date(data.last_updated), timeZone)}
         </span>
       </div>
     </div>
