@@ -146,7 +146,12 @@ export function createBossJobQueue(database: Database, options: JobQueueOptions 
         const b = await boss();
         for (const h of handlers) {
           await ensureQueue(h.kind, queueOptions(h, leaseMs), true);
-          if (h.everyMs !== undefined) await b.send(h.kind, {}, { singletonKey: recurringKey(h.kind) });
+          // The first run has a fixed id: a process starting while another already runs that first
+          // job (active, so the stately queue would take a new one) cannot queue it a second time.
+          if (h.everyMs !== undefined) {
+            const singletonKey = recurringKey(h.kind);
+            await b.send(h.kind, {}, { id: idOfKey(h.kind, `${singletonKey}:first`), singletonKey });
+          }
         }
         return b;
       })().catch((err: unknown) => {
