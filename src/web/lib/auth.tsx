@@ -21,7 +21,7 @@ type AuthState = {
 const AuthContext = createContext<AuthState | null>(null);
 export const AUTH_USER_QUERY_KEY = ['auth', 'user'] as const;
 
-async function fetchCurrentUser(): Promise<User | null> {
+export async function fetchCurrentUser(): Promise<User | null> {
   dropLegacySessionTokens();
   if (!hasSessionMarker()) return null;
   try {
@@ -30,9 +30,11 @@ async function fetchCurrentUser(): Promise<User | null> {
     const { UserSchema } = await import('#shared/users.schemas.ts');
     return UserSchema.parse(answer);
   } catch (err) {
-    // Spec §4: a failed current-user fetch forgets the session and the user is logged out (the
-    // server clears a dead session cookie itself; the marker is dropped here).
-    if (!(err instanceof ApiRequestError) || err.status === 401 || err.status === 403) {
+    // Spec §4: a failed current-user fetch logs the user out of this page. Only the server's answer
+    // that the session is gone forgets it for good (the server clears the dead cookie, the marker is
+    // dropped here): a request cut short by leaving the page, or a network error, must not sign the
+    // user out of the next page too.
+    if (err instanceof ApiRequestError && (err.status === 401 || err.status === 403)) {
       clearSessionMarker();
     }
     return null;
