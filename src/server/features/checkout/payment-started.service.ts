@@ -9,11 +9,11 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { CHECKOUT_EXPIRED_MESSAGE, type PaymentStartedResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { hashToken, safeEqual } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import {
   canSeeOrder,
   findOrderById,
+  holdsOrderGuestToken,
   lockOrder,
   ORDER_NOT_FOUND,
   type OrderRow,
@@ -25,9 +25,7 @@ import { assertHoldAllowance } from './place-order.ts';
 /** The buyer (signed in), or the browser holding the guest checkout's token or the demo payment token. */
 function mayPay(order: OrderRow, viewer: AuthUser | null, token: string | undefined): boolean {
   if (viewer && viewer.role !== 'admin' && canSeeOrder(order, viewer, undefined)) return true;
-  if (token === undefined) return false;
-  if (order.guestTokenHash !== null && safeEqual(hashToken(token), order.guestTokenHash)) return true;
-  return canSeeOrder(order, null, token);
+  return holdsOrderGuestToken(order, token) || canSeeOrder(order, null, token);
 }
 
 export async function startPaying(

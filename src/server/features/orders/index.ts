@@ -43,6 +43,7 @@ export {
   canSeeOrder,
   countOrdersToPay,
   getOrder,
+  holdsOrderGuestToken,
   issueBuyerConfirmUrl,
   ORDER_NOT_FOUND,
   sweepLapsedHolds,

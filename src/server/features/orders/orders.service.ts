@@ -120,6 +120,16 @@ export function canSeeOrder(
   );
 }
 
+/** Whether `token` is the one-time guest token this order's guest checkout gave its browser. */
+export function holdsOrderGuestToken(
+  order: { guestTokenHash: string | null },
+  token: string | undefined,
+): boolean {
+  return (
+    order.guestTokenHash !== null && token !== undefined && safeEqual(hashToken(token), order.guestTokenHash)
+  );
+}
+
 /** GET /api/my-orders: the user's orders, newest first. */
 export async function listMyOrders(ctx: ServiceContext, userId: number): Promise<Order[]> {
   const now = ctx.clock();
@@ -153,10 +163,7 @@ export async function getCheckoutSuccess(
   const now = ctx.clock();
   const order = await findOrderById(ctx.db, orderId);
   const buyer = order ? await findAccountById(ctx.db, order.buyerId) : null;
-  const holdsGuestToken =
-    order?.guestTokenHash != null &&
-    query.token !== undefined &&
-    safeEqual(hashToken(query.token), order.guestTokenHash);
+  const holdsGuestToken = order !== null && holdsOrderGuestToken(order, query.token);
   const isSameEmail = !!buyer && !!query.email && buyer.email.toLowerCase() === query.email.toLowerCase();
   if (!order || !buyer || !holdsGuestToken || !isSameEmail) {
     throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
