@@ -1,5 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test, uniqueUser, useSession } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, test, uniqueUser, useSession, snap } from './fixtures.ts';
 import { buyIntoVault, liveChip, signUpVerified, uniqueTitle } from './api.ts';
 
 /**
@@ -12,12 +11,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: false });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`addresses (${viewport.name})`, () => {

@@ -3,20 +3,14 @@
  * copy-link fallback where the browser has no share sheet), zooms into its art, opens the creator's
  * gallery with real figures, and an unknown name gets a friendly 404; at desktop and phone sizes.
  */
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, pageAs, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, pageAs, test, snap } from './fixtures.ts';
 import { auth, buyIntoVault, json, liveChip, mintedChip, signUpVerified, uniqueTitle } from './api.ts';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
-
-async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** A creator with a bio and links, two listed chips, one of them bought at $42.50. */
 async function creatorWithASale(request: APIRequestContext) {
@@ -83,9 +77,9 @@ for (const { name, viewport } of SIZES) {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
         new URL(path, testInfo.project.use.baseURL).href,
       );
-      await snap(page, testInfo, `chip-page-shared-${name}`, false);
+      await snap(page, testInfo, `chip-page-shared-${name}`);
       await expectNoSeriousA11yViolations(page);
-      await snap(page, testInfo, `chip-page-${name}`);
+      await snap(page, testInfo, `chip-page-${name}`, true);
       // The confirmation goes after 2 seconds.
       await expect(page.getByRole('button', { name: `Share ${title}` })).toBeVisible({ timeout: 5000 });
       await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toHaveCount(0);
@@ -153,7 +147,7 @@ for (const { name, viewport } of SIZES) {
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => viewport.evaluate((el) => el.scrollTop)).toBeGreaterThan(before);
       await expectNoSeriousA11yViolations(page);
-      await snap(page, testInfo, `chip-zoom-${name}`, false);
+      await snap(page, testInfo, `chip-zoom-${name}`);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
       await expect(zoom).toBeFocused();
@@ -179,7 +173,7 @@ for (const { name, viewport } of SIZES) {
       await expect(figure('Sales volume')).toHaveText('$42.50');
       await expect(page.getByText('2 Artchips', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await snap(page, testInfo, `creator-gallery-${name}`);
+      await snap(page, testInfo, `creator-gallery-${name}`, true);
 
       // The chip's page shows both people; the owner's name leads to their own gallery.
       await page.goto(`/artchip/${creator.username}/${sold.slug}`);
@@ -200,7 +194,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
       await expect(page).toHaveTitle(/No creator @nobody-goes-by-this/);
       await expectNoSeriousA11yViolations(page);
-      await snap(page, testInfo, `creator-unknown-${name}`, false);
+      await snap(page, testInfo, `creator-unknown-${name}`);
       await page.getByRole('link', { name: 'Back to Marketplace' }).click();
       await expect(page).toHaveURL(/\/marketplace$/);
     });
@@ -226,7 +220,7 @@ test('a member writes their bio and links in their profile, and their gallery sh
   await form.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile Updated').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await snap(page, testInfo, 'profile-public-form');
+  await snap(page, testInfo, 'profile-public-form', true);
 
   await form.getByRole('link', { name: 'View your public gallery' }).click();
   await expect(page).toHaveURL(`/gallery/${member.username}`);

@@ -8,6 +8,7 @@ import {
   type BrowserContext,
   type Page,
   type Response,
+  type TestInfo,
 } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
@@ -246,4 +247,11 @@ export async function buyNowIntoVaultByCard(page: Page) {
   await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
   await checkout.getByRole('radio', { name: /Credit Card/ }).check();
   await checkout.getByRole('button', { name: 'Complete Purchase' }).click();
+}
+
+/** A screenshot of what the page shows now, kept with the test's results (fullPage for the whole page). */
+export async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }

@@ -2,20 +2,14 @@
  * Issue 13's small frictions, as a person meets them: logging in from a chip page comes back to it,
  * the header says when offers wait, and closing a dialog puts focus back on the button that opened it.
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { auth, json, liveChip, signUpVerified, uniqueTitle } from './api.ts';
-import { expect, expectNoSeriousA11yViolations, pageAs, test } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, pageAs, test, snap } from './fixtures.ts';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** The header's Login link: in the bar on a desktop, behind the menu button on a phone. */
 async function openLogin(page: Page, isPhone: boolean) {

@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectNoSeriousA11yViolations, pageAs, test, useSession } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, pageAs, test, useSession, snap } from './fixtures.ts';
 import { adminToken, signUpVerified, uniqueTitle } from './api.ts';
 
 /** The mint studio (issue 13): shape, placement, true-size preview, and the design carried to production. */
@@ -20,11 +20,6 @@ function quarteredPng(): Promise<Buffer> {
 }
 
 /** A screenshot kept in the test's output folder and attached to its report. */
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** The placement the studio shows now ("zoom 1.5×, turned 90°, centre at …"). */
 async function placementOf(studio: Locator): Promise<string> {

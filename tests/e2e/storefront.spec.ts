@@ -2,8 +2,8 @@
  * Art first (issue 13): chips in the first screen of the marketplace and the landing page, on a
  * desktop and on a phone; the phone's filter sheet, its focus handling and the filters in the URL.
  */
-import type { Locator, Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, snap } from './fixtures.ts';
 import { mintedChip, signUpVerified, uniqueTitle, type Account, type ChipJson } from './api.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -27,12 +27,6 @@ async function cardsInFirstScreen(page: Page, list: Locator): Promise<number> {
     const shown = Math.min(b.bottom, viewport.height) - b.top;
     return shown / b.height >= 0.75;
   }).length;
-}
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
 /** One creator with eight chips live in the marketplace, so the grid has enough art at any moment. */
