@@ -60,6 +60,14 @@ for (const [name, size, marketMin, landingMin] of [
       expect(a!.x).toBeLessThan(b!.x);
     }
     expect(await cardsInFirstScreen(page, grid)).toBeGreaterThanOrEqual(marketMin);
+    // A long creator name is cut with an ellipsis, never hidden whole (it read "by …" on phones).
+    const firstCard = grid.getByRole('article').first();
+    const [cardBox, linkBox] = await Promise.all([
+      firstCard.boundingBox(),
+      firstCard.getByRole('link', { name: `@${creator.username}` }).boundingBox(),
+    ]);
+    expect(linkBox!.width).toBeGreaterThan(60);
+    expect(linkBox!.x + linkBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
     // The figures are one slim line of real numbers, not three cards.
     await expect(page.getByText('Artchips listed', { exact: true })).toBeVisible();
     await snap(page, testInfo, `marketplace-${name}`);

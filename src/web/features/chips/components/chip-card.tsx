@@ -58,11 +58,13 @@ export function ChipCard({
               {chip.title}
             </Link>
           </Heading>
-          <p className="truncate text-xs text-gray-700">
-            by{' '}
+          {/* A flex row, so a long username is cut with an ellipsis rather than hidden whole. */}
+          <p className="flex min-w-0 items-baseline gap-1 text-xs text-gray-700">
+            <span className="shrink-0">by</span>
             <Link
               to={ROUTES.gallery(chip.creatorUsername)}
-              className="inline-block py-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+              title={`@${chip.creatorUsername}`}
+              className="min-w-0 truncate py-1 font-medium text-brand-700 underline-offset-2 hover:underline"
             >
               @{chip.creatorUsername}
             </Link>
