@@ -112,3 +112,68 @@ export function findRegion(format: AddressFormat, value: string): RegionOption |
     format.regions.find((r) => r.code.toLowerCase() === wanted || r.name.toLowerCase() === wanted) ?? null
   );
 }
+
+/** A postal address as forms, orders and the address book keep it. */
+export type PostalAddress = {
+  name: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state?: string | null;
+  zipCode?: string | null;
+  country: string;
+};
+
+/**
+ * For countries the metadata gives no layout (and old rows with no country): libaddressinput's
+ * default (name, street, city), with any region and postal code kept after the city.
+ */
+const DEFAULT_LAYOUT = '%N%n%O%n%A%n%C, %S %Z';
+
+/**
+ * An address as the lines of a label, in its country's own order ("75002 Paris" in France,
+ * "Springfield, IL 62701" in the United States), from libaddressinput's latin layout; then the
+ * country's name (or the stored text when it names no country, shown as it is). Empty parts and the
+ * separators beside them are left out. `show` leaves out the name or the country, for a caller that
+ * shows them its own way.
+ */
+export function addressLabelLines(
+  address: PostalAddress,
+  show: { name?: boolean; country?: boolean } = {},
+): string[] {
+  const code = normalizeCountryCode(address.country);
+  const layout = (code && getCountryData(code)?.lfmt) || DEFAULT_LAYOUT;
+  const street = [address.addressLine1, address.addressLine2 ?? ''].map((s) => s.trim()).filter(Boolean);
+  const parts: Record<string, string> = {
+    N: show.name === false ? '' : address.name.trim(),
+    O: '',
+    A: street.join('\n'),
+    C: address.city.trim(),
+    S: (address.state ?? '').trim(),
+    Z: (address.zipCode ?? '').trim(),
+  };
+  const lines = layout
+    .split('%n')
+    .flatMap((line) => {
+      // Each field with the literal text before it; that text is kept only between two filled fields.
+      const filled: string[] = [];
+      let pending = '';
+      for (const piece of line.split(/(%[A-Z])/)) {
+        const field = /^%([A-Z])$/.exec(piece)?.[1];
+        if (!field) {
+          pending += piece;
+          continue;
+        }
+        const value = parts[field] ?? '';
+        if (value) {
+          filled.push(filled.length ? pending + value : value);
+        }
+        pending = '';
+      }
+      return filled.join('').split('\n');
+    })
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const country = show.country === false ? '' : code ? countryName(code) : address.country.trim();
+  return country ? [...lines, country] : lines;
+}

@@ -7,11 +7,13 @@
 import { z } from 'zod';
 import {
   addressFormatOf,
+  addressLabelLines,
   countryName,
   findRegion,
   normalizeCountryCode,
   normalizePostalCode,
   type CountryCode,
+  type PostalAddress,
 } from './address-format.ts';
 
 /** Most addresses one account may keep. */
@@ -181,27 +183,12 @@ export const ShippingAddressIdParamsSchema = z.object({
 export const ADDRESS_WITHOUT_COUNTRY_MESSAGE =
   'This address has no country. Edit it in your address book and choose its country.';
 
-/** One line for an address: "Ann, 1 Main St, Apt 2, Springfield, IL 62701, United States of America". */
-export function formatAddressLine(address: {
-  name: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}): string {
+/**
+ * One line for an address, in its country's order: "Ann, 1 Main St, Apt 2, Springfield, IL 62701,
+ * United States of America"; "Country not set" for an old row that names none.
+ */
+export function formatAddressLine(address: PostalAddress): string {
   const code = normalizeCountryCode(address.country);
-  const place = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  return [
-    address.name,
-    address.addressLine1,
-    address.addressLine2,
-    place,
-    code ? countryName(code) : 'Country not set',
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const lines = addressLabelLines({ ...address, country: code ?? '' });
+  return [...lines, ...(code ? [] : ['Country not set'])].join(', ');
 }

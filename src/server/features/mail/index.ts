@@ -6,12 +6,9 @@
 export { composeMail, type MailContent, type MailLine } from './mail.layout.ts';
 export {
   absoluteUrl,
-  addressLines,
   type ChipImage,
-  countryName,
   greetingName,
   mailImageUrl,
-  type MailAddress,
   type MailRecipient,
 } from './mail.format.ts';
 export { createMailer, enqueueMail, type Mailer, type MailMessage } from './mail.service.ts';

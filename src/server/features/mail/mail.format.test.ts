@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, addressLines, countryName, greetingName, mailImageUrl } from './mail.format.ts';
+import { absoluteUrl, greetingName, mailImageUrl } from './mail.format.ts';
 
 describe('greetingName', () => {
   it('prefers the first name, then the username, then "there"', () => {
@@ -21,43 +21,6 @@ describe('absoluteUrl', () => {
     expect(absoluteUrl('https://artchip.example', 'https://cdn.example/a.png')).toBe(
       'https://cdn.example/a.png',
     );
-  });
-});
-
-describe('addressLines', () => {
-  it('writes a label: name, street, city with region and postal code, country name', () => {
-    expect(
-      addressLines({
-        name: 'Ada Buyer',
-        addressLine1: '1 Main St',
-        addressLine2: 'Apt 2',
-        city: 'Springfield',
-        state: 'IL',
-        zipCode: '62701',
-        country: 'US',
-      }),
-    ).toEqual(['Ada Buyer', '1 Main St', 'Apt 2', 'Springfield, IL 62701', 'United States']);
-  });
-
-  it('leaves out what a country does not have', () => {
-    expect(
-      addressLines({
-        name: 'Zoé',
-        addressLine1: '12 Rue de Rivoli',
-        city: 'Paris',
-        state: '',
-        zipCode: '75001',
-        country: 'FR',
-      }),
-    ).toEqual(['Zoé', '12 Rue de Rivoli', 'Paris, 75001', 'France']);
-  });
-});
-
-describe('countryName', () => {
-  it('names ISO codes in English and keeps anything else as stored', () => {
-    expect(countryName('ca')).toBe('Canada');
-    expect(countryName('GB')).toBe('United Kingdom');
-    expect(countryName('other')).toBe('other');
   });
 });
 

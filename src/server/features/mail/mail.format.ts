@@ -1,5 +1,7 @@
-/** Small pieces every e-mail states the same way: whom it greets, absolute links, a postal address. */
-
+/**
+ * Small pieces every e-mail states the same way: whom it greets, absolute links, the artwork. Postal
+ * addresses are written by the site's one rule, addressLabelLines (#shared/address-format.ts).
+ */
 /** Who a message greets: the account's first name, else its username, else nobody in particular. */
 export type MailRecipient = { firstName?: string | null; username?: string | null };
 
@@ -14,45 +16,6 @@ export function greetingName(recipient: MailRecipient | null | undefined): strin
  */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${publicUrl.replace(/\/+$/, '')}/`).href;
-}
-
-/** A postal address as a shipping order keeps it. */
-export type MailAddress = {
-  name: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  city: string;
-  state?: string | null;
-  zipCode?: string | null;
-  country: string;
-};
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-/** The country's English name for an ISO 3166 code ("FR" → "France"); anything else as stored. */
-export function countryName(country: string): string {
-  const code = country.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return country.trim();
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** The address as the lines of a label: name, street, "City, State ZIP", country. */
-export function addressLines(address: MailAddress): string[] {
-  const region = [address.state?.trim(), address.zipCode?.trim()].filter(Boolean).join(' ');
-  const cityLine = [address.city.trim(), region].filter(Boolean).join(', ');
-  return [
-    address.name,
-    address.addressLine1,
-    address.addressLine2 ?? '',
-    cityLine,
-    countryName(address.country),
-  ]
-    .map((line) => line.trim())
-    .filter(Boolean);
 }
 
 /** A chip's picture as stored: the main image and its responsive WebP variants. */

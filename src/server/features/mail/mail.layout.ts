@@ -19,7 +19,8 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { BRAND } from '#shared/brand.ts';
-import { addressLines, greetingName, type MailAddress, type MailRecipient } from './mail.format.ts';
+import { addressLabelLines, type PostalAddress } from '#shared/address-format.ts';
+import { greetingName, type MailRecipient } from './mail.format.ts';
 import type { MailMessage } from './mail.service.ts';
 
 /** One line of an order or sale summary: a label and its formatted amount. */
@@ -43,7 +44,7 @@ export type MailContent = {
   lines?: MailLine[];
   /** Facts under the lines: "Payment method: Card". */
   details?: { label: string; value: string }[];
-  address?: { heading: string; address: MailAddress } | null;
+  address?: { heading: string; address: PostalAddress } | null;
   tracking?: { carrier: string; trackingNumber: string; url: string | null } | null;
   /** A visitor's own words (the contact form), kept as typed. */
   quote?: string;
@@ -211,7 +212,7 @@ function MailLayout({ content }: { content: MailContent }): ReactNode {
                 Section,
                 null,
                 h(Heading, { as: 'h2', style: styles.subheading }, content.address.heading),
-                h(Text, { style: styles.text }, withBreaks(addressLines(content.address.address))),
+                h(Text, { style: styles.text }, withBreaks(addressLabelLines(content.address.address))),
               )
             : null,
           tracking

@@ -81,8 +81,8 @@ describe('orderConfirmationMail', () => {
     expect(mail.text).toMatch(/\$ARTCHIP discount +-\$2\.50/);
     expect(mail.text).toMatch(/Shipping +\$25\.00/);
     expect(mail.text).toMatch(/Total +\$47\.50/);
-    expect(mail.text).toContain('Bea Buyer\n12 Rue de Rivoli\nParis, 75001\nFrance');
-    expect(mail.html).toContain('Bea Buyer<br/>12 Rue de Rivoli<br/>Paris, 75001<br/>France');
+    expect(mail.text).toContain('Bea Buyer\n12 Rue de Rivoli\n75001 Paris\nFrance');
+    expect(mail.html).toContain('Bea Buyer<br/>12 Rue de Rivoli<br/>75001 Paris<br/>France');
     expect(mail.html).toContain('src="https://cdn.example/harbor.png"');
   });
 

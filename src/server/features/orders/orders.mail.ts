@@ -13,13 +13,13 @@ import {
   composeMail,
   mailImageUrl,
   type ChipImage,
-  type MailAddress,
   type MailContent,
   type MailLine,
   type MailMessage,
   type MailRecipient,
 } from '#server/features/mail/index.ts';
 import type { OrderRow } from './orders.repo.ts';
+import type { PostalAddress } from '#shared/address-format.ts';
 
 /** Whom an order mail goes to: the address and what the greeting calls them. */
 export type OrderMailRecipient = MailRecipient & { email: string };
@@ -38,7 +38,7 @@ export type OrderMailInfo = {
   artchipAmount: string | null;
   paymentMethod: string;
   shippingOption: string;
-  shippingAddress: MailAddress | null;
+  shippingAddress: PostalAddress | null;
   /** The artwork: the chip's image, or a custom mint's upload (a '/media/…' path or a URL). */
   imageUrl: string | null;
 };

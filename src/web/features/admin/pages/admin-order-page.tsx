@@ -7,6 +7,7 @@ import { aspectOf, describeCrop, DEFAULT_CROP } from '#shared/chip-crop.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderEvent } from '#shared/orders.schemas.ts';
 import { ChipDisc } from '#web/components/chip-disc.tsx';
+import { AddressLines } from '#web/components/address-lines.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -212,19 +213,7 @@ function ShippingSection({ order }: { order: AdminOrderDetail }) {
         <p className="text-sm text-gray-800">Kept in our vault: nothing to ship.</p>
       ) : (
         <address className="text-sm break-words text-gray-900 not-italic">
-          {address.name}
-          <br />
-          {address.addressLine1}
-          {address.addressLine2 && (
-            <>
-              <br />
-              {address.addressLine2}
-            </>
-          )}
-          <br />
-          {address.city}, {address.state} {address.zipCode}
-          <br />
-          {address.country}
+          <AddressLines address={address} />
         </address>
       )}
       {order.trackingNumber && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { countryName, normalizeCountryCode } from '#shared/address-format.ts';
 import type { ShippingAddress, ShippingAddressInput } from '#shared/addresses.schemas.ts';
+import { AddressLines } from '#web/components/address-lines.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -109,17 +110,7 @@ export function ShippingAddresses() {
                   {address.isDefault && <Badge tone="brand">Default</Badge>}
                 </div>
                 <address className="mt-1 text-sm text-gray-700 not-italic">
-                  {address.addressLine1}
-                  {address.addressLine2 && (
-                    <>
-                      <br />
-                      {address.addressLine2}
-                    </>
-                  )}
-                  <br />
-                  {[address.city, [address.state, address.zipCode].filter(Boolean).join(' ')]
-                    .filter(Boolean)
-                    .join(', ')}
+                  <AddressLines address={address} show={{ name: false, country: false }} />
                   <br />
                   <CountryLine country={address.country} />
                   {address.phone && (

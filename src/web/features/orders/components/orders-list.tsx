@@ -2,6 +2,7 @@ import { Link } from '#web/lib/router.tsx';
 import { ImageOff, Package } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
+import { formatAddressLine } from '#shared/addresses.schemas.ts';
 import type { Order } from '#shared/orders.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -139,11 +140,7 @@ function OrderCard({ order }: { order: Order }) {
               </p>
             )}
             {order.shippingOption === 'ship' && address && (
-              <address className="not-italic text-gray-700">
-                {address.name}, {address.addressLine1}
-                {address.addressLine2 ? `, ${address.addressLine2}` : ''}, {address.city}, {address.state}{' '}
-                {address.zipCode}, {address.country}
-              </address>
+              <address className="not-italic text-gray-700">{formatAddressLine(address)}</address>
             )}
             {(order.status === 'shipped' || order.status === 'delivered') &&
               (order.carrier || order.trackingNumber) && (
