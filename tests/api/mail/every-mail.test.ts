@@ -301,9 +301,7 @@ describe('every e-mail the product sends', () => {
     expect(confirmation.text).toMatch(new RegExp(`Shipping +\\${formatUsd(purchase!.shippingCents)}`));
     expect(confirmation.text).toMatch(new RegExp(`Total +\\${formatUsd(purchase!.totalCents)}`));
     expect(confirmation.text).toContain('Payment method: Credit Card');
-    expect(confirmation.text).toContain(
-      'Ship to\n\nBea Buyer\n290 Bremner Blvd\nToronto ON M5V 3L9\nCanada',
-    );
+    expect(confirmation.text).toContain('Ship to\n\nBea Buyer\n290 Bremner Blvd\nToronto ON M5V 3L9\nCanada');
     expect(confirmation.html).toContain('Bea Buyer<br/>290 Bremner Blvd<br/>Toronto ON M5V 3L9<br/>Canada');
 
     // Shipped: the tracking number links to the carrier; the address is repeated.
