@@ -273,6 +273,47 @@ describe('hand over by tap', () => {
     expect(refunded).toHaveLength(1);
   });
 
+  it('an owner who left the fee’s payment page starts again; the first fee, paid late, is refunded', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    const first = StartHandoverResponseSchema.parse(
+      (await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' })).json(),
+    );
+    expect(first.handover.status).toBe('awaiting_fee');
+
+    // Starting again replaces the handover still waiting for its fee, whoever pays this time.
+    const again = await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    expect(again.statusCode, again.body).toBe(200);
+    const second = StartHandoverResponseSchema.parse(again.json());
+    expect(second.handover).toMatchObject({ status: 'open' });
+    expect(second.handover.id).not.toBe(first.handover.id);
+    const [replaced] = await app.db
+      .select()
+      .from(chipHandovers)
+      .where(eq(chipHandovers.id, first.handover.id));
+    expect(replaced!.status).toBe('cancelled');
+
+    // The first fee order paid late opens nothing and goes back to the owner.
+    const late = await pay(app, owner.token, first.orderId!);
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).message).toContain('refunded');
+    const back = await app.db.select().from(refunds).where(eq(refunds.orderId, first.orderId!));
+    expect(back).toHaveLength(1);
+    const live = await injectAs(app, owner.token, { method: 'GET', url: `/api/artchip/${chip.id}/handover` });
+    expect(HandoverEnvelopeSchema.parse(live.json()).handover).toMatchObject({
+      id: second.handover.id,
+      status: 'open',
+    });
+
+    // An open handover is not replaced: the owner cancels it first.
+    const third = await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' });
+    expect(third.statusCode).toBe(409);
+    expect(errorOf(third).message).toBe(HANDOVER_ALREADY_OPEN_MESSAGE);
+
+    // The claim still works on the handover that is open.
+    const claimed = await claim(app, holder.token, (await tap(app, tag, 1)).claim!.token);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+  });
+
   describe('POST /api/artchip/:id/handover', () => {
     it('needs a session, the owner, a known payer, a chip with its owner, a tag and no open handover', async () => {
       const { app, owner, holder, chip } = await setUp();

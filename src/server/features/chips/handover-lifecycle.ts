@@ -85,7 +85,9 @@ export async function findOwnLiveHandover(db: Db, chipId: number): Promise<Hando
 
 /**
  * Starts a handover of a chip that is with its owner. The owner paying the fee now waits for it
- * ('awaiting_fee'); otherwise the handover is open at once and the claimant pays.
+ * ('awaiting_fee'); otherwise the handover is open at once and the claimant pays. A handover still
+ * waiting for the owner's fee (they left the payment page) is replaced: it is cancelled, and a
+ * payment of its fee order arriving later no longer applies and is refunded (fulfilHandoverOrder).
  */
 export async function startHandover(
   tx: Db,
@@ -94,7 +96,13 @@ export async function startHandover(
 ): Promise<HandoverRow> {
   const refusal = refuseHandover(chip, args.ownerId, args.now);
   if (refusal) throw new AppError(refusal.code, refusal.message);
-  if (await findLiveHandover(tx, chip.id)) throw new AppError('CONFLICT', HANDOVER_ALREADY_OPEN_MESSAGE);
+  const live = await findLiveHandover(tx, chip.id, true);
+  if (live) {
+    if (live.status !== 'awaiting_fee' || live.ownerId !== args.ownerId) {
+      throw new AppError('CONFLICT', HANDOVER_ALREADY_OPEN_MESSAGE);
+    }
+    await updateHandover(tx, live.id, { status: 'cancelled', cancelledAt: args.now });
+  }
   return insertHandover(tx, {
     chipId: chip.id,
     ownerId: args.ownerId,

@@ -88,6 +88,21 @@ describe('HandoverDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Pay $15.00 and start handover' })).toBeTruthy();
   });
 
+  it('lets an owner who left the fee’s payment page start again, or cancel', async () => {
+    const mock = api(handover({ status: 'awaiting_fee', feePaidBy: 'owner' }));
+    const user = userEvent.setup();
+    renderWithApp(<ChipOwnerActions chip={withHandover()} />, { token: 't' });
+    await user.click(screen.getByRole('button', { name: 'Hand over Harbor Lights' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand over Harbor Lights' });
+    expect(await within(dialog).findByText(/If you left the payment page, start again below\./)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel handover' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Start handover' }));
+    expect(mock.callsTo('POST /api/artchip/9/handover')[0]?.body).toEqual({ feePaidBy: 'claimant' });
+    expect(await within(dialog).findByText(/can claim it\./)).toBeTruthy();
+    // An open handover is not started again: only cancelled.
+    expect(within(dialog).queryByRole('button', { name: 'Start handover' })).toBeNull();
+  });
+
   it('is not offered when the chip cannot be handed over', () => {
     api(null);
     renderWithApp(<ChipOwnerActions chip={buildChip()} />, { token: 't' });

@@ -83,6 +83,8 @@ export function HandoverDialog({ chip, open, onOpenChange }: HandoverDialogProps
   }
 
   const feeText = fee.data ? formatUsd(fee.data.feeCents) : null;
+  // The owner left the fee's payment page: they may start again (the server replaces the handover).
+  const isAwaitingFee = live.data?.status === 'awaiting_fee';
   const description = `Hand this ${BRAND.name} to the person you give it to: the next fresh tap of it with a phone lets them claim it, and it becomes theirs once the transfer fee is paid.`;
 
   return (
@@ -96,71 +98,77 @@ export function HandoverDialog({ chip, open, onOpenChange }: HandoverDialogProps
         <div role="status" aria-label="Loading">
           <Skeleton className="h-24 w-full" />
         </div>
-      ) : live.data ? (
-        <div className="space-y-4">
-          <p
-            role="status"
-            className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-gray-900"
-          >
-            {STATUS_TEXT[live.data.status]}
-          </p>
-          <FormAlert>{error}</FormAlert>
-          <Button
-            type="button"
-            variant="secondary"
-            className="w-full"
-            disabled={cancel.isPending}
-            onClick={() => void cancelOpen()}
-          >
-            {cancel.isPending ? 'Cancelling...' : 'Cancel handover'}
-          </Button>
-        </div>
       ) : (
-        <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-gray-900">
-              Who pays the transfer fee{feeText ? ` (${feeText})` : ''}?
-            </legend>
-            <label className="flex items-center gap-2 text-sm text-gray-800">
-              <input
-                type="radio"
-                name="handover-payer"
-                value="claimant"
-                checked={payer === 'claimant'}
-                onChange={() => setPayer('claimant')}
-              />
-              Whoever claims it, when they claim
-            </label>
-            <label className="flex items-center gap-2 text-sm text-gray-800">
-              <input
-                type="radio"
-                name="handover-payer"
-                value="owner"
-                checked={payer === 'owner'}
-                onChange={() => setPayer('owner')}
-              />
-              Me, now
-            </label>
-            {fee.data && <p className="text-sm text-gray-700">{fee.data.rule}</p>}
-          </fieldset>
-          {payer === 'owner' && (
-            <PaymentMethodFieldset
-              legend="Pay the fee with"
-              name="handover-method"
-              methods={methods}
-              value={chosenMethod}
-              onChange={setMethod}
-            />
+        <div className="space-y-4">
+          {live.data && (
+            <p
+              role="status"
+              className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-gray-900"
+            >
+              {STATUS_TEXT[live.data.status]}
+              {isAwaitingFee && ' If you left the payment page, start again below.'}
+            </p>
           )}
-          <FormAlert>{error}</FormAlert>
-          <Button type="submit" className="w-full" disabled={start.isPending}>
-            {start.isPending
-              ? 'Processing...'
-              : payer === 'owner' && fee.data && fee.data.feeCents > 0
-                ? `Pay ${formatUsd(fee.data.feeCents)} and start handover`
-                : 'Start handover'}
-          </Button>
-        </form>
+          {(!live.data || isAwaitingFee) && (
+            <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium text-gray-900">
+                  Who pays the transfer fee{feeText ? ` (${feeText})` : ''}?
+                </legend>
+                <label className="flex items-center gap-2 text-sm text-gray-800">
+                  <input
+                    type="radio"
+                    name="handover-payer"
+                    value="claimant"
+                    checked={payer === 'claimant'}
+                    onChange={() => setPayer('claimant')}
+                  />
+                  Whoever claims it, when they claim
+                </label>
+                <label className="flex items-center gap-2 text-sm text-gray-800">
+                  <input
+                    type="radio"
+                    name="handover-payer"
+                    value="owner"
+                    checked={payer === 'owner'}
+                    onChange={() => setPayer('owner')}
+                  />
+                  Me, now
+                </label>
+                {fee.data && <p className="text-sm text-gray-700">{fee.data.rule}</p>}
+              </fieldset>
+              {payer === 'owner' && (
+                <PaymentMethodFieldset
+                  legend="Pay the fee with"
+                  name="handover-method"
+                  methods={methods}
+                  value={chosenMethod}
+                  onChange={setMethod}
+                />
+              )}
+              <FormAlert>{error}</FormAlert>
+              <Button type="submit" className="w-full" disabled={start.isPending}>
+                {start.isPending
+                  ? 'Processing...'
+                  : payer === 'owner' && fee.data && fee.data.feeCents > 0
+                    ? `Pay ${formatUsd(fee.data.feeCents)} and start handover`
+                    : 'Start handover'}
+              </Button>
+            </form>
+          )}
+          {live.data && (
+            <Button
+              type="button"
+              variant="secondary"
+              className="w-full"
+              disabled={cancel.isPending}
+              onClick={() => void cancelOpen()}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Cancel handover'}
+            </Button>
+          )}
+          {live.data && !isAwaitingFee && <FormAlert>{error}</FormAlert>}
+        </div>
       )}
     </Dialog>
   );
