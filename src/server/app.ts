@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +13,7 @@ import { registerRequestPolicy } from './plugins/request-policy.ts';
 import { PublicCache, registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { consoleLogStream } from './lib/log-format.ts';
+import { consoleLogStream, redactUrl } from './lib/log-format.ts';
 import { createMailer, type Mailer } from '#server/features/mail/index.ts';
 import { createJobQueue, type JobQueue } from '#server/features/jobs/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
@@ -76,6 +76,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
               '*.metaReadKey',
               '*.fileReadKey',
             ],
+            serializers: {
+              // Fastify's own fields, with one-time tokens in query strings hidden (redactUrl).
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,

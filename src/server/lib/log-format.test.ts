@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createPrettyLogStream, wantsPrettyLogs } from './log-format.ts';
+import { createPrettyLogStream, redactUrl, wantsPrettyLogs } from './log-format.ts';
 
 function capture() {
   const lines: string[] = [];
@@ -83,5 +83,22 @@ describe('createPrettyLogStream', () => {
       `${JSON.stringify({ level: 50, msg: 'bad' })}\n`,
     );
     expect(colored[0]).toContain('\u001b[');
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the values of token, key, code and secret parameters and keeps the rest', () => {
+    expect(redactUrl('/set-password?token=abc123&email=a%40b.c')).toBe(
+      '/set-password?token=[redacted]&email=a%40b.c',
+    );
+    expect(redactUrl('/payment-processing?orderId=4&token=demo_x&paymentToken=y')).toBe(
+      '/payment-processing?orderId=4&token=[redacted]&paymentToken=[redacted]',
+    );
+    expect(redactUrl('/claim?TOKEN=t&key=k&code=c&client_secret=s')).toBe(
+      '/claim?TOKEN=[redacted]&key=[redacted]&code=[redacted]&client_secret=[redacted]',
+    );
+    expect(redactUrl('/marketplace?search=token&page=2')).toBe('/marketplace?search=token&page=2');
+    expect(redactUrl('/plain')).toBe('/plain');
+    expect(redactUrl('/odd?%E0%A4%A=1&token')).toBe('/odd?%E0%A4%A=1&token');
   });
 });

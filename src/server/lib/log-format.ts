@@ -167,3 +167,32 @@ export function createPrettyLogStream(out: LineWriter, options: { color?: boolea
     },
   };
 }
+
+/** Query parameters whose values are secrets: one-time tokens in mailed links, claim and payment pages. */
+const SECRET_PARAM = /^(?:[a-z_]*(?:token|secret)|key|code)$/i;
+
+/**
+ * A request URL as the log keeps it: the values of secret query parameters (`token`, `paymentToken`,
+ * `key`…) become `[redacted]`, so a log line cannot be replayed as a set-password, claim or payment
+ * link. The path and other parameters stay as they were sent.
+ */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const redacted = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is logged as sent.
+      }
+      return eq !== -1 && SECRET_PARAM.test(decoded) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, query)}?${redacted}`;
+}
