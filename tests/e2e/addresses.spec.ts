@@ -56,7 +56,7 @@ for (const viewport of VIEWPORTS) {
       await dialog.getByRole('button', { name: 'Add Address' }).click();
       await expect(dialog).toBeHidden();
       const card = page.getByRole('listitem').filter({ hasText: 'Cal Maple' });
-      await expect(card).toContainText('Ottawa, ON K1M 1M4');
+      await expect(card).toContainText('Ottawa ON K1M 1M4');
       await expect(card).toContainText('Canada');
 
       // Editing, changed and cancelled, opens again as saved.

@@ -12,6 +12,7 @@ import {
   linkFrom,
   pageAs,
   readMail,
+  snap,
   test,
   uniqueUser,
 } from './fixtures.ts';
@@ -55,17 +56,11 @@ async function provisionTag(request: APIRequestContext, admin: Record<string, st
 }
 
 /**
- * Issue 15, hand over by tap: the owner of a chip that is with them starts a handover from the
- * dashboard (the claimant pays the fee); whoever holds it taps it with a phone, signs up from the tap
- * page, claims it, pays the transfer fee with the demo method, and finds it in their collection with
- * "Handed over, claimed by tap" in its history.
+ * A chip bought, shipped and delivered to a new member (so it is with its owner, at $40: the transfer
+ * fee is $12.00), with a tag the admin provisioned; the test plays the programming station and the tag.
  */
-test('the holder of a chip being handed over claims it with a fresh tap', async ({
-  browser,
-  page,
-  request,
-}) => {
-  const title = uniqueTitle('Tapped over');
+async function chipWithItsOwner(request: APIRequestContext, titlePrefix: string) {
+  const title = uniqueTitle(titlePrefix);
   const { chip } = await liveChip(request, title, '40.00');
   const owner = await signUpVerified(request, 'holder');
 
@@ -102,9 +97,22 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
       data: { status: 'delivered' },
     }),
   );
-
-  // Its tag, provisioned by the admin; the test plays the programming station and the tag.
   const { keys } = await provisionTag(request, admin, chip.id);
+  return { title, chip, owner, keys };
+}
+
+/**
+ * Issue 15, hand over by tap: the owner of a chip that is with them starts a handover from the
+ * dashboard (the claimant pays the fee); whoever holds it taps it with a phone, signs up from the tap
+ * page, claims it, pays the transfer fee with the demo method, and finds it in their collection with
+ * "Handed over, claimed by tap" in its history.
+ */
+test('the holder of a chip being handed over claims it with a fresh tap', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const { title, chip, owner, keys } = await chipWithItsOwner(request, 'Tapped over');
   const tapUrl = (counter: number) => `/?${makeSunTapQuery({ ...keys, counter })}`;
 
   // The owner starts the handover from the dashboard; whoever claims pays the fee.
@@ -165,6 +173,45 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
   await expect(page.getByText(/\d+ verified taps?, the last on/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '/tmp/handover-claimed-390.png', fullPage: true });
+});
+
+/**
+ * An owner who chose to pay the fee now and left the payment page before paying: the dashboard says
+ * the handover waits for the fee and lets them start again (here leaving the fee to the claimant), and
+ * a tap then offers the claim.
+ */
+test('an owner who left the fee’s payment page starts the handover again', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  const { title, owner, keys } = await chipWithItsOwner(request, 'Left unpaid');
+  const ownerPage = await pageAs(browser, owner.token);
+  await ownerPage.setViewportSize({ width: 1280, height: 800 });
+  // The payment never completes: the owner closes the page first.
+  await ownerPage.route('**/api/orders/*/complete', (route) => route.abort());
+  await ownerPage.goto(`/my-${BRAND.slug}`);
+  await ownerPage.getByRole('button', { name: `Hand over ${title}` }).click();
+  let dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
+  await dialog.getByLabel('Me, now').check();
+  await dialog.getByRole('button', { name: 'Pay $12.00 and start handover' }).click();
+  await expect(ownerPage).toHaveURL(/\/payment-processing\?/);
+
+  await ownerPage.goto(`/my-${BRAND.slug}`);
+  await ownerPage.getByRole('button', { name: `Hand over ${title}` }).click();
+  dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
+  await expect(
+    dialog.getByText(/Waiting for your transfer fee to be paid\. If you left the payment page/),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(ownerPage);
+  await snap(ownerPage, testInfo, 'handover-waiting-for-fee');
+  await dialog.getByLabel('Whoever claims it, when they claim').check();
+  await dialog.getByRole('button', { name: 'Start handover' }).click();
+  await expect(dialog.getByText(/whoever taps the Artchip with their phone now can claim it/)).toBeVisible();
+  await ownerPage.context().close();
+
+  await page.goto(`/?${makeSunTapQuery({ ...keys, counter: 1 })}`);
+  await expect(page.getByRole('link', { name: `Claim this ${BRAND.name}` })).toBeVisible();
 });
 
 /**
