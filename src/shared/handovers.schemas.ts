@@ -34,6 +34,9 @@ export const CLAIM_TOKEN_MINUTES = 10;
 
 export const HANDOVER_NOT_WITH_OWNER_MESSAGE = `Only a ${BRAND.name} that is with you (not in our vault) can be handed over by tap.`;
 export const HANDOVER_NO_TAG_MESSAGE = `This ${BRAND.name} has no NFC tag to tap, so it cannot be handed over by tap.`;
+/** A handover's fee paid after it was cancelled, started again or claimed by another tap (409; refunded). */
+export const HANDOVER_PAYMENT_TOO_LATE_MESSAGE =
+  'This handover was cancelled, started again or claimed by someone else before your payment completed, so the payment is refunded.';
 export const HANDOVER_ALREADY_OPEN_MESSAGE = `A handover is already open for this ${BRAND.name}. Cancel it first.`;
 export const HANDOVER_NONE_OPEN_MESSAGE = `There is no open handover for this ${BRAND.name}.`;
 export const CLAIM_INVALID_MESSAGE = `This claim is not valid. Hold your phone to the ${BRAND.name} again to claim it.`;

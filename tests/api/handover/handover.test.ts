@@ -20,6 +20,7 @@ import {
   HANDOVER_NO_TAG_MESSAGE,
   HANDOVER_NONE_OPEN_MESSAGE,
   HANDOVER_NOT_WITH_OWNER_MESSAGE,
+  HANDOVER_PAYMENT_TOO_LATE_MESSAGE,
   HandoverEnvelopeSchema,
   StartHandoverResponseSchema,
 } from '#shared/handovers.schemas.ts';
@@ -295,7 +296,7 @@ describe('hand over by tap', () => {
     // The first fee order paid late opens nothing and goes back to the owner.
     const late = await pay(app, owner.token, first.orderId!);
     expect(late.statusCode).toBe(409);
-    expect(errorOf(late).message).toContain('refunded');
+    expect(errorOf(late).message).toBe(HANDOVER_PAYMENT_TOO_LATE_MESSAGE);
     const back = await app.db.select().from(refunds).where(eq(refunds.orderId, first.orderId!));
     expect(back).toHaveLength(1);
     const live = await injectAs(app, owner.token, { method: 'GET', url: `/api/artchip/${chip.id}/handover` });

@@ -2,6 +2,7 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { Order } from '#shared/orders.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
+import { HANDOVER_PAYMENT_TOO_LATE_MESSAGE } from '#shared/handovers.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/plugins/auth.ts';
 import { canSeeOrder, findOrderById, getOrder, ORDER_NOT_FOUND } from '#server/features/orders/index.ts';
@@ -34,6 +35,17 @@ export async function recordSeededDemoPayment(
   return eventKey;
 }
 
+/** Why a payment that arrived too late to apply is refunded, in the words of what the order was for. */
+function unfulfillableMessage(order: { orderType: string; handoverId: number | null }): string {
+  if (order.orderType === 'purchase') {
+    return `This ${BRAND.name} was sold to someone else before your payment completed.`;
+  }
+  if (order.handoverId !== null) {
+    return HANDOVER_PAYMENT_TOO_LATE_MESSAGE;
+  }
+  return `This ${BRAND.name} changed hands before your payment completed, so the payment is refunded.`;
+}
+
 /**
  * POST /api/orders/:id/complete (demo payments only): the buyer finishes the payment simulation.
  * Completing twice changes nothing; a chip taken meanwhile is a CONFLICT.
@@ -61,12 +73,7 @@ export async function completeDemoOrder(
     payload: { userId: viewer?.id ?? null, byPaymentToken: !isBuyer },
   });
   if (result.outcome === 'unfulfillable') {
-    throw new AppError(
-      'CONFLICT',
-      order.orderType === 'purchase'
-        ? `This ${BRAND.name} was sold to someone else before your payment completed.`
-        : `This ${BRAND.name} changed hands before your payment completed, so the payment is refunded.`,
-    );
+    throw new AppError('CONFLICT', unfulfillableMessage(order));
   }
   return getOrder(ctx, viewer, orderId, paymentToken);
 }
