@@ -2,6 +2,7 @@
  * Small pieces every e-mail states the same way: whom it greets, absolute links, the artwork. Postal
  * addresses are written by the site's one rule, addressLabelLines (#shared/address-format.ts).
  */
+
 /** Who a message greets: the account's first name, else its username, else nobody in particular. */
 export type MailRecipient = { firstName?: string | null; username?: string | null };
 
