@@ -231,3 +231,48 @@ test('a member writes their bio and links in their profile, and their gallery sh
   );
   await page.context().close();
 });
+
+/**
+ * On a slow phone a tap can come before the page's scripts have run. Buy Now and Make Offer still work:
+ * the tap asks for the page again with the action, and it runs once the page has hydrated.
+ */
+test('Buy Now and Make Offer tapped before the page has hydrated still open their dialogs', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const title = uniqueTitle('Early tap');
+  const { chip } = await liveChip(request, title, '30.00');
+  const path = `/artchip/${chip.creatorUsername}/${chip.slug}`;
+  // A page of its own: the test fixture's page waits for hydration on every load, and this one must not.
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+
+  for (const [button, dialog, action] of [
+    ['Buy Now', 'Complete Your Purchase', `buy-${chip.id}`],
+    [`Make Offer on ${title}`, 'Sign in to make an offer', `offer-${chip.id}`],
+  ] as const) {
+    // The first load's entry script is held back until the tap: the page is server-rendered only.
+    let release!: () => void;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route('**/assets/index-*.js', async (route) => {
+      if (!held) {
+        held = true;
+        await tapped;
+      }
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.getByRole('main').getByRole('button', { name: button }).click();
+    release();
+    await expect(page).toHaveURL(new RegExp(`\\?action=${action}$|${chip.slug}$`));
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible({ timeout: 15_000 });
+    // The action is taken out of the address, so a reload does not run it again.
+    await expect(page).toHaveURL(new RegExp(`${chip.slug}$`));
+    await page.unrouteAll();
+  }
+  await context.close();
+});

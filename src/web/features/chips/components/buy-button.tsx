@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import type { Chip } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { UrlActionForm, useUrlAction } from '#web/lib/url-action.tsx';
 import type { LazyCheckoutDialog as CheckoutDialog } from '#web/features/checkout/index.ts';
 
 // The checkout is its own chunk, and so is the checkout feature's index (its hooks and the schemas they
@@ -26,18 +27,19 @@ export type BuyButtonProps = {
 export function BuyButton({ chip, label = 'Buy Now', className }: BuyButtonProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
+  const open = () => {
+    setHasOpened(true);
+    setIsOpen(true);
+  };
+  const action = `buy-${chip.id}`;
+  useUrlAction(action, open);
   return (
     <>
-      <Button
-        size="lg"
-        className={className}
-        onClick={() => {
-          setHasOpened(true);
-          setIsOpen(true);
-        }}
-      >
-        {label}
-      </Button>
+      <UrlActionForm action={action}>
+        <Button type="submit" size="lg" className={className} onClick={open}>
+          {label}
+        </Button>
+      </UrlActionForm>
       {hasOpened && (
         <Suspense fallback={null}>
           <LazyCheckoutDialog

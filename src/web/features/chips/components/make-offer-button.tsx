@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useReturnHref } from '#web/lib/return-to.ts';
+import { UrlActionForm, useUrlAction } from '#web/lib/url-action.tsx';
 import { LazyMakeOfferDialog } from '#web/features/offers/index.ts';
 
 /**
@@ -28,19 +29,19 @@ export function MakeOfferButton({
   const [hasOpened, setHasOpened] = useState(false);
   const loginHref = useReturnHref(ROUTES.login);
   const signupHref = useReturnHref(ROUTES.signup);
+  const open = () => {
+    setHasOpened(true);
+    setIsOpen(true);
+  };
+  const action = `offer-${chip.id}`;
+  useUrlAction(action, open);
   return (
     <>
-      <Button
-        variant="secondary"
-        size={size}
-        className={className}
-        onClick={() => {
-          setHasOpened(true);
-          setIsOpen(true);
-        }}
-      >
-        Make Offer<span className="sr-only"> on {chip.title}</span>
-      </Button>
+      <UrlActionForm action={action}>
+        <Button type="submit" variant="secondary" size={size} className={className} onClick={open}>
+          Make Offer<span className="sr-only"> on {chip.title}</span>
+        </Button>
+      </UrlActionForm>
       {isAuthenticated ? (
         hasOpened && (
           <Suspense fallback={null}>
