@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guardedValidatorCompiler } from './plugins/input-guard.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from './config.ts';
 import { createDb, type Database, type Db } from './db/client.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routeTable: RegisteredRoute[] = [];

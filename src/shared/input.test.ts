@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isSafeText, idParam, unsafeTextPaths } from './input.ts';
+import { findUnsafeText, isSafeText, idParam, unsafeTextPaths } from './input.ts';
 
 test('text with NUL or a lone surrogate is unsafe; paired surrogates (emoji) are fine', () => {
   expect(isSafeText('plain café 🎨')).toBe(true);
@@ -22,4 +22,17 @@ test('ids past the integer column are refused, not sent to the database', () => 
   expect(idParam().safeParse('2147483648').success).toBe(false);
   expect(idParam().safeParse('0').success).toBe(false);
   expect(idParam().safeParse('1.5').success).toBe(false);
+});
+
+test('the text check walks deep nesting without recursion and stops at its budget', () => {
+  let deep: unknown = 'x\u0000';
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  const found = findUnsafeText(deep, 200_000);
+  expect(found.tooLarge).toBe(false);
+  expect(found.paths).toHaveLength(1);
+  expect(found.paths[0]).toHaveLength(100_000);
+
+  const wide = Array.from({ length: 50 }, () => 'a');
+  expect(findUnsafeText(wide, 50)).toEqual({ paths: [], tooLarge: true });
+  expect(findUnsafeText(wide, 51)).toEqual({ paths: [], tooLarge: false });
 });

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '#tests/helpers/app.ts';
+import { freePort, killGroup } from '#tests/helpers/processes.ts';
+import { JSON_TOO_DEEP_MESSAGE, JSON_TOO_MANY_VALUES_MESSAGE } from '#server/lib/json-shape.ts';
+import { UNSAFE_TEXT_MESSAGE } from '#shared/input.ts';
+
+// Issue 25, finding 1: a body of arrays nested ~1,800 deep cost 1.5 s of main-thread CPU in the text
+// guard (recursive, copying the path at every level); 20,000 deep overflowed the stack (500). The body
+// parser now refuses such shapes in one linear pass before anything walks them.
+
+/** Just under the 1 MB body limit: arrays nested as deep as the bytes allow, with a NUL at the bottom. */
+function nestedBody(depth: number): string {
+  return '['.repeat(depth) + '"\\u0000"' + ']'.repeat(depth);
+}
+
+const post = { 'content-type': 'application/json', origin: 'http://localhost:3000' };
+
+describe('bodies built to be expensive to walk', () => {
+  it('a deeply nested body answers 400 in words, costing the server almost no CPU', async () => {
+    const app = await buildTestApp();
+    for (const url of ['/api/checkout/quote', '/api/email-signup/unsubscribe', '/api/auth/login']) {
+      for (const depth of [1_800, 20_000, 490_000]) {
+        const before = process.cpuUsage();
+        const res = await app.inject({ method: 'POST', url, headers: post, payload: nestedBody(depth) });
+        const cpu = process.cpuUsage(before);
+        expect(res.statusCode, `${url} at depth ${depth}`).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: JSON_TOO_DEEP_MESSAGE });
+        // CPU, not wall time: ~1,500 ms before the fix at depth 1,800, a few ms after.
+        expect((cpu.user + cpu.system) / 1000, `${url} at depth ${depth}`).toBeLessThan(50);
+      }
+    }
+  });
+
+  it('a body of too many values is refused; nesting within the bound still reaches the schema', async () => {
+    const app = await buildTestApp();
+    const wide = JSON.stringify({ items: Array.from({ length: 60_000 }, (_, i) => i) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers: post,
+      payload: wide,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(JSON_TOO_MANY_VALUES_MESSAGE);
+
+    // 30 levels: within the bound, so the text guard names the NUL's place as before.
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: post,
+      payload: { email: 'a@example.com', password: ['x'.repeat(3)], deep: JSON.parse(nestedBody(30)) },
+    });
+    expect(ok.statusCode).toBe(400);
+    expect(JSON.stringify(ok.json().fieldErrors)).toContain(UNSAFE_TEXT_MESSAGE);
+  });
+
+  it('strings holding brackets are not mistaken for nesting', async () => {
+    const app = await buildTestApp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: post,
+      payload: { email: 'nobody@example.com', password: '['.repeat(100) + '{'.repeat(100) },
+    });
+    // An ordinary refused log-in, not a shape error.
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('ten nested bodies at once (a real server process)', () => {
+  const children: ReturnType<typeof spawn>[] = [];
+  afterAll(() => children.forEach(killGroup));
+
+  it('/api/health keeps answering while they arrive', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-nested-'));
+    const child = spawn(process.execPath, ['src/server/main.ts'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      detached: true,
+      stdio: 'ignore',
+    });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      const up = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const body = nestedBody(490_000);
+    const attacks = Array.from({ length: 10 }, () =>
+      fetch(`${base}/api/checkout/quote`, { method: 'POST', headers: { ...post, origin: base }, body }).then(
+        (r) => r.status,
+      ),
+    );
+    // Health asked while the ten are being read and refused.
+    await new Promise((r) => setTimeout(r, 20));
+    const started = performance.now();
+    const health = await fetch(`${base}/api/health`);
+    const healthMs = performance.now() - started;
+    expect(health.status).toBe(200);
+    expect(await Promise.all(attacks)).toEqual(Array(10).fill(400));
+    // 12 s before the fix; a loaded test machine gets generous room, far below that.
+    expect(healthMs).toBeLessThan(500);
+  });
+});
