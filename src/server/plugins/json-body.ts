@@ -11,11 +11,13 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const problem = jsonShapeProblem(body as string);
+    // parseAs 'string' hands the body over as text.
+    const text = body as string;
+    const problem = jsonShapeProblem(text);
     if (problem) {
       done(new AppError('VALIDATION_FAILED', problem), undefined);
       return;
     }
-    void parseJson(request, body, done);
+    void parseJson(request, text, done);
   });
 }
