@@ -15,6 +15,7 @@ import { PublicCache, registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { consoleLogStream, redactUrl } from './lib/log-format.ts';
+import { clientNetworkKey } from './lib/client-network.ts';
 import { createMailer, type Mailer } from '#server/features/mail/index.ts';
 import { createJobQueue, type JobQueue } from '#server/features/jobs/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
@@ -129,6 +130,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rateLimit, {
     global: false,
     store: createDbRateLimitStore(database.db),
+    // One client is an IPv4 address or an IPv6 /64 (lib/client-network.ts), as for every per-client
+    // allowance; said here rather than left to the plugin's default so they cannot drift apart.
+    keyGenerator: (request) => clientNetworkKey(request.ip),
     // A database hiccup must not lock everyone out: the request goes through unlimited.
     skipOnError: true,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),

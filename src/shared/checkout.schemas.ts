@@ -47,13 +47,17 @@ export const MINT_LOGIN_REQUIRED_MESSAGE = `You must be logged in to mint ${BRAN
 /** Answered (409 CONFLICT) when a signed-out checkout uses a registered e-mail: never signs anyone in. */
 export const EMAIL_REGISTERED_MESSAGE = 'This email is already registered. Please sign in to continue.';
 
-/** Answered (409 CONFLICT) while another buyer's unpaid checkout holds the chip. */
-/** Open checkout holds one client (IP) or one buyer (e-mail) may have at once (issue 14, finding 4). */
+/**
+ * Open checkout holds one account (signed in, or a guest e-mail's) may have at once from any address,
+ * and one client network (an IPv4 address or an IPv6 /64) whatever the accounts (issue 14, finding 4;
+ * docs/decisions/041).
+ */
 export const MAX_OPEN_HOLDS = 2;
 
-/** A third checkout while two others of the same client or e-mail still hold their chips. */
-export const HOLD_LIMIT_MESSAGE = `You already have ${MAX_OPEN_HOLDS} checkouts waiting for payment. Pay for one of them, or wait until it lapses, before starting another.`;
+/** A third checkout while two others of the same account, or of the same client network, hold their chips. */
+export const HOLD_LIMIT_MESSAGE = `${MAX_OPEN_HOLDS} checkouts on your account or from your network are already waiting for payment. Pay for one of them, or wait until one lapses, before starting another.`;
 
+/** Answered (409 CONFLICT) while another buyer's unpaid checkout holds the chip. */
 export const CHIP_RESERVED_MESSAGE = `This ${BRAND.name} is being purchased by someone else. Please try again in a few minutes.`;
 
 /** Largest database id (PostgreSQL integer); bigger ids are simply not found. */

@@ -4,9 +4,10 @@ import { hashToken } from '#server/lib/tokens.ts';
 import { hitRateLimit } from '#server/features/rate-limit/index.ts';
 
 /**
- * A route's limit per account, beside @fastify/rate-limit's per client (IP): `max` requests per
- * `windowMs` for the signed-in user or, without one, for the e-mail the body names (log-in, sign-up,
- * the e-mail check, guest checkout), so spreading attempts over many addresses gains nothing.
+ * A route's limit per account, beside @fastify/rate-limit's per client (IPv4 address or IPv6 /64):
+ * `max` requests per `windowMs` for the signed-in user or, without one, for the e-mail the body names
+ * (log-in, sign-up, the e-mail check, guest checkout), so spreading attempts over many addresses gains
+ * nothing.
  */
 export type AccountRateLimit = {
   max: number;

@@ -22,6 +22,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { hashToken } from '#server/lib/tokens.ts';
+import { clientNetworkKey } from '#server/lib/client-network.ts';
 import { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
 import { payOrderAgain } from './pay-again.service.ts';
 import { startPaying } from './payment-started.service.ts';
@@ -47,9 +48,9 @@ import {
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
-  // Who is asking, for the open-holds allowance per client (off with the rate limits).
+  // Who is asking, for the open-holds allowance per client network (off with the rate limits).
   const clientKey = (request: FastifyRequest) =>
-    app.config.rateLimit ? hashToken(`client:${request.ip}`) : null;
+    app.config.rateLimit ? hashToken(`client:${clientNetworkKey(request.ip)}`) : null;
 
   app.post(
     '/api/checkout',

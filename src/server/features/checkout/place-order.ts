@@ -206,8 +206,10 @@ async function holdChipForCheckout(
 }
 
 /**
- * Hoarding (issue 14, finding 4): a checkout may hold a chip only while its buyer (e-mail) and its
- * client (IP; null when rate limits are off) hold fewer than MAX_OPEN_HOLDS others. Call first in the
+ * Hoarding (issue 14, finding 4; issue 25, finding 8): a checkout may hold a chip only while its buyer
+ * (the account, signed in or the guest e-mail's, from any address) holds fewer than MAX_OPEN_HOLDS
+ * others, and so does its client network (an IPv4 address or an IPv6 /64, whoever signs in from it;
+ * null when rate limits are off). The two are counted apart (docs/decisions/041). Call first in the
  * transaction, before any chip or order lock (its advisory locks come first in every transaction).
  */
 export async function assertHoldAllowance(
@@ -221,7 +223,9 @@ export async function assertHoldAllowance(
     now: args.now,
     exceptChipId: args.chipId,
   });
-  if (open >= MAX_OPEN_HOLDS) throw new AppError('CONFLICT', HOLD_LIMIT_MESSAGE);
+  if (open.byBuyer >= MAX_OPEN_HOLDS || open.byClient >= MAX_OPEN_HOLDS) {
+    throw new AppError('CONFLICT', HOLD_LIMIT_MESSAGE);
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '#shared/media.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
+import { clientNetworkKey } from '#server/lib/client-network.ts';
 import { hitRateLimit } from '#server/features/rate-limit/index.ts';
 import { insertMediaIfAbsent, type MediaRow } from './media.repo.ts';
 import { getMediaStorage, MEDIA_CONTENT_TYPES } from './media.storage.ts';
@@ -18,7 +19,7 @@ import { encodeInWorker } from './media.pool.ts';
 
 /** Uploads one account may make (POST /api/media, chip media) per window (issue 14). */
 export const UPLOADS_PER_ACCOUNT = { max: 10, windowMs: 10 * 60_000 };
-/** Uploads one client (IP) may make per window, whichever accounts it signs in with. */
+/** Uploads one client (IPv4 address or IPv6 /64) may make per window, whichever accounts it signs in with. */
 export const UPLOADS_PER_CLIENT = { max: 25, windowMs: 10 * 60_000 };
 
 /**
@@ -33,7 +34,7 @@ export async function assertUploadAllowed(
   const checks = await Promise.all([
     hitRateLimit(ctx.db, `upload|user:${who.userId}`, UPLOADS_PER_ACCOUNT),
     // Stored as a hash, as the checkout's per-client allowance is: no IP address in the database.
-    hitRateLimit(ctx.db, `upload|client:${hashToken(who.clientIp)}`, UPLOADS_PER_CLIENT),
+    hitRateLimit(ctx.db, `upload|client:${hashToken(clientNetworkKey(who.clientIp))}`, UPLOADS_PER_CLIENT),
   ]);
   const refused = checks.filter((c) => !c.allowed);
   if (refused.length === 0) return;

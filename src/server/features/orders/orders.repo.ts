@@ -173,25 +173,28 @@ export async function listUnpaidOrdersOfBuyer(
 }
 
 /**
- * How many chips are held right now by unpaid purchase checkouts of this buyer or this client, other
- * than `exceptChipId` (a new checkout of the same chip replaces the buyer's own). Checkouts of
- * accepted offers do not count: the seller chose that buyer. Call under holdAllowanceLock.
+ * How many chips are held right now by unpaid purchase checkouts of this buyer, and of this client
+ * (null: not counted), other than `exceptChipId` (a new checkout of the same chip replaces the
+ * buyer's own). Checkouts of accepted offers do not count: the seller chose that buyer. Call under
+ * holdAllowanceLock.
  */
 export async function countOpenHolds(
   db: Db,
   args: { buyerId: number; clientKey: string | null; now: Date; exceptChipId: number },
-): Promise<number> {
+): Promise<{ byBuyer: number; byClient: number }> {
   const since = new Date(args.now.getTime() - 24 * 60 * 60 * 1000);
-  const whose = args.clientKey
-    ? or(eq(orders.buyerId, args.buyerId), eq(orders.clientKey, args.clientKey))
-    : eq(orders.buyerId, args.buyerId);
+  const byBuyer = eq(orders.buyerId, args.buyerId);
+  const byClient = args.clientKey ? eq(orders.clientKey, args.clientKey) : sql`false`;
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      byBuyer: sql<number>`(count(*) filter (where ${byBuyer}))::int`,
+      byClient: sql<number>`(count(*) filter (where ${byClient}))::int`,
+    })
     .from(orders)
     .innerJoin(chips, and(eq(chips.id, orders.chipId), eq(chips.reservedByOrderId, orders.id)))
     .where(
       and(
-        whose,
+        or(byBuyer, byClient),
         eq(orders.orderType, 'purchase'),
         isNull(orders.offerId),
         gt(orders.createdAt, since),
@@ -199,7 +202,7 @@ export async function countOpenHolds(
         sql`${chips.id} <> ${args.exceptChipId}`,
       ),
     );
-  return row?.n ?? 0;
+  return { byBuyer: Number(row?.byBuyer ?? 0), byClient: Number(row?.byClient ?? 0) };
 }
 
 /**

@@ -80,7 +80,10 @@ export const orders = pgTable(
     buyerConfirmation: text().$type<(typeof BUYER_CONFIRMATIONS)[number]>().notNull().default('not_needed'),
     /** Hash of the token the confirmation e-mail carries (set when the payment completes). */
     buyerConfirmTokenHash: text(),
-    /** Hash of the client (IP) that placed a guest or signed-in purchase, to bound its open holds. */
+    /**
+     * Hash of the client network (IPv4 address or IPv6 /64, lib/client-network.ts) that placed a guest
+     * or signed-in purchase, to bound its open holds.
+     */
     clientKey: text(),
     paymentFlagged: text(),
     /** A transfer: who receives the chip, as the owner named them (a username, or an e-mail). */
