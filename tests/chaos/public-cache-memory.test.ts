@@ -1,6 +1,6 @@
 // Chaos (not in `npm test`; run with `npm run test:chaos`; PGlite, no PostgreSQL needed). Issue 25,
 // finding 3: 200,000 distinct ~16 KB URLs at a public cached route of a real server process leave its
-// resident memory within 100 MB of where it started (about 4 minutes on a busy two-core machine; the
+// resident memory within 100 MB of where it started (about 3.5 minutes on a busy two-core machine; the
 // API suite runs 20,000: tests/api/process/public-cache-memory.test.ts).
 import { describe, expect, it } from 'vitest';
 import { floodWithLongUrls } from '#tests/helpers/long-url-flood.ts';

@@ -14,6 +14,8 @@ import { killGroup, spawnServer } from './processes.ts';
 const ROUTE = '/api/site-info';
 /** Node's default limit on a request's head is 16 KiB; the URL stays just under it. */
 const URL_LENGTH = 16_000;
+/** Requests sent before the baseline is read. */
+const WARM_UP = 10_000;
 
 export type FloodResult = {
   /** VmRSS of the server process before and after, in MB. */
@@ -44,10 +46,31 @@ function get(agent: http.Agent, port: number, urlPath: string): Promise<number> 
   });
 }
 
-/** The i-th distinct long URL: an unknown parameter padded to URL_LENGTH. */
-export function longUrl(i: number): string {
-  const head = `${ROUTE}?pad=${i.toString(36)}-`;
+/** The i-th distinct long URL of `route`: an unknown parameter padded to URL_LENGTH. */
+export function longUrl(i: number, route = ROUTE): string {
+  const head = `${route}?pad=${i.toString(36)}-`;
   return head + 'x'.repeat(URL_LENGTH - head.length);
+}
+
+/** Sends `count` distinct long URLs of `route` with `concurrency` in flight; answers by status. */
+async function flood(
+  agent: http.Agent,
+  port: number,
+  count: number,
+  concurrency: number,
+  route = ROUTE,
+): Promise<Record<number, number>> {
+  const statuses: Record<number, number> = {};
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const status = await get(agent, port, longUrl(next++, route));
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return statuses;
 }
 
 async function waitForHealth(base: string): Promise<void> {
@@ -76,20 +99,14 @@ export async function floodWithLongUrls(count: number, concurrency = 16): Promis
     child = server.child;
     await waitForHealth(server.base);
     const pid = child.pid!;
-    // Warm up (code compiled, connections open, the route's answer read once) before the baseline.
-    for (let i = 0; i < 500; i++) await get(agent, server.port, ROUTE);
+    // Warm up before the baseline: code compiled, connections open, and the same traffic at a route
+    // the cache never sees (a 404), so the start-up's garbage is collected and the heap has grown to
+    // what such requests need (otherwise the baseline moves by hundreds of MB from run to run).
+    await flood(agent, server.port, WARM_UP, concurrency, '/api/no-such-route');
+    await new Promise((r) => setTimeout(r, 1000));
     const rssBeforeMb = rssMb(pid);
-    const statuses: Record<number, number> = {};
-    let next = 0;
     const started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < count) {
-          const status = await get(agent, server.port, longUrl(next++));
-          statuses[status] = (statuses[status] ?? 0) + 1;
-        }
-      }),
-    );
+    const statuses = await flood(agent, server.port, count, concurrency);
     const seconds = (performance.now() - started) / 1000;
     // Let the server settle (its last answers sent, a moment for the collector) before reading again.
     await new Promise((r) => setTimeout(r, 1000));
