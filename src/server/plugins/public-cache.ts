@@ -1,7 +1,8 @@
 /**
  * The public read cache (issue 12, docs/decisions/013-public-read-cache.md). Routes opt in with
- * `config.publicCache`; their answers to anonymous callers are kept in memory, keyed by URL, under
- * the data version they were read at, and served from there (with their ETag, computed once) until
+ * `config.publicCache`; their answers to anonymous callers are kept in memory, keyed by path and the
+ * query the route knows (decision 037: an unknown parameter or an over-long URL is answered, never
+ * kept), under the data version they were read at, and served from there (with their ETag, computed once) until
  * the version moves. The version moves on every committed write to a table the public pages read
  * (the database NOTIFYs every server process, PostgreSQL or PGlite; PGlite delivers it as the write
  * commits, PostgreSQL within milliseconds). A write request here answers only once this process has
@@ -14,6 +15,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '#server/features/auth/index.ts';
 
@@ -28,6 +30,12 @@ export type PublicCacheConfig = {
    * memory by time, like the token price, would otherwise outlive the feature's own expiry).
    */
   store?: boolean;
+  /**
+   * The key an answer is kept under, from the request's URL (path and query, already within
+   * MAX_KEPT_URL_LENGTH), or null to answer without keeping it. By default: the path and the query as
+   * the route's querystring schema parses it (queryKey).
+   */
+  key?: (url: string) => string | null;
 };
 
 declare module 'fastify' {
@@ -38,6 +46,20 @@ declare module 'fastify' {
 
 /** The NOTIFY channel the database triggers (migration 0009) send on. */
 export const PUBLIC_CHANGE_CHANNEL = 'artchip_public_change';
+
+/** A longer URL is answered but never kept (no page or API link of ours comes near it). */
+export const MAX_KEPT_URL_LENGTH = 2048;
+
+/**
+ * What an entry costs beyond its key and body bytes (the map slot, the entry and Buffer objects, the
+ * ETag), counted so that many small entries cannot outgrow the budget either.
+ */
+export const ENTRY_OVERHEAD_BYTES = 512;
+
+/** Parameters that only say where a visitor came from: they never change an API answer. */
+export function isTrackingParam(name: string): boolean {
+  return name === 'ref' || name.startsWith('utm_');
+}
 
 /** A kept answer; only 200s are kept. */
 type Entry = {
@@ -52,14 +74,17 @@ type Entry = {
 export type PublicCacheOptions = {
   /** Most entries kept (least recently used go first). */
   maxEntries?: number;
-  /** Most bytes of bodies kept. */
+  /** Most bytes kept: keys, bodies and ENTRY_OVERHEAD_BYTES an entry. */
   maxBytes?: number;
   /** An entry older than this is read again. */
   ttlMs?: number;
   now?: () => number;
 };
 
-/** The store: URL → the answer, valid while the data version has not moved. LRU by entries and bytes. */
+/**
+ * The store: key (path and known query) → the answer, valid while the data version has not moved. LRU
+ * by entries and bytes, keys counted.
+ */
 export class PublicCache {
   #entries = new Map<string, Entry>();
   #bytes = 0;
@@ -90,10 +115,18 @@ export class PublicCache {
     return this.#entries.size;
   }
 
-  /** Data changed: every entry read before now is stale. */
+  /** Bytes counted against maxBytes: every entry's key, body and ENTRY_OVERHEAD_BYTES. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /**
+   * Data changed: every entry read before now is stale. A new map, so the old one and all it held go
+   * to the collector at once.
+   */
   bump(): void {
     this.#version++;
-    this.#entries.clear();
+    this.#entries = new Map();
     this.#bytes = 0;
   }
 
@@ -112,11 +145,15 @@ export class PublicCache {
 
   /** Keeps an answer read at `version`; one read before the last change is dropped. */
   set(key: string, entry: Omit<Entry, 'storedAt'>): void {
-    if (entry.version !== this.#version || entry.body.length > this.maxBytes / 16) return;
+    if (entry.version !== this.#version || sizeOf(key, entry.body) > this.maxBytes / 16) return;
     const previous = this.#entries.get(key);
     if (previous) this.#delete(key, previous);
-    this.#entries.set(key, { ...entry, storedAt: this.#now() });
-    this.#bytes += entry.body.length;
+    // Copies that hold only themselves: a slice of a longer string or of a shared Buffer slab would
+    // keep the whole of it alive, uncounted.
+    const ownKey = Buffer.from(key, 'utf16le').toString('utf16le');
+    const body = ownBytes(entry.body);
+    this.#entries.set(ownKey, { ...entry, body, storedAt: this.#now() });
+    this.#bytes += sizeOf(ownKey, body);
     for (const [oldKey, old] of this.#entries) {
       if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
       this.#delete(oldKey, old);
@@ -125,8 +162,55 @@ export class PublicCache {
 
   #delete(key: string, entry: Entry): void {
     this.#entries.delete(key);
-    this.#bytes -= entry.body.length;
+    this.#bytes -= sizeOf(key, entry.body);
   }
+}
+
+/** `bytes`, or a copy of them when they are a view into a larger allocation (Node's Buffer pool). */
+function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+/** What an entry counts against the budget: its key's bytes (at least what the engine holds), body, overhead. */
+function sizeOf(key: string, body: Buffer): number {
+  return Buffer.byteLength(key) + body.length + ENTRY_OVERHEAD_BYTES;
+}
+
+/**
+ * The default key: the path, and the query as the route's querystring schema parses it, its fields in
+ * a fixed order (so `?sort=newest&q=a`, `?q=a&sort=newest` and `?q=a` with newest the default share
+ * an entry, and `ref` or `utm_*` add nothing). The handler sees only the parsed query, so that is all
+ * the answer can depend on. Null, to answer without keeping, for a parameter the route does not know
+ * or a query it refuses. A route without a querystring schema reads no query: only its path counts.
+ */
+export function queryKey(url: string, query: unknown, schema: unknown): string | null {
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  const raw = (query ?? {}) as Record<string, unknown>;
+  const names = Object.keys(raw).filter((name) => !isTrackingParam(name));
+  if (!(schema instanceof z.ZodObject)) return names.length === 0 ? path : null;
+  const shape = schema.shape as Record<string, unknown>;
+  if (names.some((name) => !Object.hasOwn(shape, name))) return null;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return null;
+  const data = parsed.data;
+  // A schema that lets unknown parameters through hands them to the handler: they would count.
+  if (Object.keys(data).some((name) => !Object.hasOwn(shape, name))) return null;
+  const fields = Object.keys(shape)
+    .sort()
+    .filter((name) => data[name] !== undefined)
+    .map((name) => [name, data[name]]);
+  return fields.length === 0 ? path : `${path}?${JSON.stringify(fields)}`;
+}
+
+/** The key a request's answer is kept under, or null to answer it without keeping it. */
+function keyOf(request: FastifyRequest, config: PublicCacheConfig): string | null {
+  if (request.url.length > MAX_KEPT_URL_LENGTH) return null;
+  if (config.key) return config.key(request.url);
+  return queryKey(request.url, request.query, request.routeOptions.schema?.querystring);
 }
 
 /** A weak validator of the bytes sent: equal bodies give equal tags. */
@@ -174,10 +258,10 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
   return reply.type(entry.contentType).send(entry.body);
 }
 
-/** The longest a request waits for another reading the same URL before it reads the URL itself. */
+/** The longest a request waits for another reading the same key before it reads it itself. */
 const COALESCE_WAIT_MS = 5000;
 
-/** One miss being read; others for the same URL wait for it. */
+/** One miss being read; others for the same key wait for it. */
 class Flight {
   readonly #done: Promise<void>;
   finish!: () => void;
@@ -209,19 +293,19 @@ const SYNC_TIMEOUT_MS = 1000;
  * session lookup. Listens for the database's change notifications until the app closes.
  */
 export async function registerPublicCache(app: FastifyInstance, cache: PublicCache): Promise<void> {
-  // The version each miss was read at, for the onSend hook to store it under.
-  const readAt = new WeakMap<FastifyRequest, number>();
-  // Misses being read now, by URL: a request for the same URL at the same version waits for that one
+  // The key and the version each miss was read at, for the onSend hook to store it under.
+  const reading = new WeakMap<FastifyRequest, { key: string; version: number }>();
+  // Misses being read now, by key: a request for the same key at the same version waits for that one
   // instead of reading it again, so an expired page under load is rendered once, not by every
   // connection at the same moment.
   const inFlight = new Map<string, Flight>();
-  const leading = new WeakMap<FastifyRequest, Flight>();
+  const leading = new WeakMap<FastifyRequest, { key: string; flight: Flight }>();
   const finish = (request: FastifyRequest) => {
-    const flight = leading.get(request);
-    if (!flight) return;
+    const lead = leading.get(request);
+    if (!lead) return;
     leading.delete(request);
-    if (inFlight.get(request.url) === flight) inFlight.delete(request.url);
-    flight.finish();
+    if (inFlight.get(lead.key) === lead.flight) inFlight.delete(lead.key);
+    lead.flight.finish();
   };
 
   // Sync notices this process sent and waits to hear back: notices arrive in commit order, so hearing
@@ -266,19 +350,21 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     const config = request.routeOptions.config.publicCache;
     if (!config || config.store === false) return;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAnonymous(request)) return;
-    const entry = cache.get(request.url);
+    const key = keyOf(request, config);
+    if (key === null) return;
+    const entry = cache.get(key);
     if (entry) return send(request, reply, entry);
-    const flight = inFlight.get(request.url);
+    const flight = inFlight.get(key);
     if (flight && flight.version === cache.version) {
       await flight.wait(COALESCE_WAIT_MS);
-      const read = cache.get(request.url);
+      const read = cache.get(key);
       if (read) return send(request, reply, read);
     } else {
       const mine = new Flight(cache.version);
-      inFlight.set(request.url, mine);
-      leading.set(request, mine);
+      inFlight.set(key, mine);
+      leading.set(request, { key, flight: mine });
     }
-    readAt.set(request, cache.version);
+    reading.set(request, { key, version: cache.version });
   });
   app.addHook('onResponse', async (request) => finish(request));
   app.addHook('onRequestAbort', async (request) => finish(request));
@@ -298,11 +384,11 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     const isPrivate = !anonymous || String(reply.getHeader('cache-control') ?? '').startsWith('private');
     const cacheControl = isPrivate ? 'private, no-cache' : publicCacheControl(config);
     void reply.header('etag', etag).header('cache-control', cacheControl).header('vary', varyOf(request));
-    const version = readAt.get(request);
-    if (!isPrivate && version !== undefined && request.method === 'GET') {
+    const read = reading.get(request);
+    if (!isPrivate && read !== undefined && request.method === 'GET') {
       void reply.header('x-cache', 'miss');
-      cache.set(request.url, {
-        version,
+      cache.set(read.key, {
+        version: read.version,
         body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
         etag,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),

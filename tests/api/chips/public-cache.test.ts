@@ -117,3 +117,54 @@ describe('the public read cache', () => {
     expect((await app.inject({ method: 'GET', url: '/api/artchip/stats' })).headers['x-cache']).toBe('miss');
   });
 });
+
+// Issue 25, finding 3: made-up URLs cannot fill the cache. Entries are keyed by the query the route
+// parses; anything else, and any over-long URL, is answered but not kept.
+describe('what the public read cache keeps', () => {
+  it('answers a parameter the route does not know without keeping it', async () => {
+    const app = await buildTestApp();
+    await app.publicCache.catchUp();
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ method: 'GET', url: '/api/artchip/stats?pad=made-up' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-cache']).toBeUndefined();
+      // Still tagged, and public for a CDN.
+      expect(res.headers.etag).toMatch(/^W\//);
+      expect(res.headers['cache-control']).toMatch(/^public/);
+    }
+    expect(app.publicCache.size).toBe(0);
+  });
+
+  it('shares one entry between a query and the same query with ref or utm_* or in another order', async () => {
+    const app = await buildTestApp();
+    await insertChip(app.db, { title: 'Shared Lagoon' });
+    await app.publicCache.catchUp();
+    const first = await app.inject({ method: 'GET', url: '/api/artchip?q=lagoon&sort=newest' });
+    expect(first.headers['x-cache']).toBe('miss');
+    for (const url of [
+      '/api/artchip?sort=newest&q=lagoon',
+      '/api/artchip?q=lagoon',
+      '/api/artchip?q=lagoon&ref=friend1&utm_source=news&utm_campaign=spring',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['x-cache'], url).toBe('hit');
+      expect(res.body).toBe(first.body);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/artchip?q=other' })).headers['x-cache']).toBe(
+      'miss',
+    );
+    expect(app.publicCache.size).toBe(2);
+  });
+
+  it('answers an over-long URL without keeping it', async () => {
+    const app = await buildTestApp();
+    await app.publicCache.catchUp();
+    const url = `/api/artchip/stats?utm_source=${'x'.repeat(3000)}`;
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-cache']).toBeUndefined();
+    }
+    expect(app.publicCache.size).toBe(0);
+  });
+});

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { pageCacheKey } from './page-cache-key.ts';
 import { registerPageCompression } from './page-compression.ts';
 import { resolvePageMeta, type PageMeta } from './page-meta.ts';
 import { injectTransport, loadBuiltRenderer, type PageRendererModule } from './page-renderer.ts';
@@ -112,8 +113,9 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
   }
 
   // Pages read the same for everyone (sessions never ride on a page request): the public cache keeps
-  // them, and a CDN may too for a minute, serving them stale while it refreshes.
-  app.get('/*', { config: { publicCache: { sMaxAge: 60 } } }, async (request, reply) => {
+  // them (those whose parameters a page reads: page-cache-key.ts), and a CDN may too for a minute,
+  // serving them stale while it refreshes.
+  app.get('/*', { config: { publicCache: { sMaxAge: 60, key: pageCacheKey } } }, async (request, reply) => {
     const url = new URL(request.url, app.config.publicUrl);
     if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
       throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);
