@@ -9,12 +9,14 @@ import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
  * Fair by key (docs/decisions/039-fair-image-queue.md): jobs run with a `key` (an account) wait in
  * that key's own line; at most one job per key runs at once, at most `maxQueuedPerKey` wait per key,
  * and a free worker takes the head of the line whose key started a job least recently (a key not
- * seen lately first). So one key's backlog delays another key's job by at most the jobs already
- * running. When the queue is full, a key with fewer jobs waiting takes the place of the newest job
+ * seen lately first). So one key's backlog never delays another key's job: ahead of it are only the
+ * jobs running and at most one job of each other key. When the queue is full, a key with fewer jobs waiting takes the place of the newest job
  * of the key with the most. Jobs without a key each have a line of their own (first come, first served).
  *
- * The worker script answers each `{ id, payload }` message with `{ id, ok: true, result }` or
- * `{ id, ok: false, error: { name, message, code? } }`.
+ * The worker script (serveJobs) says `{ ready: true }` once loaded, then answers each
+ * `{ id, payload }` message with `{ id, ok: true, result }` or
+ * `{ id, ok: false, error: { name, message, code? } }`. A job's time budget runs from when its
+ * worker is ready, so a worker's start-up (loading TypeScript on a busy machine) is not charged to it.
  */
 export type WorkerPoolOptions = {
   /** The worker script (a module URL). */
@@ -72,9 +74,20 @@ type Job = {
 /** One key's jobs: those waiting, first come first, and whether one is running. */
 type Line = { waiting: Job[]; running: boolean };
 
-type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null; threadId: number };
+type Slot = {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  threadId: number;
+  /** The worker has loaded its script: a job's time budget runs from then, not from its start-up. */
+  ready: boolean;
+};
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SerializedError };
+/** `{ ready: true }` once the worker serves jobs; then one reply per job. */
+type Reply =
+  | { ready: true }
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: SerializedError };
 type SerializedError = { message: string; code?: string };
 
 export type WorkerPoolStats = {
@@ -97,6 +110,8 @@ export type WorkerPoolStats = {
   threadIds: number[];
 };
 
+/** How long a worker may take to load its script before its first job's budget starts anyway. */
+const STARTUP_GRACE_MS = 30_000;
 /** How many keys' last turns are remembered (a key not remembered counts as not seen lately). */
 const REMEMBERED_KEYS = 10_000;
 
@@ -244,7 +259,7 @@ export class WorkerPool<Payload, Result> {
       resourceLimits: this.#options.resourceLimits,
     });
     this.#stats.workersStarted++;
-    const slot: Slot = { worker, job: null, timer: null, threadId: worker.threadId };
+    const slot: Slot = { worker, job: null, timer: null, threadId: worker.threadId, ready: false };
     // An idle worker must not keep the server (or a test run) from exiting.
     worker.unref();
     worker.on('message', (reply: Reply) => this.#onReply(slot, reply));
@@ -264,7 +279,8 @@ export class WorkerPool<Payload, Result> {
     }
     slot.job = job;
     slot.worker.ref();
-    slot.timer = setTimeout(() => this.#onTimeout(slot), this.timeoutMs);
+    // A worker still loading gets longer, so one that never comes up still fails its job.
+    this.#startTimer(slot, slot.ready ? this.timeoutMs : this.timeoutMs + STARTUP_GRACE_MS);
     slot.worker.postMessage({ id: job.id, payload: job.payload });
   }
 
@@ -285,7 +301,17 @@ export class WorkerPool<Payload, Result> {
     return job;
   }
 
+  #startTimer(slot: Slot, ms: number): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.#onTimeout(slot), ms);
+  }
+
   #onReply(slot: Slot, reply: Reply): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+      if (slot.job) this.#startTimer(slot, this.timeoutMs);
+      return;
+    }
     if (!slot.job || reply.id !== slot.job.id) return;
     this.#threadIds.add(slot.threadId);
     const job = this.#finish(slot)!;
@@ -374,4 +400,5 @@ export function serveJobs<Payload, Result>(handler: (payload: Payload) => Promis
       },
     );
   });
+  port.postMessage({ ready: true });
 }
