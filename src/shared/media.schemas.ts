@@ -32,3 +32,9 @@ export const IMAGE_FAILED_MESSAGE = 'This image could not be processed. Please s
 export const IMAGES_BUSY_MESSAGE = 'We are processing many images right now. Please try again in a minute.';
 /** Issue 14: the per-account (and per-client) upload allowance is used up. */
 export const TOO_MANY_UPLOADS_MESSAGE = 'Too many uploads. Please wait a few minutes and try again.';
+/** Issue 25: this account already has images waiting for a worker; it waits for them first. */
+export const IMAGES_PENDING_MESSAGE =
+  'Your previous images are still being processed. Please wait for them to finish and try again.';
+/** Issue 25: the per-account budget of image pixels per window is spent. */
+export const IMAGE_PIXELS_SPENT_MESSAGE =
+  'You have uploaded many large images recently. Please wait a few minutes and try again.';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PoolBusyError,
+  PoolKeyBusyError,
   PoolTimeoutError,
   WorkerCrashedError,
   WorkerJobError,
@@ -12,7 +13,7 @@ type Result = { value: number | undefined; threadId: number };
 const pools: WorkerPool<FixtureJob, Result>[] = [];
 
 /** A pool over the fixture worker, with shared counters: [0] running, [1] most at once, [2] gate. */
-function makePool(options: { size: number; maxQueue: number; timeoutMs?: number }) {
+function makePool(options: { size: number; maxQueue: number; timeoutMs?: number; maxQueuedPerKey?: number }) {
   const shared = new Int32Array(new SharedArrayBuffer(3 * 4));
   const pool = new WorkerPool<FixtureJob, Result>({
     script: new URL('./worker-pool.fixture-worker.ts', import.meta.url),
@@ -91,6 +92,61 @@ describe('WorkerPool', () => {
     expect(failure).toMatchObject({ message: 'refused by the worker', code: 'NOT_FOUND' });
     expect((await pool.run({ kind: 'echo', value: 1 })).value).toBe(1);
     expect(pool.stats()).toMatchObject({ workersStarted: 1, crashed: 0 });
+  });
+
+  it('runs at most one job per key at once, even with a worker free', async () => {
+    const { pool, shared, openGate } = makePool({ size: 3, maxQueue: 10 });
+    const jobs = [
+      pool.run({ kind: 'gated', value: 1 }, { key: 'a' }),
+      pool.run({ kind: 'gated', value: 2 }, { key: 'a' }),
+      pool.run({ kind: 'gated', value: 3 }, { key: 'b' }),
+    ];
+    await vi.waitFor(() => expect(Atomics.load(shared, 0)).toBe(2), { timeout: 20_000, interval: 20 });
+    expect(pool.stats()).toMatchObject({ running: 2, queued: 1, keys: 2, workersStarted: 2 });
+    openGate();
+    expect((await Promise.all(jobs)).map((r) => r.value)).toEqual([1, 2, 3]);
+    expect(Atomics.load(shared, 1)).toBe(2);
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 0, keys: 0 });
+  });
+
+  it('gives a free worker to the key that started a job least recently, not to the longest backlog', async () => {
+    const { pool, shared, openGate } = makePool({ size: 1, maxQueue: 10 });
+    const order: string[] = [];
+    const run = (key: string, value: number, kind: FixtureJob['kind'] = 'echo') =>
+      pool.run({ kind, value }, { key }).then((r) => order.push(`${key}${r.value}`));
+    const jobs = [run('a', 1, 'gated')];
+    await vi.waitFor(() => expect(Atomics.load(shared, 0)).toBe(1), { timeout: 20_000, interval: 20 });
+    // Queued while a1 runs: a has a backlog; b and c each send one job, b before a's second.
+    jobs.push(run('b', 1), run('a', 2), run('a', 3), run('c', 1), run('b', 2));
+    openGate();
+    await Promise.all(jobs);
+    // First come first served would be a1 b1 a2 a3 c1 b2: c would wait behind a's backlog.
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+  });
+
+  it('refuses a job whose key already has `maxQueuedPerKey` waiting, and no other key', async () => {
+    const { pool, openGate } = makePool({ size: 1, maxQueue: 10, maxQueuedPerKey: 1 });
+    const running = pool.run({ kind: 'gated', value: 1 }, { key: 'a' });
+    const waiting = pool.run({ kind: 'echo', value: 2 }, { key: 'a' });
+    await expect(pool.run({ kind: 'echo', value: 3 }, { key: 'a' })).rejects.toBeInstanceOf(PoolKeyBusyError);
+    const other = pool.run({ kind: 'echo', value: 4 }, { key: 'b' });
+    expect(pool.stats()).toMatchObject({ queued: 2, rejectedKeyBusy: 1, rejectedBusy: 0 });
+    openGate();
+    expect((await Promise.all([running, waiting, other])).map((r) => r.value)).toEqual([1, 2, 4]);
+  });
+
+  it("makes room in a full queue for a key with fewer waiting by refusing the longest backlog's newest job", async () => {
+    const { pool, openGate } = makePool({ size: 1, maxQueue: 2 });
+    const a1 = pool.run({ kind: 'gated', value: 1 }, { key: 'a' });
+    const a2 = pool.run({ kind: 'echo', value: 2 }, { key: 'a' });
+    const a3 = pool.run({ kind: 'echo', value: 3 }, { key: 'a' });
+    const b1 = pool.run({ kind: 'echo', value: 4 }, { key: 'b' });
+    await expect(a3).rejects.toBeInstanceOf(PoolBusyError);
+    // a and b now have one waiting each: a newcomer finds no backlog longer than its own by two.
+    await expect(pool.run({ kind: 'echo', value: 5 }, { key: 'c' })).rejects.toBeInstanceOf(PoolBusyError);
+    expect(pool.stats()).toMatchObject({ queued: 2, rejectedBusy: 2 });
+    openGate();
+    expect((await Promise.all([a1, a2, b1])).map((r) => r.value)).toEqual([1, 2, 4]);
   });
 
   it('rejects sizes below one', () => {

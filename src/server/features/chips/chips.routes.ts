@@ -165,7 +165,7 @@ export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertCanAddChipMedia(app, request.params.id, user);
       await assertUploadAllowed(app, { userId: user.id, clientIp: request.ip });
       const { bytes } = await readImageField(request);
-      const image = await processUpload(app, bytes, { uploaderId: user.id });
+      const image = await processUpload(app, bytes, { uploaderId: user.id, chargePixels: true });
       return addChipImage(app, { chipId: request.params.id, user, image });
     },
   );

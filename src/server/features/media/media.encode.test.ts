@@ -11,27 +11,37 @@ import {
 } from './media.encode.ts';
 
 describe('planDecode', () => {
-  it('keeps an animation whose frames together are within the budget', () => {
-    expect(planDecode({ width: 1000, height: 1000, pages: 16 }, 'gif')).toEqual({
+  it('keeps an animation whose frames together are within the budget, priced at every frame', () => {
+    expect(planDecode({ width: 500, height: 500, pages: 16 }, 'gif')).toEqual({
       animated: true,
       flattened: false,
+      pixels: 16 * 500 * 500,
     });
-    expect(16 * 1000 * 1000).toBeLessThanOrEqual(MAX_ANIMATED_PIXELS);
+    expect(16 * 500 * 500).toBeLessThanOrEqual(MAX_ANIMATED_PIXELS);
   });
 
-  it('flattens an animation over the budget, counting every frame', () => {
+  it('flattens an animation over the budget, counting every frame, priced at its first frame', () => {
     // The issue-14 bomb: 24 frames of 2000×2000, each frame well under the per-image limit.
     expect(planDecode({ width: 2000, height: 2000, pages: 24 }, 'gif')).toEqual({
       animated: false,
       flattened: true,
+      pixels: 2000 * 2000,
     });
-    expect(planDecode({ width: 1000, height: 1000, pages: 17 }, 'gif').flattened).toBe(true);
+    expect(planDecode({ width: 500, height: 500, pages: 17 }, 'gif').flattened).toBe(true);
+  });
+
+  it('keeps animations to 4 MP of frames: the old budget of 16 MP (8 s of CPU each) is flattened', () => {
+    // Issue 25 finding 6: 16 frames of 1000×1000 were within the old budget.
+    expect(planDecode({ width: 1000, height: 1000, pages: 16 }, 'gif')).toMatchObject({ animated: false });
+    expect(planDecode({ width: 1000, height: 1000, pages: 4 }, 'gif')).toMatchObject({ animated: true });
+    expect(planDecode({ width: 1000, height: 1000, pages: 5 }, 'gif')).toMatchObject({ animated: false });
   });
 
   it('treats one-frame GIFs and other types as still images', () => {
     expect(planDecode({ width: 4000, height: 4000, pages: 1 }, 'gif')).toEqual({
       animated: false,
       flattened: false,
+      pixels: 4000 * 4000,
     });
     expect(planDecode({ width: 9000, height: 9000, pages: 1 }, 'png').flattened).toBe(false);
   });

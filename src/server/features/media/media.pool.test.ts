@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   PoolBusyError,
+  PoolKeyBusyError,
   PoolTimeoutError,
   WorkerCrashedError,
   WorkerJobError,
@@ -30,6 +31,16 @@ describe('poolErrorToAppError', () => {
       statusCode: 503,
       message: 'We are processing many images right now. Please try again in a minute.',
       headers: { 'retry-after': '60' },
+    });
+  });
+
+  it('answers an account with images already waiting with 429 and a short Retry-After', () => {
+    expect(poolErrorToAppError(new PoolKeyBusyError('waiting'))).toMatchObject({
+      code: 'RATE_LIMITED',
+      statusCode: 429,
+      message:
+        'Your previous images are still being processed. Please wait for them to finish and try again.',
+      headers: { 'retry-after': '10' },
     });
   });
 

@@ -23,7 +23,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       await assertUploadAllowed(app, { userId: user.id, clientIp: request.ip });
       const { bytes } = await readImageField(request);
-      const row = await processUpload(app, bytes, { uploaderId: user.id });
+      const row = await processUpload(app, bytes, { uploaderId: user.id, chargePixels: true });
       return reply.status(201).send(toMediaUploadResult(row));
     },
   );

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   FILE_TOO_LARGE_MESSAGE,
+  IMAGE_PIXELS_SPENT_MESSAGE,
   INVALID_FILE_TYPE_MESSAGE,
   MAX_IMAGE_BYTES,
   TOO_MANY_UPLOADS_MESSAGE,
@@ -11,16 +12,24 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { clientNetworkKey } from '#server/lib/client-network.ts';
-import { hitRateLimit } from '#server/features/rate-limit/index.ts';
+import { hitRateLimit, spendAllowance } from '#server/features/rate-limit/index.ts';
 import { insertMediaIfAbsent, type MediaRow } from './media.repo.ts';
 import { getMediaStorage, MEDIA_CONTENT_TYPES } from './media.storage.ts';
-import { sniffImageType, type EncodedFile } from './media.encode.ts';
+import { planDecode, sniffImageType, type EncodedFile } from './media.encode.ts';
+import { readImageHeader } from './media.header.ts';
 import { encodeInWorker } from './media.pool.ts';
 
 /** Uploads one account may make (POST /api/media, chip media) per window (issue 14). */
 export const UPLOADS_PER_ACCOUNT = { max: 10, windowMs: 10 * 60_000 };
 /** Uploads one client (IPv4 address or IPv6 /64) may make per window, whichever accounts it signs in with. */
 export const UPLOADS_PER_CLIENT = { max: 25, windowMs: 10 * 60_000 };
+
+/**
+ * Pixels of images one account may have processed per window (issue 25), each image priced before it
+ * is queued at what will be decoded: its frame, or every frame of an animation kept (at most 4 MP).
+ * Ten photos of 24 MP fit; three images of 100 MP fill it.
+ */
+export const PIXELS_PER_ACCOUNT = { max: 300_000_000, windowMs: 10 * 60_000 };
 
 /**
  * Counts an upload against the account's and the client's allowances (off with RATE_LIMIT=false);
@@ -41,6 +50,16 @@ export async function assertUploadAllowed(
   const retryAfter = Math.max(...refused.map((c) => c.retryAfterSeconds));
   throw new AppError('RATE_LIMITED', TOO_MANY_UPLOADS_MESSAGE, {
     headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
+/** Spends an image's pixels from the account's budget (off with RATE_LIMIT=false); past it, 429. */
+async function spendPixels(ctx: ServiceContext, userId: number, pixels: number): Promise<void> {
+  if (!ctx.config.rateLimit) return;
+  const spent = await spendAllowance(ctx.db, `upload-pixels|user:${userId}`, pixels, PIXELS_PER_ACCOUNT);
+  if (spent.allowed) return;
+  throw new AppError('RATE_LIMITED', IMAGE_PIXELS_SPENT_MESSAGE, {
+    headers: { 'retry-after': String(spent.retryAfterSeconds) },
   });
 }
 
@@ -74,21 +93,29 @@ function contentName(file: EncodedFile): string {
 
 /**
  * The one upload pipeline for every image (mint dialog, chip media, admin forms, demo seed): checks
- * size and magic bytes, re-encodes without metadata, stores the original and WebP variants under
- * content-addressed names, and records a media row (deduplicated by content).
+ * size, magic bytes and the header's pixels, re-encodes without metadata, stores the original and
+ * WebP variants under content-addressed names, and records a media row (deduplicated by content).
+ * `chargePixels` (the user upload routes) spends the image's pixels from the uploader's budget first.
  */
 export async function processUpload(
   ctx: ServiceContext,
   input: Buffer | Readable,
-  options: { uploaderId: number | null },
+  options: { uploaderId: number | null; chargePixels?: boolean },
 ): Promise<MediaRow> {
   const bytes = Buffer.isBuffer(input) ? input : await readLimited(input, MAX_IMAGE_BYTES);
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
   const type = sniffImageType(bytes);
   if (!type) throw new AppError('INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
+  const header = readImageHeader(bytes, type);
+  if (!header) throw new AppError('INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
+  // Over 100 MP: 413 here, before waiting for a worker (which checks again with libvips' own reading).
+  const { pixels } = planDecode(header, type);
+  if (options.chargePixels && options.uploaderId !== null) await spendPixels(ctx, options.uploaderId, pixels);
 
-  // The CPU work runs in an image worker thread; this request waits for it (media.pool.ts).
-  const image = await encodeInWorker(ctx.config, bytes, type);
+  // The CPU work runs in an image worker thread, one image per account at a time; this request waits
+  // for it (media.pool.ts).
+  const owner = options.uploaderId === null ? 'system' : `account:${options.uploaderId}`;
+  const image = await encodeInWorker(ctx.config, bytes, type, owner);
   const storage = getMediaStorage(ctx);
   const originalName = contentName(image.original);
   const variantNames = image.variants.map((v) => ({

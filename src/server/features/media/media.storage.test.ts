@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createS3Storage, MEDIA_CACHE_CONTROL } from './media.storage.ts';
+import { createLocalStorage, createS3Storage, MEDIA_CACHE_CONTROL } from './media.storage.ts';
 
 /** An in-memory stand-in for the S3 client's `send`. */
 function fakeS3() {
@@ -68,5 +71,21 @@ describe('S3 media storage', () => {
       fakeS3().client,
     );
     expect(storage.urlFor('x.png')).toBe('https://cdn.example.com/art/x.png');
+  });
+});
+
+describe('createLocalStorage', () => {
+  it('stores the same file put by several requests at once', async () => {
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'artchip-media-'));
+    try {
+      const storage = createLocalStorage(dir);
+      const name = `${'ab'.repeat(32)}.png`;
+      const bytes = Buffer.from('the same image, stored twice at once');
+      await Promise.all(Array.from({ length: 8 }, () => storage.put(name, bytes, 'image/png')));
+      expect(await fs.promises.readFile(path.join(dir, name))).toEqual(bytes);
+      expect(await fs.promises.readdir(dir)).toEqual([name]);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
   });
 });

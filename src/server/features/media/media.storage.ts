@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -38,8 +39,9 @@ export function createLocalStorage(dir: string): MediaStorage {
       await fs.promises.mkdir(dir, { recursive: true });
       const target = path.join(dir, name);
       if (fs.existsSync(target)) return;
-      // Write then rename, so a reader never sees a half-written file under its final name.
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      // Write then rename, so a reader never sees a half-written file under its final name. The
+      // temporary name is unique: two requests storing the same bytes at once each rename their own.
+      const tmp = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`;
       await fs.promises.writeFile(tmp, bytes);
       await fs.promises.rename(tmp, target);
     },

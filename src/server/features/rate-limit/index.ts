@@ -2,7 +2,7 @@
  * The rate-limit feature's public face: the database store behind @fastify/rate-limit, fixed windows
  * for other keys (per account) and exponential back-off after failures (log-in).
  */
-export { createDbRateLimitStore, hitRateLimit, pruneRateLimits } from './rate-limit.store.ts';
+export { createDbRateLimitStore, hitRateLimit, pruneRateLimits, spendAllowance } from './rate-limit.store.ts';
 export {
   backoffDelayMs,
   clearBackoff,

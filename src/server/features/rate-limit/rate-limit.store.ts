@@ -42,6 +42,44 @@ export async function hitRateLimit(
 }
 
 /**
+ * Spends `amount` from a named budget of `max` per `windowMs` (e.g. an account's pixels of images),
+ * only if it fits: a refused amount is not spent, so a large request refused leaves room for a small
+ * one. One upsert whose update applies only when the window lapsed or the amount fits.
+ */
+export async function spendAllowance(
+  db: Db,
+  key: string,
+  amount: number,
+  limit: { max: number; windowMs: number },
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const k = `allowance|${key}`;
+  if (amount <= limit.max) {
+    const spent = await db.execute(
+      sql`insert into rate_limits (key, count, reset_at)
+          values (${k}, ${amount}, now() + ${limit.windowMs} * interval '1 millisecond')
+          on conflict (key) do update set
+            count = case when rate_limits.reset_at <= now() then excluded.count
+                         else rate_limits.count + excluded.count end,
+            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at
+                            else rate_limits.reset_at end,
+            updated_at = now()
+          where rate_limits.reset_at <= now() or rate_limits.count + excluded.count <= ${limit.max}
+          returning count`,
+    );
+    if (rowsOf(spent).length > 0) return { allowed: true, retryAfterSeconds: 0 };
+  }
+  const left = await db.execute(
+    sql`select greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl
+        from rate_limits where key = ${k}`,
+  );
+  const [row] = rowsOf<{ ttl: number }>(left);
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.ttl ?? limit.windowMs) / 1000)),
+  };
+}
+
+/**
  * A @fastify/rate-limit store in the database, so every server process behind a load balancer counts
  * against the same window (ARCHITECTURE.md: shared counters live in PostgreSQL). One upsert per
  * limited request: a new or lapsed window starts at 1, a live one counts up.
