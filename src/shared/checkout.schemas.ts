@@ -47,6 +47,14 @@ export const MINT_LOGIN_REQUIRED_MESSAGE = `You must be logged in to mint ${BRAN
 /** Answered (409 CONFLICT) when a signed-out checkout uses a registered e-mail: never signs anyone in. */
 export const EMAIL_REGISTERED_MESSAGE = 'This email is already registered. Please sign in to continue.';
 
+/**
+ * Answered (409 CONFLICT) when a signed-out checkout uses the e-mail of an account without a password
+ * (an earlier guest checkout made it): nothing is bought into it until its owner proves the address,
+ * so the owner is mailed a link to set a password and sign in (docs/decisions/035).
+ */
+export const GUEST_ACCOUNT_EXISTS_MESSAGE =
+  "This email already has an account. We've emailed it a link to set a password: set one, then sign in to continue.";
+
 /** Answered (409 CONFLICT) while another buyer's unpaid checkout holds the chip. */
 /** Open checkout holds one client (IP) or one buyer (e-mail) may have at once (issue 14, finding 4). */
 export const MAX_OPEN_HOLDS = 2;
