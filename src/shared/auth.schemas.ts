@@ -84,7 +84,22 @@ export const VerifyEmailQuerySchema = z.object({
     .max(200),
 });
 
-export const VerifyEmailResponseSchema = AuthSessionSchema.extend({ message: z.string() });
+/**
+ * What a verification link did (docs/decisions/035). signed_in: the spec's answer, a session for the
+ * verified account. set_password: the account's password came from a guest checkout's hand-out, so it
+ * was discarded with every session, and this one-time token sets a new one at /set-password.
+ * log_in: verified, but this browser is signed in to another account, which the link does not replace.
+ */
+export const VerifyEmailResponseSchema = z.discriminatedUnion('outcome', [
+  AuthSessionSchema.extend({ outcome: z.literal('signed_in'), message: z.string() }),
+  z.object({
+    outcome: z.literal('set_password'),
+    message: z.string(),
+    email: z.string(),
+    setPasswordToken: z.string(),
+  }),
+  z.object({ outcome: z.literal('log_in'), message: z.string(), email: z.string() }),
+]);
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 
 /** Body of the calls that take only an e-mail: send-verification, forgot-password, check-email. */

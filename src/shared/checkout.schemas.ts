@@ -48,6 +48,14 @@ export const MINT_LOGIN_REQUIRED_MESSAGE = `You must be logged in to mint ${BRAN
 export const EMAIL_REGISTERED_MESSAGE = 'This email is already registered. Please sign in to continue.';
 
 /**
+ * Answered (409 CONFLICT) when a signed-out checkout uses the e-mail of an account without a password
+ * (an earlier guest checkout made it): nothing is bought into it until its owner proves the address,
+ * so the owner is mailed a link to set a password and sign in (docs/decisions/035).
+ */
+export const GUEST_ACCOUNT_EXISTS_MESSAGE =
+  "This email already has an account. We've emailed it a link to set a password: set one, then sign in to continue.";
+
+/**
  * Open checkout holds one account (signed in, or a guest e-mail's) may have at once from any address,
  * and one client network (an IPv4 address or an IPv6 /64) whatever the accounts (issue 14, finding 4;
  * docs/decisions/041).

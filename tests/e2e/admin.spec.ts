@@ -10,7 +10,7 @@ import {
   test,
   uniqueUser,
 } from './fixtures.ts';
-import { adminToken, auth, json } from './api.ts';
+import { adminToken, auth, json, verifyByLink } from './api.ts';
 
 /** The admin back office: log-in, customers, orders, settings, affiliates, e-mail list, code-splitting. */
 
@@ -28,12 +28,7 @@ async function signUpVerified(
       data: { ...user, confirmPassword: user.password, ...(referralCode ? { referralCode } : {}) },
     }),
   );
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
+  const session = await verifyByLink(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
   const me = await json<{ affiliateCode: string }>(
     await request.get('/api/auth/user', { headers: auth(session.token) }),
   );

@@ -2,7 +2,7 @@
  * Test data made through the API for the browser journeys: accounts, sessions, chips and purchases.
  * Shared by the spec files so each journey reads as what a person does.
  */
-import type { APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, linkFrom, readMail, uniqueUser } from './fixtures.ts';
 
@@ -33,13 +33,26 @@ export function uniqueTitle(prefix: string): string {
 export async function signUpVerified(request: APIRequestContext, prefix: string): Promise<Account> {
   const user = uniqueUser(prefix);
   await json(await request.post('/api/auth/signup', { data: { ...user, confirmPassword: user.password } }));
-  const link = new URL(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
-  const session = await json<{ token: string }>(
-    await request.get(
-      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-    ),
-  );
+  const session = await verifyByLink(linkFrom(await readMail(user.email, /verify/i), '/verify-email'));
   return { ...user, token: session.token };
+}
+
+/**
+ * Follows a mailed verification link through the API from a context of its own: a link opened where
+ * another account is signed in verifies without switching accounts (docs/decisions/035), and journeys
+ * make several accounts.
+ */
+export async function verifyByLink(link: string): Promise<{ token: string }> {
+  const url = new URL(link);
+  const fresh = await playwrightRequest.newContext();
+  try {
+    const token = encodeURIComponent(url.searchParams.get('token') ?? '');
+    return await json<{ token: string }>(
+      await fresh.get(`${url.origin}/api/auth/verify-email?token=${token}`),
+    );
+  } finally {
+    await fresh.dispose();
+  }
 }
 
 export async function adminToken(request: APIRequestContext): Promise<string> {

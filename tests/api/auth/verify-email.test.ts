@@ -25,6 +25,7 @@ describe('GET /api/auth/verify-email', () => {
     const res = await verify(app, account.token);
     expect(res.statusCode).toBe(200);
     const body = VerifyEmailResponseSchema.parse(res.json());
+    if (body.outcome !== 'signed_in') throw new Error(`expected a session, got ${body.outcome}`);
     expect(body.user).toMatchObject({ email: account.email, isEmailVerified: true });
     expect(body.message).toMatch(/verified/i);
     expect((await injectAs(app, body.token, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);

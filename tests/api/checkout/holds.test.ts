@@ -2,7 +2,12 @@
 // (8 requests held all 8, and a real buyer got 409 on each). Now one client and one e-mail hold at
 // most MAX_OPEN_HOLDS chips at a time.
 import { describe, expect, it } from 'vitest';
-import { CheckoutResponseSchema, HOLD_LIMIT_MESSAGE, MAX_OPEN_HOLDS } from '#shared/checkout.schemas.ts';
+import {
+  CheckoutResponseSchema,
+  GUEST_ACCOUNT_EXISTS_MESSAGE,
+  HOLD_LIMIT_MESSAGE,
+  MAX_OPEN_HOLDS,
+} from '#shared/checkout.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
@@ -47,11 +52,12 @@ describe('open checkout holds', () => {
     expect(buyer.statusCode).toBe(200);
   });
 
-  it('are at most two per e-mail, from any client', async () => {
+  it('are one per guest e-mail, from any client: its account is then an existing one (decision 035)', async () => {
     const { app, chips } = await setup(3);
     expect((await guestCheckout(app, chips[0]!.id, 'same@example.com', '203.0.113.1')).statusCode).toBe(200);
-    expect((await guestCheckout(app, chips[1]!.id, 'same@example.com', '203.0.113.2')).statusCode).toBe(200);
-    expectHoldLimit(await guestCheckout(app, chips[2]!.id, 'same@example.com', '203.0.113.3'));
+    const again = await guestCheckout(app, chips[1]!.id, 'same@example.com', '203.0.113.2');
+    expect(again.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(again.json()).message).toBe(GUEST_ACCOUNT_EXISTS_MESSAGE);
   });
 
   it('are at most two per signed-in buyer; checking out the same chip again replaces, paying frees', async () => {

@@ -2,7 +2,7 @@
 // through the real routes.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
+import { CheckoutResponseSchema, GUEST_ACCOUNT_EXISTS_MESSAGE } from '#shared/checkout.schemas.ts';
 import { ChipSchema, ChipEventSchema } from '#shared/chips.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { OfferSchema } from '#shared/offers.schemas.ts';
@@ -289,14 +289,26 @@ describe('issue 10: one owner for each lifecycle', () => {
     ]);
   });
 
-  it('#8 a returning guest (password-less account from an earlier guest checkout) can check out again', async () => {
+  // Issue 25 (decision 035): a guest checkout never buys into an existing account, so the returning
+  // guest is mailed a link to set a password, and buys once signed in.
+  it('#8 a returning guest (password-less account from an earlier guest checkout) is mailed a way back in', async () => {
     const { app, creator } = await setup();
     const first = await insertChip(app.db, { creatorId: creator.user.id });
     const second = await insertChip(app.db, { creatorId: creator.user.id });
     const one = await checkout(app, null, purchaseBody(first.id, { email: 'again@example.com' }));
     expect(one.newAccount).toBe(true);
-    const two = await checkout(app, null, purchaseBody(second.id, { email: 'again@example.com' }));
-    expect(two).toMatchObject({ newAccount: false, email: 'again@example.com' });
+    const two = await injectAs(app, null, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: purchaseBody(second.id, { email: 'again@example.com' }),
+    });
+    expect(two.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(two.json()).message).toBe(GUEST_ACCOUNT_EXISTS_MESSAGE);
+    const [link] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, 'again@example.com'), eq(mailOutbox.template, 'set-password')));
+    expect(link?.text).toContain('/set-password?token=');
     const check = await injectAs(app, null, {
       method: 'POST',
       url: '/api/auth/check-email',

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/features/users/users.table.ts';
 import { emailTokens, sessions } from './auth.table.ts';
@@ -51,6 +51,21 @@ export async function findEmailToken(
     .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
     .limit(1);
   return row ?? null;
+}
+
+/** When the user's newest token of a purpose was made, or null. */
+export async function findNewestEmailTokenTime(
+  db: Db,
+  userId: number,
+  purpose: EmailTokenPurpose,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: emailTokens.createdAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)))
+    .orderBy(desc(emailTokens.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
 }
 
 /** Marks the token used unless it already was; false when another request used it first. */

@@ -65,12 +65,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/verify-email',
     {
-      config: { auth: 'public', rateLimit: perMinute(30) },
+      // 'optional': the browser's own session, if any, is never swapped for the link's account.
+      config: { auth: 'optional', rateLimit: perMinute(30) },
       schema: { querystring: VerifyEmailQuerySchema, response: { 200: VerifyEmailResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await auth.verifyEmail(app.db, request.query.token, app.clock());
-      setSessionCookie(request, reply, 'user', answer.token, userSessionMs);
+      const answer = await auth.verifyEmail(app.db, request.query.token, {
+        now: app.clock(),
+        viewerId: request.user?.id ?? null,
+      });
+      if (answer.outcome === 'signed_in')
+        setSessionCookie(request, reply, 'user', answer.token, userSessionMs);
       return answer;
     },
   );

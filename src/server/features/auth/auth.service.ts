@@ -4,15 +4,15 @@ import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
 import { enqueueMail } from '#server/features/mail/index.ts';
 import {
-  createAccount,
+  clearAccountDestinations,
+  createAccountUnlessEmailTaken,
   findAccountByEmail,
   findAccountById,
-  findAccountByUsername,
-  USERNAME_TAKEN_MESSAGE,
   updateAccount,
   userFromRow,
   type UserRow,
 } from '#server/features/users/index.ts';
+import { deletePayoutAccount } from '#server/features/payouts/index.ts';
 import type {
   AuthSession,
   CheckEmailResponse,
@@ -113,23 +113,14 @@ export const SIGNUP_MESSAGE =
  * POST /api/auth/signup: creates an unverified account and mails its verification link. An e-mail
  * that already has an account gets the same answer (so sign-up does not tell which e-mails are
  * registered) and its owner gets a mail instead: how to log in or set a new password (a password-less
- * guest account gets its set-password link). A taken username is refused as usual: usernames are public.
+ * guest account gets its set-password link). Both cases hash the password, run the same statements
+ * and queue one mail, so neither does the answer's timing (issue 25). A taken username is refused as
+ * usual: usernames are public.
  */
 export async function signup(db: Db, input: SignupInput, ctx: MailContext): Promise<SignupResponse> {
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const existing = await findAccountByEmail(tx, input.email);
-    if (existing) {
-      const holder = await findAccountByUsername(tx, input.username);
-      if (holder && holder.id !== existing.id) {
-        throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE, {
-          fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
-        });
-      }
-      await mailAccountExists(tx, existing, ctx);
-      return;
-    }
-    const user = await createAccount(tx, {
+    const { created, existing } = await createAccountUnlessEmailTaken(tx, {
       email: input.email,
       username: input.username,
       passwordHash,
@@ -137,7 +128,8 @@ export async function signup(db: Db, input: SignupInput, ctx: MailContext): Prom
       lastName: input.lastName,
       referralCode: input.referralCode,
     });
-    await mailVerificationLink(tx, user, ctx);
+    if (created) await mailVerificationLink(tx, created, ctx);
+    else await mailAccountExists(tx, existing, ctx);
   });
   return { email: input.email, message: SIGNUP_MESSAGE };
 }
@@ -216,19 +208,75 @@ async function readEmailToken(db: Db, token: string, purpose: repo.EmailTokenPur
   return row;
 }
 
-/** GET /api/auth/verify-email: uses the token once, marks the e-mail verified and signs the user in. */
-export async function verifyEmail(db: Db, token: string, now: Date): Promise<VerifyEmailResponse> {
+/**
+ * The e-mail of an account is proven (a mailed link was used). The first time, everything set before
+ * by whoever held a session without that proof goes (docs/decisions/035): where money and parcels
+ * would go (PayPal e-mail, payout account, saved addresses) and every session; and a password set
+ * with a guest checkout's hand-out is discarded, so only the address's owner chooses the next one.
+ */
+async function proveEmail(tx: Db, account: UserRow, now: Date): Promise<UserRow> {
+  if (!account.isEmailVerified) {
+    await clearAccountDestinations(tx, account.id);
+    await deletePayoutAccount(tx, account.id);
+    await repo.deleteUserSessions(tx, account.id);
+  }
+  if (account.hasUnprovenPassword) {
+    await repo.deleteUserSessions(tx, account.id);
+    await repo.retireEmailTokens(tx, account.id, 'claim_guest', now);
+  }
+  return updateAccount(tx, account.id, {
+    isEmailVerified: true,
+    ...(account.hasUnprovenPassword ? { passwordHash: null, hasUnprovenPassword: false } : {}),
+  });
+}
+
+export const EMAIL_VERIFIED_MESSAGE = 'Your email has been verified. Welcome!';
+export const CHOOSE_PASSWORD_MESSAGE =
+  'Your email has been verified. For your safety, please choose your password again.';
+export const OTHER_ACCOUNT_SIGNED_IN_MESSAGE =
+  'This email address is now verified. You are signed in to a different account, so we did not switch: log out first, then log in with the verified address.';
+
+/**
+ * GET /api/auth/verify-email: uses the token once and marks the e-mail verified (proveEmail). Signs
+ * the link's account in, unless this browser is signed in to another account (`viewerId`): a link
+ * never swaps a session for someone else's (login CSRF, issue 25). An account left without a
+ * password gets a one-time token for /set-password instead of a session.
+ */
+export async function verifyEmail(
+  db: Db,
+  token: string,
+  ctx: { now: Date; viewerId: number | null },
+): Promise<VerifyEmailResponse> {
+  const { now } = ctx;
   const row = await readEmailToken(db, token, 'verify_email', now);
   return db.transaction(async (tx) => {
     if (!(await repo.useEmailToken(tx, row.id, now))) {
       throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
     }
-    const user = await updateAccount(tx, row.userId, { isEmailVerified: true });
+    const account = await findAccountById(tx, row.userId);
+    if (!account) throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
+    const user = await proveEmail(tx, account, now);
+    if (ctx.viewerId !== null && ctx.viewerId !== user.id) {
+      const message = user.passwordHash
+        ? OTHER_ACCOUNT_SIGNED_IN_MESSAGE
+        : `${OTHER_ACCOUNT_SIGNED_IN_MESSAGE} Use “Forgot password?” there to choose its password.`;
+      return { outcome: 'log_in', email: user.email, message };
+    }
+    if (!user.passwordHash) {
+      const setPasswordToken = await createSetPasswordToken(tx, user.id, now);
+      return {
+        outcome: 'set_password',
+        email: user.email,
+        setPasswordToken,
+        message: CHOOSE_PASSWORD_MESSAGE,
+      };
+    }
     const sessionToken = await createSession(tx, user.id, 'user', now);
     return {
+      outcome: 'signed_in',
       token: sessionToken,
       user: await userFromRow(tx, user),
-      message: 'Your email has been verified. Welcome!',
+      message: EMAIL_VERIFIED_MESSAGE,
     };
   });
 }
@@ -257,6 +305,25 @@ export async function forgotPassword(db: Db, email: string, ctx: MailContext): P
   return { message: NEUTRAL_FORGOT_MESSAGE };
 }
 
+/** How long a guest checkout's claim link stands before another checkout may mail a fresh one. */
+const CLAIM_LINK_RESEND_MS = 10 * 60 * 1000;
+
+/**
+ * A guest checkout named the e-mail of a password-less account (made by an earlier guest checkout or
+ * an offline transfer): its owner is mailed a set-password link, which proves the address and signs
+ * them in, so they can buy as themselves. At most one such mail per CLAIM_LINK_RESEND_MS, however
+ * often checkouts name the address.
+ */
+export async function mailAccountClaimLink(db: Db, userId: number, ctx: MailContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await findAccountById(tx, userId);
+    if (!user || user.passwordHash) return;
+    const last = await repo.findNewestEmailTokenTime(tx, user.id, 'set_password');
+    if (last && ctx.now.getTime() - last.getTime() < CLAIM_LINK_RESEND_MS) return;
+    await mailSetPasswordLink(tx, user, ctx);
+  });
+}
+
 /** POST /api/auth/check-email: whether an account uses this e-mail (spec §3 "Email check response"). */
 export async function checkEmail(db: Db, email: string): Promise<CheckEmailResponse> {
   return { exists: (await findAccountByEmail(db, email)) !== null };
@@ -280,9 +347,10 @@ async function readSetPasswordToken(db: Db, token: string, now: Date) {
 
 /**
  * POST /api/auth/set-password: with a valid one-time token for this e-mail, sets the password, ends
- * every other session and signs the user in. A mailed token also marks the e-mail verified; a guest's
- * hand-out token does not (the buyer may have typed someone else's address), so it mails a
- * verification link instead, and signing in later waits for it.
+ * every other session and signs the user in. A mailed token also proves the e-mail (proveEmail); a
+ * guest's hand-out token does not (the buyer may have typed someone else's address), so the password
+ * is marked unproven and a verification link is mailed: signing in later waits for it, and using it
+ * discards that password (docs/decisions/035).
  */
 export async function setPassword(db: Db, input: SetPasswordInput, ctx: MailContext): Promise<AuthSession> {
   const { row, provesEmail } = await readSetPasswordToken(db, input.token, ctx.now);
@@ -298,10 +366,9 @@ export async function setPassword(db: Db, input: SetPasswordInput, ctx: MailCont
     if (!(await repo.useEmailToken(tx, row.id, ctx.now))) {
       throw new AppError('INVALID_TOKEN', 'This link is invalid or has already been used.');
     }
-    const user = await updateAccount(tx, account.id, {
-      passwordHash,
-      ...(provesEmail ? { isEmailVerified: true } : {}),
-    });
+    const current = (await findAccountById(tx, account.id)) ?? account;
+    if (provesEmail) await proveEmail(tx, current, ctx.now);
+    const user = await updateAccount(tx, account.id, { passwordHash, hasUnprovenPassword: !provesEmail });
     await repo.retireEmailTokens(tx, user.id, 'set_password', ctx.now);
     await repo.retireEmailTokens(tx, user.id, 'claim_guest', ctx.now);
     await repo.deleteUserSessions(tx, user.id);

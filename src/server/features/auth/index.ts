@@ -5,7 +5,12 @@
 export { ensureAdmin } from './admin-auth.service.ts';
 export { adminBootstrapStep } from './admin-bootstrap.ts';
 export { findSessionUser } from './auth.repo.ts';
-export { changePassword, createGuestClaimToken, createSetPasswordToken } from './auth.service.ts';
+export {
+  changePassword,
+  createGuestClaimToken,
+  createSetPasswordToken,
+  mailAccountClaimLink,
+} from './auth.service.ts';
 export { SESSION_TTL_MS } from './auth.service.ts';
 export {
   clearSessionCookie,

@@ -7,6 +7,7 @@ import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import {
   CHECKOUT_HOLD_MINUTES,
   EMAIL_REGISTERED_MESSAGE,
+  GUEST_ACCOUNT_EXISTS_MESSAGE,
   INVALID_EMAIL_MESSAGE,
   MINT_LOGIN_REQUIRED_MESSAGE,
   type CheckoutResponse,
@@ -28,6 +29,7 @@ import {
   findOrCreateGuestUser,
   listShippingAddresses,
 } from '#server/features/users/index.ts';
+import { mailAccountClaimLink } from '#server/features/auth/index.ts';
 import { getTokenPriceUsd } from '#server/features/price/index.ts';
 import { getSiteSettings } from '#server/features/settings/index.ts';
 import type { ShippingAddressSnapshot } from '#server/features/orders/index.ts';
@@ -101,8 +103,7 @@ export function requirePaymentProvider(
 
 /**
  * Resolves where the order ships: a saved address of the buyer, or a new one, saved on request into
- * the buyer's address book, but never into an existing account a guest checkout only named by its
- * e-mail (PRODUCT.md: nothing is written into it until its owner confirms).
+ * the buyer's address book (a guest's is the account their checkout just made: resolveBuyer).
  */
 async function resolveShippingAddress(
   tx: Db,
@@ -124,7 +125,7 @@ async function resolveShippingAddress(
       ...address,
       addressLine2: input.newAddressLine2 || null,
     };
-    if (input.saveAddress && !buyer.isUnconfirmed) {
+    if (input.saveAddress) {
       await createShippingAddress(tx, buyer.id, {
         ...snapshot,
         addressLine2: snapshot.addressLine2 ?? undefined,
@@ -132,35 +133,51 @@ async function resolveShippingAddress(
     }
     return snapshot;
   }
-  // A guest has no saved addresses to choose from (an existing account's book is not theirs to read).
-  const saved = buyer.isUnconfirmed ? [] : await listShippingAddresses(tx, buyer.id);
+  // A guest's account is new: it has no saved addresses to choose from.
+  const saved = buyer.isNew ? [] : await listShippingAddresses(tx, buyer.id);
   return savedAddressSnapshot(saved, input.shippingAddressId);
 }
 
-/** Who a checkout's order is for; isUnconfirmed when a guest named an existing account's e-mail. */
-type Buyer = { id: number; email: string; isNew: boolean; isUnconfirmed: boolean };
+/** Who a checkout's order is for; isNew when a guest checkout made the account just now. */
+type Buyer = { id: number; email: string; isNew: boolean };
+
+/** The refusal of a guest checkout naming an existing account: CONFLICT on the e-mail field. */
+function existingAccountError(hasPassword: boolean): AppError {
+  const message = hasPassword ? EMAIL_REGISTERED_MESSAGE : GUEST_ACCOUNT_EXISTS_MESSAGE;
+  return new AppError('CONFLICT', message, { fieldErrors: { email: [message] } });
+}
 
 /**
- * The buyer: the signed-in user, or for a guest the account of that e-mail, made now (password-less)
- * if there is none. An account with a password must sign in first; a password-less account made by an
- * earlier guest checkout gets the order only once the e-mail's owner confirms it.
+ * The buyer: the signed-in user, or for a guest a new password-less account for that e-mail, made
+ * now. A guest checkout never buys into an existing account (issue 25): one with a password must
+ * sign in first, and the owner of a password-less one must prove the address first (checkout mails
+ * them the link, then refuses).
  */
 async function resolveBuyer(db: Db, user: AuthUser | null, email: string | undefined): Promise<Buyer> {
-  if (user) return { id: user.id, email: user.email, isNew: false, isUnconfirmed: false };
+  if (user) return { id: user.id, email: user.email, isNew: false };
   if (!email) {
     throw new AppError('VALIDATION_FAILED', INVALID_EMAIL_MESSAGE, {
       fieldErrors: { email: [INVALID_EMAIL_MESSAGE] },
     });
   }
   const existing = await findAccountByEmail(db, email);
-  // Checkout never signs anyone in: an account with a password must sign in first.
-  if (existing?.passwordHash) {
-    throw new AppError('CONFLICT', EMAIL_REGISTERED_MESSAGE, {
-      fieldErrors: { email: [EMAIL_REGISTERED_MESSAGE] },
-    });
-  }
+  // Checkout never signs anyone in.
+  if (existing) throw existingAccountError(existing.passwordHash !== null);
   const { user: guest, isNew } = await findOrCreateGuestUser(db, email);
-  return { id: guest.id, email: guest.email, isNew, isUnconfirmed: !isNew };
+  // A concurrent checkout with the same e-mail made the account first.
+  if (!isNew) throw existingAccountError(false);
+  return { id: guest.id, email: guest.email, isNew };
+}
+
+/**
+ * Before a guest checkout's transaction: an e-mail of a password-less account gets its claim link
+ * (in a transaction of its own, which the refusal does not roll back), and the checkout is refused.
+ */
+async function refuseExistingGuestAccount(ctx: ServiceContext, email: string): Promise<void> {
+  const existing = await findAccountByEmail(ctx.db, email);
+  if (!existing || existing.passwordHash) return;
+  await mailAccountClaimLink(ctx.db, existing.id, { now: ctx.clock(), publicUrl: ctx.config.publicUrl });
+  throw existingAccountError(false);
 }
 
 /**
@@ -184,6 +201,7 @@ export async function checkout(
   // A guest checkout hands this browser a one-time token: only its holder follows the order on
   // /checkout-success, and claims the account there when the checkout made it (else the address's mail).
   const guestToken = user ? null : createSecretToken();
+  if (!user && input.email) await refuseExistingGuestAccount(ctx, input.email);
   const { order, buyer, summary, title, sellerPaypalEmail } = await ctx.db.transaction(async (tx) => {
     const buyer = await resolveBuyer(tx, user, input.email || undefined);
     // A plain purchase holds its chip only within the buyer's and the client's allowance.
@@ -200,7 +218,6 @@ export async function checkout(
       quoteExpiresAt: expiresAt,
       isNewAccount: buyer.isNew,
       guestTokenHash: guestToken ? hashToken(guestToken) : null,
-      buyerConfirmation: buyer.isUnconfirmed ? 'pending' : 'not_needed',
       clientKey,
     };
     const placed = mint

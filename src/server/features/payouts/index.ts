@@ -3,3 +3,4 @@
  * enforces it). Affiliate payouts record themselves here; seller payouts are this feature's own.
  */
 export { insertPayout, listPaidOutTotals, sumPayouts } from './payouts.repo.ts';
+export { deletePayoutAccount } from './payout-accounts.repo.ts';

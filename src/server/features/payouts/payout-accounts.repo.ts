@@ -23,6 +23,14 @@ export async function upsertPayoutAccount(
   return row!;
 }
 
+/**
+ * Removes a user's payout account (where their money goes), e.g. one set while their e-mail was not
+ * yet proven (docs/decisions/035). Payouts already recorded keep their own destination.
+ */
+export async function deletePayoutAccount(db: Db, userId: number): Promise<void> {
+  await db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+}
+
 export async function updatePayout(
   db: Db,
   id: number,

@@ -8,7 +8,9 @@ export { users } from './users.table.ts';
 export { usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
 export { countCustomers, type UserRow } from './users.repo.ts';
 export {
+  clearAccountDestinations,
   createAccount,
+  createAccountUnlessEmailTaken,
   createShippingAddress,
   findAccountByEmail,
   findAccountById,

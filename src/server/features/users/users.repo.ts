@@ -148,6 +148,11 @@ export async function deleteShippingAddress(
   return row ?? null;
 }
 
+/** Deletes every saved address of the user. */
+export async function deleteShippingAddressesOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(shippingAddresses).where(eq(shippingAddresses.userId, userId));
+}
+
 /** Clears the default flag on every address of the user. */
 export async function clearDefaultShippingAddress(db: Db, userId: number): Promise<void> {
   await db

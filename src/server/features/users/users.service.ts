@@ -72,11 +72,27 @@ export async function findAccountsByIds(db: Db, userIds: readonly number[]): Pro
 export async function updateAccount(
   db: Db,
   userId: number,
-  patch: { passwordHash?: string; isEmailVerified?: boolean; role?: 'user' | 'admin'; firstName?: string },
+  patch: {
+    passwordHash?: string | null;
+    hasUnprovenPassword?: boolean;
+    isEmailVerified?: boolean;
+    role?: 'user' | 'admin';
+    firstName?: string;
+  },
 ): Promise<UserRow> {
   const row = await repo.updateUser(db, userId, patch);
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   return row;
+}
+
+/**
+ * Forgets where the account's money and parcels would go: its PayPal e-mail and its saved addresses.
+ * Called when the e-mail is first proven, since anything set before was set by someone who had not
+ * shown they own it (docs/decisions/035). The payout account belongs to payouts (deletePayoutAccount).
+ */
+export async function clearAccountDestinations(db: Db, userId: number): Promise<void> {
+  await repo.updateUser(db, userId, { paypalEmail: null });
+  await repo.deleteShippingAddressesOfUser(db, userId);
 }
 
 /** True when the error is a unique-index violation (PostgreSQL and PGlite, possibly wrapped by Drizzle). */
@@ -146,6 +162,45 @@ export async function createAccount(db: Db, input: CreateAccountInput): Promise<
     }
     throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } });
   }
+}
+
+/**
+ * Sign-up: makes the account unless its e-mail is taken, and answers the account that has it instead.
+ * Both cases run the same statements (the e-mail and username look-ups, the referrer and affiliate
+ * code, one insert that does nothing on a taken e-mail), so the time taken does not tell whether an
+ * e-mail is registered (issue 25). A username held by another account is a CONFLICT either way.
+ */
+export async function createAccountUnlessEmailTaken(
+  db: Db,
+  input: CreateAccountInput,
+): Promise<{ created: UserRow; existing: null } | { created: null; existing: UserRow }> {
+  const existing = await repo.findUserByEmail(db, input.email);
+  const holder = await repo.findUserByUsername(db, input.username);
+  if (holder && holder.id !== existing?.id) {
+    throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE, {
+      fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
+    });
+  }
+  const referrer = input.referralCode ? await repo.findUserByAffiliateCode(db, input.referralCode) : null;
+  const created = await repo.insertUserIfFree(db, {
+    email: input.email,
+    username: input.username,
+    passwordHash: input.passwordHash,
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    isEmailVerified: input.isEmailVerified ?? false,
+    role: input.role ?? 'user',
+    affiliateCode: await createUniqueAffiliateCode(db),
+    referredBy: referrer?.id ?? null,
+  });
+  if (created) return { created, existing: null };
+  if (existing) return { created: null, existing };
+  // Another sign-up took the e-mail or the username meanwhile.
+  const racer = await repo.findUserByEmail(db, input.email);
+  if (racer) return { created: null, existing: racer };
+  throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE, {
+    fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
+  });
 }
 
 /**

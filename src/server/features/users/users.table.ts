@@ -18,6 +18,11 @@ export const users = pgTable(
     email: text().notNull(),
     username: text().notNull(),
     passwordHash: text(),
+    /**
+     * The password was set with a guest checkout's hand-out, which does not prove the e-mail: proving
+     * the e-mail later discards it (docs/decisions/035).
+     */
+    hasUnprovenPassword: boolean().notNull().default(false),
     firstName: text(),
     lastName: text(),
     paypalEmail: text(),

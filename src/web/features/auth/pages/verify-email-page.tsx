@@ -28,9 +28,11 @@ export default function VerifyEmailPage() {
   const verify = useMutation({
     mutationFn: async (value: string) => {
       const result = await verifyEmail(value);
+      // Only a session for this link's account changes who is signed in here (docs/decisions/035);
+      // reading the user again also notices a session the verification ended.
       await signIn();
       writeStorage(STORAGE_KEYS.pendingEmail, null);
-      return { ...result, returnTo: takeReturnPath() };
+      return { ...result, returnTo: result.outcome === 'signed_in' ? takeReturnPath() : null };
     },
   });
   const { mutate } = verify;
@@ -42,13 +44,22 @@ export default function VerifyEmailPage() {
     mutate(token);
   }, [token, mutate]);
 
+  const setPasswordHref =
+    verify.data?.outcome === 'set_password'
+      ? `${ROUTES.setPassword}?${new URLSearchParams({
+          token: verify.data.setPasswordToken,
+          email: verify.data.email,
+        })}`
+      : null;
+
   useEffect(() => {
-    if (!verify.isSuccess) return;
-    // A new account with nowhere to return to gets the spec's welcome page after sign-up.
-    const target = verify.data.returnTo ?? ROUTES.welcome;
+    if (!verify.isSuccess || verify.data.outcome === 'log_in') return;
+    // A new account with nowhere to return to gets the spec's welcome page after sign-up; an account
+    // whose password was discarded goes on to choose a new one.
+    const target = setPasswordHref ?? verify.data.returnTo ?? ROUTES.welcome;
     const timer = setTimeout(() => void navigate(target, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [verify.isSuccess, verify.data, navigate]);
+  }, [verify.isSuccess, verify.data, setPasswordHref, navigate]);
 
   if (!token) {
     return (
@@ -59,6 +70,34 @@ export default function VerifyEmailPage() {
       >
         <Button asChild variant="secondary" className="w-full">
           <Link to={ROUTES.login}>Go to Login</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (verify.isSuccess && verify.data.outcome === 'log_in') {
+    return (
+      <AuthCard
+        title="Email Verified!"
+        icon={<CircleCheck className="h-12 w-12 text-green-700" aria-hidden="true" />}
+        description={<p role="status">{verify.data.message}</p>}
+      >
+        <Button asChild variant="secondary" className="w-full">
+          <Link to={ROUTES.home}>Go to Home</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (verify.isSuccess && setPasswordHref) {
+    return (
+      <AuthCard
+        title="Email Verified!"
+        icon={<CircleCheck className="h-12 w-12 text-green-700" aria-hidden="true" />}
+        description={<p role="status">{verify.data.message} Taking you to choose your password...</p>}
+      >
+        <Button asChild className="w-full">
+          <Link to={setPasswordHref}>Choose a Password</Link>
         </Button>
       </AuthCard>
     );

@@ -60,11 +60,12 @@ const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 /**
  * What the e-mail lookup may say before checkout. It cannot tell an account with a password (which must
  * sign in: the server answers 409 with EMAIL_REGISTERED_MESSAGE) from the password-less account an
- * earlier guest checkout made (which may check out again), so it only suggests signing in.
+ * earlier guest checkout made (its owner is mailed a set-password link: 409 with
+ * GUEST_ACCOUNT_EXISTS_MESSAGE, docs/decisions/035), so it only suggests signing in.
  */
 export const EMAIL_HAS_ACCOUNT_HINT = 'Already have a password for this email?';
 
-/** The server refusing a guest checkout with a registered e-mail: 409 with EMAIL_REGISTERED_MESSAGE at `email`. */
+/** The server refusing a guest checkout with a registered e-mail: 409 with its message at `email`. */
 function isEmailRegisteredError(err: ApiRequestError): boolean {
   return err.status === 409 && Boolean(err.fieldErrors?.email?.length);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "has_unproven_password" boolean DEFAULT false NOT NULL;
