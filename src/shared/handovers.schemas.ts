@@ -31,12 +31,19 @@ export type HandoverFeePayer = (typeof HANDOVER_FEE_PAYERS)[number];
 
 /** How long a tap's claim token lives. */
 export const CLAIM_TOKEN_MINUTES = 10;
+/** How long the owner's tap may open a handover (decision 038). */
+export const HANDOVER_TAP_MINUTES = 10;
 
 export const HANDOVER_NOT_WITH_OWNER_MESSAGE = `Only a ${BRAND.name} that is with you (not in our vault) can be handed over by tap.`;
 export const HANDOVER_NO_TAG_MESSAGE = `This ${BRAND.name} has no NFC tag to tap, so it cannot be handed over by tap.`;
 /** A handover's fee paid after it was cancelled, started again or claimed by another tap (409; refunded). */
 export const HANDOVER_PAYMENT_TOO_LATE_MESSAGE =
   'This handover was cancelled, started again or claimed by someone else before your payment completed, so the payment is refunded.';
+/** Opening a handover takes the owner's own fresh tap (decision 038). */
+export const HANDOVER_TAP_REQUIRED_MESSAGE = `Hold your phone to the ${BRAND.name} and start the handover from the page that opens: only a fresh tap by its owner opens one.`;
+export const HANDOVER_TAP_INVALID_MESSAGE = `This tap cannot start a handover. Hold your phone to the ${BRAND.name} again and start it from the page that opens.`;
+export const HANDOVER_TAP_EXPIRED_MESSAGE = `This tap is too old to start a handover. Hold your phone to the ${BRAND.name} again.`;
+export const HANDOVER_TAP_USED_MESSAGE = `This tap has already started a handover. Hold your phone to the ${BRAND.name} again to start another.`;
 export const HANDOVER_ALREADY_OPEN_MESSAGE = `A handover is already open for this ${BRAND.name}. Cancel it first.`;
 export const HANDOVER_NONE_OPEN_MESSAGE = `There is no open handover for this ${BRAND.name}.`;
 export const CLAIM_INVALID_MESSAGE = `This claim is not valid. Hold your phone to the ${BRAND.name} again to claim it.`;
@@ -60,6 +67,16 @@ export const StartHandoverInputSchema = z.object({
   }),
   /** How the owner pays the fee now (feePaidBy 'owner'); the first purchase method by default. */
   paymentMethod: PaymentMethodSchema.optional(),
+  /**
+   * The token the owner's own fresh tap gave them (TapResult.handoverTap): the handover records that tap's
+   * counter, so only later taps claim. Required (HANDOVER_TAP_REQUIRED_MESSAGE, 422); optional here so a
+   * chip that cannot be handed over at all says why first.
+   */
+  tapToken: z
+    .string({ error: HANDOVER_TAP_INVALID_MESSAGE })
+    .trim()
+    .max(200, HANDOVER_TAP_INVALID_MESSAGE)
+    .optional(),
 });
 export type StartHandoverInput = z.infer<typeof StartHandoverInputSchema>;
 
@@ -92,6 +109,16 @@ export const TapClaimSchema = z.object({
   feePaidBy: z.enum(HANDOVER_FEE_PAYERS),
 });
 export type TapClaim = z.infer<typeof TapClaimSchema>;
+
+/**
+ * What a fresh authentic tap gives the signed-in owner of a chip they may hand over: the token that opens
+ * a handover from this tap (POST /api/artchip/:id/handover, tapToken), once, for HANDOVER_TAP_MINUTES.
+ */
+export const HandoverTapSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type HandoverTap = z.infer<typeof HandoverTapSchema>;
 
 /** POST /api/artchip/claim */
 export const ClaimInputSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChipSchema } from './chips.schemas.ts';
 import { MAX_ID } from './input.ts';
-import { TapClaimSchema } from './handovers.schemas.ts';
+import { HandoverTapSchema, TapClaimSchema } from './handovers.schemas.ts';
 
 /** What a tap proved (issue 7): only 'authentic' moves the tag's counter and counts as a verification. */
 export const TAP_STATUSES = ['authentic', 'repeated', 'suspected_clone', 'invalid', 'unknown_tag'] as const;
@@ -41,6 +41,8 @@ export const TapResultSchema = z.object({
   claim: TapClaimSchema.nullable(),
   /** Why this tap cannot claim the chip being handed over (an old or replayed tap, a reported chip). */
   claimMessage: z.string().nullable(),
+  /** A fresh authentic tap by the chip's signed-in owner, who may hand it over: opens a handover (decision 038). */
+  handoverTap: HandoverTapSchema.nullable(),
 });
 export type TapResult = z.infer<typeof TapResultSchema>;
 

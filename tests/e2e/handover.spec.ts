@@ -102,10 +102,10 @@ async function chipWithItsOwner(request: APIRequestContext, titlePrefix: string)
 }
 
 /**
- * Issue 15, hand over by tap: the owner of a chip that is with them starts a handover from the
- * dashboard (the claimant pays the fee); whoever holds it taps it with a phone, signs up from the tap
- * page, claims it, pays the transfer fee with the demo method, and finds it in their collection with
- * "Handed over, claimed by tap" in its history.
+ * Issue 15, hand over by tap: the owner of a chip that is with them taps it, signed in, and starts a
+ * handover from that tap (decision 038; the claimant pays the fee); whoever holds it next taps it with a
+ * phone, signs up from the tap page, claims it, pays the transfer fee with the demo method, and finds it
+ * in their collection with "Handed over, claimed by tap" in its history.
  */
 test('the holder of a chip being handed over claims it with a fresh tap', async ({
   browser,
@@ -115,11 +115,12 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
   const { title, chip, owner, keys } = await chipWithItsOwner(request, 'Tapped over');
   const tapUrl = (counter: number) => `/?${makeSunTapQuery({ ...keys, counter })}`;
 
-  // The owner starts the handover from the dashboard; whoever claims pays the fee.
+  // The owner taps the chip and starts the handover from that tap; whoever claims pays the fee.
   const ownerPage = await pageAs(browser, owner.token);
   await ownerPage.setViewportSize({ width: 390, height: 844 });
-  await ownerPage.goto(`/my-${BRAND.slug}`);
-  await ownerPage.getByRole('button', { name: `Hand over ${title}` }).click();
+  await ownerPage.goto(tapUrl(1));
+  await expect(ownerPage.getByRole('heading', { name: `This ${BRAND.name} is yours` })).toBeVisible();
+  await ownerPage.getByRole('button', { name: 'Hand over', exact: true }).click();
   const dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
   await expect(dialog.getByText('Who pays the transfer fee ($12.00)?')).toBeVisible();
   await dialog.getByLabel('Whoever claims it, when they claim').check();
@@ -128,11 +129,11 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
   await expect(dialog.getByText(/whoever taps the Artchip with their phone now can claim it/)).toBeVisible();
   await ownerPage.context().close();
 
-  // The holder taps the chip with their phone.
+  // The holder taps the chip with their phone, after the owner.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(tapUrl(1));
+  await page.goto(tapUrl(2));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Authentic — verified tap #1' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Authentic — verified tap #2' })).toBeVisible();
   await expect(
     page.getByRole('heading', { name: `Its owner is handing this ${BRAND.name} over` }),
   ).toBeVisible();
@@ -177,8 +178,8 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
 
 /**
  * An owner who chose to pay the fee now and left the payment page before paying: the dashboard says
- * the handover waits for the fee and lets them start again (here leaving the fee to the claimant), and
- * a tap then offers the claim.
+ * the handover waits for the fee and to tap the chip to start again; a new tap of theirs starts it again
+ * (here leaving the fee to the claimant), and the next tap then offers the claim.
  */
 test('an owner who left the fee’s payment page starts the handover again', async ({
   browser,
@@ -190,8 +191,9 @@ test('an owner who left the fee’s payment page starts the handover again', asy
   await ownerPage.setViewportSize({ width: 1280, height: 800 });
   // The payment never completes: the owner closes the page first.
   await ownerPage.route('**/api/orders/*/complete', (route) => route.abort());
-  await ownerPage.goto(`/my-${BRAND.slug}`);
-  await ownerPage.getByRole('button', { name: `Hand over ${title}` }).click();
+  const tapUrl = (counter: number) => `/?${makeSunTapQuery({ ...keys, counter })}`;
+  await ownerPage.goto(tapUrl(1));
+  await ownerPage.getByRole('button', { name: 'Hand over', exact: true }).click();
   let dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
   await dialog.getByLabel('Me, now').check();
   await dialog.getByRole('button', { name: 'Pay $12.00 and start handover' }).click();
@@ -201,16 +203,25 @@ test('an owner who left the fee’s payment page starts the handover again', asy
   await ownerPage.getByRole('button', { name: `Hand over ${title}` }).click();
   dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
   await expect(
-    dialog.getByText(/Waiting for your transfer fee to be paid\. If you left the payment page/),
+    dialog.getByText(
+      /Waiting for your transfer fee to be paid\. If you left the payment page, hold your phone to the Artchip/,
+    ),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(ownerPage);
   await snap(ownerPage, testInfo, 'handover-waiting-for-fee');
+  await expect(dialog.getByRole('button', { name: 'Start handover' })).toHaveCount(0);
+
+  // A new tap of theirs starts it again.
+  await ownerPage.goto(tapUrl(2));
+  await ownerPage.getByRole('button', { name: 'Hand over', exact: true }).click();
+  dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
+  await expect(dialog.getByText(/If you left the payment page, start again below/)).toBeVisible();
   await dialog.getByLabel('Whoever claims it, when they claim').check();
   await dialog.getByRole('button', { name: 'Start handover' }).click();
   await expect(dialog.getByText(/whoever taps the Artchip with their phone now can claim it/)).toBeVisible();
   await ownerPage.context().close();
 
-  await page.goto(`/?${makeSunTapQuery({ ...keys, counter: 1 })}`);
+  await page.goto(tapUrl(3));
   await expect(page.getByRole('link', { name: `Claim this ${BRAND.name}` })).toBeVisible();
 });
 

@@ -21,6 +21,10 @@ import {
   HANDOVER_NONE_OPEN_MESSAGE,
   HANDOVER_NOT_WITH_OWNER_MESSAGE,
   HANDOVER_PAYMENT_TOO_LATE_MESSAGE,
+  HANDOVER_TAP_EXPIRED_MESSAGE,
+  HANDOVER_TAP_INVALID_MESSAGE,
+  HANDOVER_TAP_REQUIRED_MESSAGE,
+  HANDOVER_TAP_USED_MESSAGE,
   HandoverEnvelopeSchema,
   StartHandoverResponseSchema,
 } from '#shared/handovers.schemas.ts';
@@ -60,13 +64,27 @@ async function tap(app: App, tag: TagKeys, counter: number, token?: string) {
   return TapResultSchema.parse(res.json());
 }
 
-async function tapUrl(app: App, query: string) {
-  const res = await app.inject({ method: 'GET', url: `/api/artchip/tap?${query}` });
+async function tapUrl(app: App, query: string, token?: string) {
+  const res = await injectAs(app, token, { method: 'GET', url: `/api/artchip/tap?${query}` });
   return TapResultSchema.parse(res.json());
 }
 
 function startHandover(app: App, token: string | null, chipId: number, payload: object) {
   return injectAs(app, token, { method: 'POST', url: `/api/artchip/${chipId}/handover`, payload });
+}
+
+/** The owner taps the chip signed in and opens the handover from that tap, as the tap page does (decision 038). */
+async function openByTap(
+  app: App,
+  owner: { token: string },
+  chipId: number,
+  tag: TagKeys,
+  counter: number,
+  payload: object,
+) {
+  const ownerTap = await tap(app, tag, counter, owner.token);
+  expect(ownerTap.handoverTap, 'the owner’s tap offers to hand over').not.toBeNull();
+  return startHandover(app, owner.token, chipId, { ...payload, tapToken: ownerTap.handoverTap!.token });
 }
 
 function claim(app: App, token: string | null, claimToken: unknown) {
@@ -96,10 +114,10 @@ function errorOf(res: { json: () => unknown }) {
 describe('hand over by tap', () => {
   it('claimant pays: handover → fresh tap → claim → paid → new owner, with the provenance event', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
-    // A tap before the handover moves the counter to 3.
-    expect((await tap(app, tag, 3)).claim).toBeNull();
+    // A tap before the handover moves the counter to 2; the owner's tap that opens it, to 3.
+    expect((await tap(app, tag, 2)).claim).toBeNull();
 
-    const started = await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    const started = await openByTap(app, owner, chip.id, tag, 3, { feePaidBy: 'claimant' });
     expect(started.statusCode, started.body).toBe(200);
     const body = StartHandoverResponseSchema.parse(started.json());
     expect(body.handover).toMatchObject({ chipId: chip.id, status: 'open', feePaidBy: 'claimant' });
@@ -137,7 +155,7 @@ describe('hand over by tap', () => {
 
   it('owner pays now: a checkout answer, the handover opens once paid, and the claim moves the chip at once', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
-    const started = await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' });
+    const started = await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'owner' });
     expect(started.statusCode, started.body).toBe(200);
     const body = StartHandoverResponseSchema.parse(started.json());
     expect(body.handover.status).toBe('awaiting_fee');
@@ -145,12 +163,12 @@ describe('hand over by tap', () => {
     expect(body.redirectUrl).toContain('/payment-processing');
 
     // Until the fee is paid, a tap claims nothing.
-    expect((await tap(app, tag, 1)).claim).toBeNull();
+    expect((await tap(app, tag, 2)).claim).toBeNull();
     expect((await pay(app, owner.token, body.orderId!)).statusCode).toBe(200);
     const live = await injectAs(app, owner.token, { method: 'GET', url: `/api/artchip/${chip.id}/handover` });
     expect(HandoverEnvelopeSchema.parse(live.json()).handover?.status).toBe('open');
 
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tap(app, tag, 3);
     const claimed = await claim(app, holder.token, fresh.claim!.token);
     expect(claimed.statusCode, claimed.body).toBe(200);
     const answer = ClaimResponseSchema.parse(claimed.json());
@@ -164,8 +182,10 @@ describe('hand over by tap', () => {
   it('a tap from before the handover, a replayed URL and a second claim with the same tap all fail clearly', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     const before = makeSunTapQuery({ ...tag, counter: 5 });
-    expect((await tapUrl(app, before)).status).toBe('authentic');
-    await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' }).then(async (res) =>
+    const ownerTap = await tapUrl(app, before, owner.token);
+    expect(ownerTap.status).toBe('authentic');
+    const opened = { feePaidBy: 'owner', tapToken: ownerTap.handoverTap!.token };
+    await startHandover(app, owner.token, chip.id, opened).then(async (res) =>
       pay(app, owner.token, StartHandoverResponseSchema.parse(res.json()).orderId!),
     );
 
@@ -194,7 +214,7 @@ describe('hand over by tap', () => {
 
   it('two claims at once with two fresh taps: exactly one wins', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
-    const res = await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' });
+    const res = await openByTap(app, owner, chip.id, tag, 9, { feePaidBy: 'owner' });
     await pay(app, owner.token, StartHandoverResponseSchema.parse(res.json()).orderId!);
     const other = await insertUser(app.db);
     const a = await tap(app, tag, 10);
@@ -211,8 +231,8 @@ describe('hand over by tap', () => {
 
   it('the same token claimed twice at once: exactly one wins', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
-    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 1);
+    await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 2);
     const results = await Promise.all([
       claim(app, holder.token, fresh.claim!.token),
       claim(app, holder.token, fresh.claim!.token),
@@ -223,13 +243,13 @@ describe('hand over by tap', () => {
 
   it('refuses an expired token, an unknown one, and the owner claiming their own chip', async () => {
     const { app, clock, owner, holder, chip, tag } = await setUp();
-    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
-    const own = await tap(app, tag, 1);
+    await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
+    const own = await tap(app, tag, 2);
     const mine = await claim(app, owner.token, own.claim!.token);
     expect(mine.statusCode).toBe(422);
     expect(errorOf(mine).message).toBe(CLAIM_OWN_MESSAGE);
 
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tap(app, tag, 3);
     clock.now = new Date(clock.now.getTime() + 11 * 60 * 1000);
     const late = await claim(app, holder.token, fresh.claim!.token);
     expect(late.statusCode).toBe(410);
@@ -242,15 +262,15 @@ describe('hand over by tap', () => {
 
   it('a cancelled handover gives no claim, and an issued token no longer claims', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
-    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 1);
+    await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 2);
     const cancelled = await injectAs(app, owner.token, {
       method: 'DELETE',
       url: `/api/artchip/${chip.id}/handover`,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(HandoverEnvelopeSchema.parse(cancelled.json()).handover?.status).toBe('cancelled');
-    expect((await tap(app, tag, 2)).claim).toBeNull();
+    expect((await tap(app, tag, 3)).claim).toBeNull();
     const late = await claim(app, holder.token, fresh.claim!.token);
     expect(late.statusCode).toBe(409);
     const again = await injectAs(app, owner.token, {
@@ -263,8 +283,8 @@ describe('hand over by tap', () => {
 
   it('a claimant who does not pay is refunded once the owner cancels', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
-    await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 1);
+    await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 2);
     const answer = ClaimResponseSchema.parse((await claim(app, holder.token, fresh.claim!.token)).json());
     await injectAs(app, owner.token, { method: 'DELETE', url: `/api/artchip/${chip.id}/handover` });
     await pay(app, holder.token, answer.orderId!);
@@ -277,12 +297,12 @@ describe('hand over by tap', () => {
   it('an owner who left the fee’s payment page starts again; the first fee, paid late, is refunded', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     const first = StartHandoverResponseSchema.parse(
-      (await startHandover(app, owner.token, chip.id, { feePaidBy: 'owner' })).json(),
+      (await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'owner' })).json(),
     );
     expect(first.handover.status).toBe('awaiting_fee');
 
-    // Starting again replaces the handover still waiting for its fee, whoever pays this time.
-    const again = await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+    // Starting again (from a new tap) replaces the handover still waiting for its fee, whoever pays this time.
+    const again = await openByTap(app, owner, chip.id, tag, 2, { feePaidBy: 'claimant' });
     expect(again.statusCode, again.body).toBe(200);
     const second = StartHandoverResponseSchema.parse(again.json());
     expect(second.handover).toMatchObject({ status: 'open' });
@@ -311,21 +331,116 @@ describe('hand over by tap', () => {
     expect(errorOf(third).message).toBe(HANDOVER_ALREADY_OPEN_MESSAGE);
 
     // The claim still works on the handover that is open.
-    const claimed = await claim(app, holder.token, (await tap(app, tag, 1)).claim!.token);
+    const claimed = await claim(app, holder.token, (await tap(app, tag, 3)).claim!.token);
     expect(claimed.statusCode, claimed.body).toBe(200);
+  });
+
+  describe('a handover opens from its owner’s fresh tap (issue 25, finding 5; decision 038)', () => {
+    it('a tap read before the owner opened it but never sent claims nothing; a tap after the owner’s claims', async () => {
+      const { app, owner, holder, chip, tag } = await setUp();
+      // Someone who held the chip once (a lender, a repairer) read it with an NFC reader app and kept the URL.
+      const kept = makeSunTapQuery({ ...tag, counter: 7 });
+      // The owner, signed in, taps it (counter 8) and opens the handover from that tap.
+      const opened = await openByTap(app, owner, chip.id, tag, 8, { feePaidBy: 'claimant' });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const [row] = await app.db.select().from(chipHandovers).where(eq(chipHandovers.chipId, chip.id));
+      expect(row!.startCounter).toBe(8);
+
+      const stale = await tapUrl(app, kept);
+      expect(stale).toMatchObject({ claim: null, claimMessage: CLAIM_NOT_FRESH_MESSAGE });
+
+      const fresh = await tap(app, tag, 9);
+      expect(fresh.claim).not.toBeNull();
+      const claimed = await claim(app, holder.token, fresh.claim!.token);
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      expect(ClaimResponseSchema.parse(claimed.json()).handover.status).toBe('awaiting_payment');
+    });
+
+    it('only the signed-in owner’s fresh tap offers to hand over, and only the owner can use it', async () => {
+      const { app, owner, holder, chip, tag } = await setUp();
+      expect((await tap(app, tag, 1)).handoverTap).toBeNull();
+      expect((await tap(app, tag, 2, holder.token)).handoverTap).toBeNull();
+      const ownTapUrl = makeSunTapQuery({ ...tag, counter: 3 });
+      const ownTap = await tapUrl(app, ownTapUrl, owner.token);
+      expect(ownTap.handoverTap).not.toBeNull();
+      // The same URL again is not a fresh tap.
+      expect(await tapUrl(app, ownTapUrl, owner.token)).toMatchObject({
+        status: 'repeated',
+        handoverTap: null,
+      });
+      // Someone else holding the owner's token cannot open a handover of a chip that is not theirs.
+      const stolen = await startHandover(app, holder.token, chip.id, {
+        feePaidBy: 'claimant',
+        tapToken: ownTap.handoverTap!.token,
+      });
+      expect(stolen.statusCode).toBe(404);
+      expect(await app.db.select().from(chipHandovers)).toHaveLength(0);
+    });
+
+    it('refuses to open without a tap, or with a tap that is unknown, of another chip or tag, expired or used', async () => {
+      const { app, clock, owner, chip, tag } = await setUp();
+      const open = (tapToken?: string) =>
+        startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant', tapToken });
+
+      const none = await open();
+      expect(none.statusCode).toBe(422);
+      expect(errorOf(none).message).toBe(HANDOVER_TAP_REQUIRED_MESSAGE);
+      const madeUp = await open('not-a-real-token');
+      expect(madeUp.statusCode).toBe(400);
+      expect(errorOf(madeUp).message).toBe(HANDOVER_TAP_INVALID_MESSAGE);
+
+      // The owner's tap of another of their chips.
+      const other = await insertChip(app.db, {
+        creatorId: owner.user.id,
+        status: 'sold',
+        custody: 'with_owner',
+      });
+      const otherTag = await insertNfcTag(app, other.id);
+      const otherTap = await tap(app, otherTag, 1, owner.token);
+      const wrongChip = await open(otherTap.handoverTap!.token);
+      expect(wrongChip.statusCode).toBe(400);
+      expect(errorOf(wrongChip).message).toBe(HANDOVER_TAP_INVALID_MESSAGE);
+
+      // Too old.
+      const early = await tap(app, tag, 1, owner.token);
+      clock.now = new Date(clock.now.getTime() + 11 * 60 * 1000);
+      const late = await open(early.handoverTap!.token);
+      expect(late.statusCode).toBe(410);
+      expect(errorOf(late).message).toBe(HANDOVER_TAP_EXPIRED_MESSAGE);
+
+      // Used once: cancelled, the handover does not open again from the same tap.
+      const used = (await tap(app, tag, 2, owner.token)).handoverTap!.token;
+      expect((await open(used)).statusCode).toBe(200);
+      // While it is open, the owner's tap offers no new handover.
+      expect((await tap(app, tag, 3, owner.token)).handoverTap).toBeNull();
+      await injectAs(app, owner.token, { method: 'DELETE', url: `/api/artchip/${chip.id}/handover` });
+      const again = await open(used);
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again).message).toBe(HANDOVER_TAP_USED_MESSAGE);
+
+      // A tap of a tag since replaced.
+      const replacedTap = (await tap(app, tag, 4, owner.token)).handoverTap!.token;
+      await insertNfcTag(app, chip.id);
+      const replaced = await open(replacedTap);
+      expect(replaced.statusCode).toBe(400);
+      expect(errorOf(replaced).message).toBe(HANDOVER_TAP_INVALID_MESSAGE);
+      const live = await injectAs(app, owner.token, {
+        method: 'GET',
+        url: `/api/artchip/${chip.id}/handover`,
+      });
+      expect(HandoverEnvelopeSchema.parse(live.json()).handover).toBeNull();
+    });
   });
 
   describe('POST /api/artchip/:id/handover', () => {
     it('needs a session, the owner, a known payer, a chip with its owner, a tag and no open handover', async () => {
-      const { app, owner, holder, chip } = await setUp();
+      const { app, owner, holder, chip, tag } = await setUp();
       expect((await startHandover(app, null, chip.id, { feePaidBy: 'owner' })).statusCode).toBe(401);
       expect((await startHandover(app, holder.token, chip.id, { feePaidBy: 'owner' })).statusCode).toBe(404);
       const bad = await startHandover(app, owner.token, chip.id, { feePaidBy: 'someone' });
       expect(bad.statusCode).toBe(400);
       expect(errorOf(bad).fieldErrors?.feePaidBy?.[0]).toContain('Choose who pays');
-      expect((await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' })).statusCode).toBe(
-        200,
-      );
+      expect((await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' })).statusCode).toBe(200);
       const twice = await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
       expect(twice.statusCode).toBe(409);
       expect(errorOf(twice).message).toBe(HANDOVER_ALREADY_OPEN_MESSAGE);
@@ -349,8 +464,8 @@ describe('hand over by tap', () => {
 
   describe('DELETE and GET /api/artchip/:id/handover', () => {
     it('are the owner’s only', async () => {
-      const { app, owner, holder, chip } = await setUp();
-      await startHandover(app, owner.token, chip.id, { feePaidBy: 'claimant' });
+      const { app, owner, holder, chip, tag } = await setUp();
+      await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
       const url = `/api/artchip/${chip.id}/handover`;
       expect((await injectAs(app, null, { method: 'DELETE', url })).statusCode).toBe(401);
       expect((await injectAs(app, holder.token, { method: 'DELETE', url })).statusCode).toBe(404);

@@ -27,8 +27,8 @@ function report(app: App, token: string | null, chipId: number, payload: object)
   return injectAs(app, token, { method: 'POST', url: `/api/artchip/${chipId}/report`, payload });
 }
 
-async function tap(app: App, tag: TagKeys, counter: number) {
-  const res = await app.inject({
+async function tap(app: App, tag: TagKeys, counter: number, token?: string) {
+  const res = await injectAs(app, token, {
     method: 'GET',
     url: `/api/artchip/tap?${makeSunTapQuery({ ...tag, counter })}`,
   });
@@ -86,15 +86,17 @@ describe('POST /api/artchip/:id/report', () => {
 
   it('a reported chip being handed over: the tap says so and gives no claim; an issued claim is refused', async () => {
     const { app, owner, finder, chip, tag } = await setUp({ status: 'sold', custody: 'with_owner' });
+    // The owner opens the handover from their own tap (decision 038).
+    const ownerTap = await tap(app, tag, 1, owner.token);
     await injectAs(app, owner.token, {
       method: 'POST',
       url: `/api/artchip/${chip.id}/handover`,
-      payload: { feePaidBy: 'claimant' },
+      payload: { feePaidBy: 'claimant', tapToken: ownerTap.handoverTap?.token },
     });
-    const before = await tap(app, tag, 1);
+    const before = await tap(app, tag, 2);
     expect(before.claim).not.toBeNull();
     await report(app, owner.token, chip.id, { status: 'lost' });
-    const after = await tap(app, tag, 2);
+    const after = await tap(app, tag, 3);
     expect(after).toMatchObject({ claim: null, claimMessage: reportedMessage('lost') });
     expect(after.chip?.reportStatus).toBe('lost');
     const claimed = await injectAs(app, finder.token, {

@@ -59,8 +59,9 @@ export async function getLiveHandover(
 }
 
 /**
- * POST /api/artchip/:id/handover: opens a handover of a chip that is with its owner, recording its tag's
- * counter. The owner paying now gets a checkout answer for the fee; the handover opens once it is paid.
+ * POST /api/artchip/:id/handover: opens a handover of a chip that is with its owner, from the owner's own
+ * fresh tap (input.tapToken, decision 038) whose counter it records. The owner paying now gets a checkout
+ * answer for the fee; the handover opens once it is paid.
  */
 export async function startHandoverByOwner(
   ctx: ServiceContext,
@@ -82,11 +83,14 @@ export async function startHandoverByOwner(
 
   const placed = await ctx.db.transaction(async (tx) => {
     const chip = requireOwnChip(await lockChipForChange(tx, chipId), user);
+    // The tag as it is now, under the chip's lock: the owner's tap must be of this tag and counter.
+    const current = await findChipTagCounter(tx, chipId);
+    if (!current) throw new AppError('CONFLICT', HANDOVER_NO_TAG_MESSAGE);
     const handover = await startHandover(tx, chip, {
       ownerId: user.id,
       feePaidBy: input.feePaidBy,
-      tagId: tag.tagId,
-      startCounter: tag.lastCounter,
+      tapToken: input.tapToken,
+      tag: current,
       now,
     });
     if (!pricing || !payment) return { handover, fee: null };

@@ -1,11 +1,16 @@
 /**
  * Hand over by tap (issue 15): the handover state machine (HANDOVER_STATUSES in shared/handovers.schemas.ts)
- * and the only writer of chip_handovers and handover_claims. Transitions take the chip row already locked
- * by the caller's transaction (every commerce transaction locks the chip first), then lock the handover.
+ * and the only writer of chip_handovers, handover_claims and handover_owner_taps. Transitions take the chip
+ * row already locked by the caller's transaction (every commerce transaction locks the chip first), then
+ * lock the handover.
  *
  * A claim is bound to one fresh authentic tap: the tap route gives it only for a counter above the one
  * recorded when the handover started (and above every tap accepted before, which the replay rule gives),
  * stores it hashed under (handover, counter) so one tap gets one token, and a token claims once.
+ *
+ * A handover opens only from the owner's own fresh tap (decision 038): the tap answer gives the signed-in
+ * owner a one-time token bound to that tap, and the handover starts from that tap's counter, so a tap read
+ * before it (and kept unsent by someone who once held the chip) can never claim.
  */
 import { CHECKOUT_HOLD_MINUTES } from '#shared/checkout.schemas.ts';
 import {
@@ -19,9 +24,15 @@ import {
   CLAIM_USED_MESSAGE,
   HANDOVER_ALREADY_OPEN_MESSAGE,
   HANDOVER_NONE_OPEN_MESSAGE,
+  HANDOVER_TAP_EXPIRED_MESSAGE,
+  HANDOVER_TAP_INVALID_MESSAGE,
+  HANDOVER_TAP_MINUTES,
+  HANDOVER_TAP_REQUIRED_MESSAGE,
+  HANDOVER_TAP_USED_MESSAGE,
   reportedMessage,
   type Handover,
   type HandoverFeePayer,
+  type HandoverTap,
   type TapClaim,
 } from '#shared/handovers.schemas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -41,9 +52,12 @@ import {
   findLiveHandover,
   insertClaimOnce,
   insertHandover,
+  insertOwnerTapOnce,
   lockClaim,
   lockHandover,
+  lockOwnerTapByTokenHash,
   markClaimUsed,
+  markOwnerTapUsed,
   updateHandover,
   type HandoverRow,
 } from './handovers.repo.ts';
@@ -83,33 +97,97 @@ export async function findOwnLiveHandover(db: Db, chipId: number): Promise<Hando
   return findLiveHandover(db, chipId);
 }
 
+/** The chip's tag and the highest counter it has accepted, read under the chip's lock. */
+export type HandoverTag = { tagId: number; lastCounter: number };
+
 /**
- * Starts a handover of a chip that is with its owner. The owner paying the fee now waits for it
- * ('awaiting_fee'); otherwise the handover is open at once and the claimant pays. A handover still
- * waiting for the owner's fee (they left the payment page) is replaced: it is cancelled, and a
- * payment of its fee order arriving later no longer applies and is refunded (fulfilHandoverOrder).
+ * After an authentic tap by `viewerId` (counter already accepted by the replay rule): when they own the chip
+ * and may hand it over now (no handover open, or only one still waiting for their fee), a one-time token that
+ * opens a handover from this tap. Null otherwise, or if this tap already has one.
+ */
+export async function issueOwnerHandoverTap(
+  tx: Db,
+  args: { chipId: number; tagId: number; counter: number; viewerId: number; now: Date },
+): Promise<HandoverTap | null> {
+  const chip = await findChipRow(tx, args.chipId);
+  if (!chip || ownerIdOf(chip) !== args.viewerId || refuseHandover(chip, args.viewerId, args.now))
+    return null;
+  const live = await findLiveHandover(tx, chip.id);
+  if (live && (live.status !== 'awaiting_fee' || live.ownerId !== args.viewerId)) return null;
+  const token = createSecretToken();
+  const expiresAt = new Date(args.now.getTime() + HANDOVER_TAP_MINUTES * 60 * 1000);
+  const stored = await insertOwnerTapOnce(tx, {
+    chipId: chip.id,
+    ownerId: args.viewerId,
+    tagId: args.tagId,
+    counter: args.counter,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
+  return stored ? { token, expiresAt: expiresAt.toISOString() } : null;
+}
+
+/**
+ * Uses the owner's tap token to open a handover: it must be this owner's tap of this chip's current tag, not
+ * used and not expired. Returns the tap's counter, the handover's start: only a later tap claims.
+ */
+async function useOwnerTap(
+  tx: Db,
+  chip: ChipRow,
+  args: { ownerId: number; tapToken: string | undefined; tag: HandoverTag; now: Date },
+): Promise<number> {
+  if (!args.tapToken) throw new AppError('UNPROCESSABLE', HANDOVER_TAP_REQUIRED_MESSAGE);
+  const tap = await lockOwnerTapByTokenHash(tx, hashToken(args.tapToken));
+  // Another chip's or account's tap, or one of a tag replaced or reset since (its counter is no longer the
+  // tag's): not this owner's fresh tap of this chip.
+  if (
+    !tap ||
+    tap.chipId !== chip.id ||
+    tap.ownerId !== args.ownerId ||
+    tap.tagId !== args.tag.tagId ||
+    tap.counter > args.tag.lastCounter
+  ) {
+    throw new AppError('INVALID_TOKEN', HANDOVER_TAP_INVALID_MESSAGE);
+  }
+  if (tap.usedAt !== null) throw new AppError('CONFLICT', HANDOVER_TAP_USED_MESSAGE);
+  if (tap.expiresAt <= args.now) throw new AppError('TOKEN_EXPIRED', HANDOVER_TAP_EXPIRED_MESSAGE);
+  await markOwnerTapUsed(tx, tap.id, args.now);
+  return tap.counter;
+}
+
+/**
+ * Starts a handover of a chip that is with its owner, from the owner's own fresh tap (its token): the
+ * handover records that tap's counter. The owner paying the fee now waits for it ('awaiting_fee');
+ * otherwise the handover is open at once and the claimant pays. A handover still waiting for the owner's
+ * fee (they left the payment page) is replaced: it is cancelled, and a payment of its fee order arriving
+ * later no longer applies and is refunded (fulfilHandoverOrder).
  */
 export async function startHandover(
   tx: Db,
   chip: ChipRow,
-  args: { ownerId: number; feePaidBy: HandoverFeePayer; tagId: number; startCounter: number; now: Date },
+  args: {
+    ownerId: number;
+    feePaidBy: HandoverFeePayer;
+    tapToken: string | undefined;
+    tag: HandoverTag;
+    now: Date;
+  },
 ): Promise<HandoverRow> {
   const refusal = refuseHandover(chip, args.ownerId, args.now);
   if (refusal) throw new AppError(refusal.code, refusal.message);
   const live = await findLiveHandover(tx, chip.id, true);
-  if (live) {
-    if (live.status !== 'awaiting_fee' || live.ownerId !== args.ownerId) {
-      throw new AppError('CONFLICT', HANDOVER_ALREADY_OPEN_MESSAGE);
-    }
-    await updateHandover(tx, live.id, { status: 'cancelled', cancelledAt: args.now });
+  if (live && (live.status !== 'awaiting_fee' || live.ownerId !== args.ownerId)) {
+    throw new AppError('CONFLICT', HANDOVER_ALREADY_OPEN_MESSAGE);
   }
+  const startCounter = await useOwnerTap(tx, chip, args);
+  if (live) await updateHandover(tx, live.id, { status: 'cancelled', cancelledAt: args.now });
   return insertHandover(tx, {
     chipId: chip.id,
     ownerId: args.ownerId,
     status: args.feePaidBy === 'owner' ? 'awaiting_fee' : 'open',
     feePaidBy: args.feePaidBy,
-    tagId: args.tagId,
-    startCounter: args.startCounter,
+    tagId: args.tag.tagId,
+    startCounter,
   });
 }
 

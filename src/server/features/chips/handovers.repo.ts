@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { LIVE_HANDOVER_STATUSES } from '#shared/handovers.schemas.ts';
-import { chipHandovers, handoverClaims } from './handovers.table.ts';
+import { chipHandovers, handoverClaims, handoverOwnerTaps } from './handovers.table.ts';
 
 export type HandoverRow = typeof chipHandovers.$inferSelect;
 export type NewHandoverRow = typeof chipHandovers.$inferInsert;
@@ -73,4 +73,32 @@ export async function lockClaim(tx: Db, id: number): Promise<HandoverClaimRow | 
 
 export async function markClaimUsed(tx: Db, id: number, userId: number, now: Date): Promise<void> {
   await tx.update(handoverClaims).set({ usedAt: now, usedBy: userId }).where(eq(handoverClaims.id, id));
+}
+
+export type HandoverOwnerTapRow = typeof handoverOwnerTaps.$inferSelect;
+
+/** Stores an owner's tap token (hashed); null when this tap (tag, counter) already has one. */
+export async function insertOwnerTapOnce(
+  tx: Db,
+  values: typeof handoverOwnerTaps.$inferInsert,
+): Promise<HandoverOwnerTapRow | null> {
+  const [row] = await tx.insert(handoverOwnerTaps).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function lockOwnerTapByTokenHash(
+  tx: Db,
+  tokenHash: string,
+): Promise<HandoverOwnerTapRow | null> {
+  const [row] = await tx
+    .select()
+    .from(handoverOwnerTaps)
+    .where(eq(handoverOwnerTaps.tokenHash, tokenHash))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markOwnerTapUsed(tx: Db, id: number, now: Date): Promise<void> {
+  await tx.update(handoverOwnerTaps).set({ usedAt: now }).where(eq(handoverOwnerTaps.id, id));
 }

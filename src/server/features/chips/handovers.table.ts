@@ -79,3 +79,35 @@ export const handoverClaims = pgTable(
     check('handover_claims_used_ck', sql`(${t.usedAt} is null) = (${t.usedBy} is null)`),
   ],
 );
+
+/**
+ * An owner's fresh authentic tap that may open a handover (decision 038): the tap answer gives the chip's
+ * signed-in owner a token (stored as a hash) bound to that tap's tag and counter. Opening the handover uses
+ * it once, before expiresAt, and records its counter as the handover's start, so only later taps claim.
+ */
+export const handoverOwnerTaps = pgTable(
+  'handover_owner_taps',
+  {
+    ...baseColumns,
+    chipId: integer()
+      .notNull()
+      .references(() => chips.id, { onDelete: 'cascade' }),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id),
+    /** The tag (nfc_tags.id) and the SDM read counter of the tap. */
+    tagId: integer().notNull(),
+    counter: integer().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: tstz().notNull(),
+    /** When it opened a handover (once). */
+    usedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('handover_owner_taps_token_hash_uq').on(t.tokenHash),
+    // One tap, one token.
+    uniqueIndex('handover_owner_taps_tap_uq').on(t.tagId, t.counter),
+    index('handover_owner_taps_chip_id_idx').on(t.chipId),
+    index('handover_owner_taps_owner_id_idx').on(t.ownerId),
+  ],
+);

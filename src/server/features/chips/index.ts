@@ -51,10 +51,12 @@ export {
   findOwnLiveHandover,
   fulfilHandoverOrder,
   issueHandoverClaim,
+  issueOwnerHandoverTap,
   staleTapClaimMessage,
   startHandover,
   toHandoverDto,
   type HandoverRow,
+  type HandoverTag,
   type TapClaimOutcome,
   useHandoverClaim,
 } from './handover-lifecycle.ts';

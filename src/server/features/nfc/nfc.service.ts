@@ -6,13 +6,14 @@ import type { AuthUser } from '#server/plugins/auth.ts';
 import {
   getChipById,
   issueHandoverClaim,
+  issueOwnerHandoverTap,
   recordChipEvent,
   staleTapClaimMessage,
   type TapClaimOutcome,
 } from '#server/features/chips/index.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import type { NfcTagMode, TapResult, TapStatus } from '#shared/nfc.schemas.ts';
-import type { TapHistory } from '#shared/handovers.schemas.ts';
+import type { HandoverTap, TapHistory } from '#shared/handovers.schemas.ts';
 import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import type { NfcKeyring } from './nfc-keys.ts';
 import {
@@ -148,6 +149,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
       chip: null,
       claim: null,
       claimMessage: null,
+      handoverTap: null,
     };
   };
 
@@ -190,6 +192,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
 
   const { tag, uid, counter } = verified;
   let handover: TapClaimOutcome = { claim: null, claimMessage: null };
+  let handoverTap: HandoverTap | null = null;
   const status = await db.transaction(async (tx): Promise<TapStatus> => {
     let outcome: TapStatus;
     if (await acceptCounter(tx, tag.id, counter)) {
@@ -201,6 +204,16 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
       // A chip being handed over: this fresh tap (and only it) gets a claim token (issue 15).
       if (tag.chipId !== null) {
         handover = await issueHandoverClaim(tx, { chipId: tag.chipId, tagId: tag.id, counter, now });
+      }
+      // Its signed-in owner's fresh tap may open a handover from this counter (decision 038).
+      if (tag.chipId !== null && options.viewer) {
+        handoverTap = await issueOwnerHandoverTap(tx, {
+          chipId: tag.chipId,
+          tagId: tag.id,
+          counter,
+          viewerId: options.viewer.id,
+          now,
+        });
       }
     } else {
       const last = await findLastCounter(tx, tag.id);
@@ -221,7 +234,14 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
   if (chip && status !== 'authentic') {
     handover = { claim: null, claimMessage: await staleTapClaimMessage(db, chip.id) };
   }
-  return { status, uid, counter, chip, ...(chip ? handover : { claim: null, claimMessage: null }) };
+  return {
+    status,
+    uid,
+    counter,
+    chip,
+    ...(chip ? handover : { claim: null, claimMessage: null }),
+    handoverTap: chip ? handoverTap : null,
+  };
 }
 
 /** GET /api/artchip/:id/tap-history: how many verified taps and when the last was, never where. */
@@ -235,7 +255,7 @@ export async function getTapHistory(
   return { verifiedTaps: summary.count, lastVerifiedAt: summary.lastAt?.toISOString() ?? null };
 }
 
-/** The chip's active tag and the highest counter it has accepted (a handover starts from it), or null. */
+/** The chip's active tag and the highest counter it has accepted (an owner's tap to open a handover must be of it), or null. */
 export async function findChipTagCounter(
   db: Db,
   chipId: number,

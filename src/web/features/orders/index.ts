@@ -15,3 +15,12 @@ export { MyArtchipCollection } from './components/my-artchip-collection.tsx';
 export const LazyChipOwnerActions = lazy(async () => ({
   default: (await import('./components/chip-owner-actions.tsx')).ChipOwnerActions,
 }));
+
+/**
+ * 'Hand over' (issue 15): the owner's handover dialog. Given the token of the owner's own fresh tap
+ * (TapResult.handoverTap, decision 038) it opens a handover from that tap; without one it shows the live
+ * handover and says how to start one. Lazy, like the owner's actions. Render it inside Suspense.
+ */
+export const LazyHandoverDialog = lazy(async () => ({
+  default: (await import('./components/handover-dialog.tsx')).HandoverDialog,
+}));

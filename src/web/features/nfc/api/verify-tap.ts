@@ -5,10 +5,11 @@ import { api } from '#web/lib/api-client.ts';
 
 /**
  * GET /api/artchip/tap?<tap parameters>: verifies a SUN tap. The query is forwarded byte for byte (the MAC
- * covers the exact text the tag wrote), never rebuilt from parsed parameters.
+ * covers the exact text the tag wrote), never rebuilt from parsed parameters. With the session: the chip's
+ * owner tapping it gets the token that opens a handover from this tap (decision 038).
  */
 export async function verifyTap(rawQuery: string): Promise<TapResult> {
-  return TapResultSchema.parse(await api(`${CHIP_API}/tap?${rawQuery}`, { anonymous: true }));
+  return TapResultSchema.parse(await api(`${CHIP_API}/tap?${rawQuery}`));
 }
 
 export function verifyTapQueryOptions(rawQuery: string) {

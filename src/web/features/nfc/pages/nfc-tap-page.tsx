@@ -10,6 +10,7 @@ import { useVerifyTap } from '../api/verify-tap.ts';
 import { NfcChipView } from '../components/nfc-chip-view.tsx';
 import { AuthenticBadge, RepeatedTapNote, SuspectedCloneNote } from '../components/tap-verdict.tsx';
 import { ClaimPanel, ClaimRefusedNote } from '../components/claim-panel.tsx';
+import { OwnerHandoverPanel } from '../components/owner-handover-panel.tsx';
 
 const TITLES: Record<TapResult['status'], string> = {
   authentic: 'Authentic',
@@ -39,13 +40,19 @@ function badgeFor(result: TapResult): ReactNode {
   return <SuspectedCloneNote />;
 }
 
-/** The verdict, and for a chip being handed over, the claim this tap gives (or why it gives none). */
+/**
+ * The verdict, and for a chip being handed over, the claim this tap gives (or why it gives none); for its
+ * owner's own tap, "Hand over" (decision 038).
+ */
 function verdictFor(result: TapResult): ReactNode {
   return (
     <>
       {badgeFor(result)}
       {result.claim && <ClaimPanel claim={result.claim} />}
       {result.claimMessage && <ClaimRefusedNote message={result.claimMessage} />}
+      {result.chip && result.handoverTap && (
+        <OwnerHandoverPanel chip={result.chip} tap={result.handoverTap} />
+      )}
     </>
   );
 }

@@ -20,6 +20,8 @@ type HandoverDialogProps = {
   chip: { id: number; title: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The token of the owner's own fresh tap (TapResult.handoverTap): only it opens a handover (decision 038). */
+  tapToken?: string | undefined;
 };
 
 const STATUS_TEXT: Record<HandoverStatus, string> = {
@@ -32,10 +34,11 @@ const STATUS_TEXT: Record<HandoverStatus, string> = {
 
 /**
  * 'Hand over': the owner of a chip that is with them lets the next person who taps it claim it, for
- * an offline sale or a gift. The transfer fee is paid by the owner now, or by whoever claims it. An
- * open handover can be cancelled here.
+ * an offline sale or a gift. The transfer fee is paid by the owner now, or by whoever claims it. A
+ * handover opens only from the owner's own tap (the tap page passes its token); opened elsewhere, the
+ * dialog says to tap the chip. An open handover can be cancelled here.
  */
-export function HandoverDialog({ chip, open, onOpenChange }: HandoverDialogProps) {
+export function HandoverDialog({ chip, open, onOpenChange, tapToken }: HandoverDialogProps) {
   const toast = useToast();
   const goToPayment = useGoToPayment();
   const live = useLiveHandover(chip.id, { enabled: open });
@@ -46,6 +49,9 @@ export function HandoverDialog({ chip, open, onOpenChange }: HandoverDialogProps
   const [payer, setPayer] = useState<HandoverFeePayer>('claimant');
   const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [error, setError] = useState<string | null>(null);
+  // A tap opens one handover: once used, starting again takes a new tap.
+  const [isTapUsed, setIsTapUsed] = useState(false);
+  const canStart = Boolean(tapToken) && !isTapUsed;
   const methods = settings.data?.paymentMethods.purchase ?? [];
   const chosenMethod = method || methods[0];
 
@@ -58,8 +64,10 @@ export function HandoverDialog({ chip, open, onOpenChange }: HandoverDialogProps
         input: {
           feePaidBy: payer,
           ...(payer === 'owner' && chosenMethod ? { paymentMethod: chosenMethod } : {}),
+          tapToken,
         },
       });
+      setIsTapUsed(true);
       const checkout = CheckoutResponseSchema.safeParse(response);
       if (checkout.success) {
         await goToPayment(checkout.data, chosenMethod ?? 'card');
@@ -106,10 +114,19 @@ export function HandoverDialog({ chip, open, onOpenChange }: HandoverDialogProps
               className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-gray-900"
             >
               {STATUS_TEXT[live.data.status]}
-              {isAwaitingFee && ' If you left the payment page, start again below.'}
+              {isAwaitingFee &&
+                (canStart
+                  ? ' If you left the payment page, start again below.'
+                  : ` If you left the payment page, hold your phone to the ${BRAND.name} to start again.`)}
             </p>
           )}
-          {(!live.data || isAwaitingFee) && (
+          {!live.data && !canStart && (
+            <p className="text-sm text-gray-800">
+              To start, hold your phone to the {BRAND.name} while you are signed in: the page that opens
+              offers “Hand over”. Only a tap made after yours can then claim it.
+            </p>
+          )}
+          {(!live.data || isAwaitingFee) && canStart && (
             <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
               <fieldset className="space-y-2">
                 <legend className="text-sm font-medium text-gray-900">
