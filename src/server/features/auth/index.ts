@@ -7,6 +7,7 @@ export { adminBootstrapStep } from './admin-bootstrap.ts';
 export { findSessionUser } from './auth.repo.ts';
 export { changePassword, createGuestClaimToken, createSetPasswordToken } from './auth.service.ts';
 export { SESSION_TTL_MS } from './auth.service.ts';
+export { pruneLoginCodes } from './login-codes.service.ts';
 export {
   clearSessionCookie,
   hasSessionCookie,
