@@ -88,7 +88,8 @@ describe('per-account limits', () => {
   });
 });
 
-describe('log-in back-off per account and client (decision 036)', () => {
+// Many log-ins, each an argon2 check: generous time on a busy machine.
+describe('log-in back-off per account and client (decision 036)', { timeout: 120_000 }, () => {
   /** Log-ins from one address (a stranger's, or one the owner shares with them). */
   const loginFrom = (app: App, email: string, password: string, url = '/api/auth/login', ip = '10.9.0.1') =>
     app.inject({ method: 'POST', url, remoteAddress: ip, payload: { email, password } });
