@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobRunnerOptions } from '#server/features/jobs/index.ts';
 import { pruneBackoffs, pruneRateLimits } from '#server/features/rate-limit/index.ts';
+import { pruneLoginCodes } from '#server/features/auth/index.ts';
 import { refreshLiveTokenPrice } from '#server/features/price/index.ts';
 import {
   checkTokenPayments,
@@ -30,7 +31,10 @@ export const BACKGROUND_TASKS: BackgroundTask[] = [
   {
     name: 'rate-limit-prune',
     everyMs: 10 * 60_000,
-    run: async (app) => (await pruneRateLimits(app.db)) + (await pruneBackoffs(app.db, app.clock())),
+    run: async (app) =>
+      (await pruneRateLimits(app.db)) +
+      (await pruneBackoffs(app.db, app.clock())) +
+      (await pruneLoginCodes(app.db, app.clock())),
   },
 ];
 

@@ -76,6 +76,41 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const AuthSessionSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthSession = z.infer<typeof AuthSessionSchema>;
 
+/**
+ * The answer to a log-in while it is backing off (docs/decisions/036): the same whatever the password,
+ * and when the password was right the account's address was mailed a code that, with `challenge`,
+ * completes the log-in (POST /api/auth/login/code, /api/admin/auth/login/code).
+ */
+export const LoginCodeRequiredSchema = z.object({
+  codeRequired: z.literal(true),
+  challenge: z.string(),
+  message: z.string(),
+});
+export type LoginCodeRequired = z.infer<typeof LoginCodeRequiredSchema>;
+
+/** POST /api/auth/login: a session, or the code step. */
+export const LoginResponseSchema = z.union([AuthSessionSchema, LoginCodeRequiredSchema]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** The code field of the code step: the six digits from the e-mail (spaces around them are fine). */
+export const LoginCodeSchema = z
+  .string({ error: 'Enter the 6-digit code from the e-mail' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail');
+
+/** The code step's form (the challenge is kept by the page, not typed). */
+export const LoginCodeFormSchema = z.object({ code: LoginCodeSchema });
+export type LoginCodeForm = z.infer<typeof LoginCodeFormSchema>;
+
+/** POST /api/auth/login/code and /api/admin/auth/login/code. */
+export const LoginCodeInputSchema = LoginCodeFormSchema.extend({
+  challenge: z
+    .string({ error: 'Please log in again' })
+    .min(1, 'Please log in again')
+    .max(200, 'Please log in again'),
+});
+export type LoginCodeInput = z.infer<typeof LoginCodeInputSchema>;
+
 /** GET /api/auth/verify-email?token= */
 export const VerifyEmailQuerySchema = z.object({
   token: z
@@ -142,3 +177,7 @@ export const AdminLoginResponseSchema = z.object({
   admin: z.object({ firstName: z.string().nullable(), username: z.string(), email: z.string() }),
 });
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
+
+/** POST /api/admin/auth/login: the admin session, or the code step. */
+export const AdminLoginAnswerSchema = z.union([AdminLoginResponseSchema, LoginCodeRequiredSchema]);
+export type AdminLoginAnswer = z.infer<typeof AdminLoginAnswerSchema>;

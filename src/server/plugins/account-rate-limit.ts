@@ -14,6 +14,12 @@ export type AccountRateLimit = {
   windowMs: number;
   /** Only requests without a signed-in user count (the guest checkout: a buyer's own spree is fine). */
   signedOutOnly?: boolean;
+  /**
+   * Counts per account from each client (log-in): a stranger's attempts from their address must not
+   * use up the owner's at theirs (docs/decisions/036); guesses spread over many addresses are met by
+   * the account's back-off and its mailed code instead.
+   */
+  perClient?: boolean;
 };
 
 declare module 'fastify' {
@@ -41,7 +47,8 @@ export function registerAccountRateLimit(app: FastifyInstance): void {
     if (!limit || (limit.signedOutOnly && request.user)) return;
     const account = accountKeyOf(request);
     if (!account) return;
-    const key = `account|${request.method} ${request.routeOptions.url ?? ''}|${account}`;
+    const client = limit.perClient ? `|client:${hashToken(request.ip)}` : '';
+    const key = `account|${request.method} ${request.routeOptions.url ?? ''}|${account}${client}`;
     let hit: { allowed: boolean; remaining: number; retryAfterSeconds: number };
     try {
       hit = await hitRateLimit(app.db, key, { max: limit.max, windowMs: limit.windowMs });

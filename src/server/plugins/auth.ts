@@ -7,6 +7,7 @@ export type AuthUser = {
   id: number;
   email: string;
   username: string;
+  /** The role this session acts with: 'admin' only in a session from the admin log-in (actingAs). */
   role: string;
   sessionId: number;
   sessionKind: string;
@@ -45,15 +46,28 @@ async function resolveUser(
   const bearer = bearerToken(request);
   if (bearer) {
     if (bearer.length > 200) return null;
-    return findSessionUser(app.db, hashToken(bearer), app.clock());
+    return actingAs(await findSessionUser(app.db, hashToken(bearer), app.clock()));
   }
   const kind = auth === 'admin' ? 'admin' : 'user';
   const cookie = readSessionCookie(request, kind);
   if (!cookie) return null;
   const user = await findSessionUser(app.db, hashToken(cookie), app.clock());
   if (!user) clearSessionCookie(request, reply, kind);
-  return user;
+  return actingAs(user);
 }
+
+/**
+ * The rights a session carries: an admin's rights come only with a session from the admin log-in
+ * (12 hours); their ordinary 30-day session acts as a customer's everywhere, so services that ask
+ * `role === 'admin'` (any order, a pending chip) answer as they would to anyone (issue 25, finding 8).
+ */
+function actingAs(user: AuthUser | null): AuthUser | null {
+  if (!user || user.role !== 'admin' || user.sessionKind === 'admin') return user;
+  return { ...user, role: 'user' };
+}
+
+/** The admin routes open to everyone: the log-in and its code step. */
+const ADMIN_LOGIN_URLS = new Set(['/api/admin/auth/login', '/api/admin/auth/login/code']);
 
 /**
  * Authorisation by route config: each route says who may call it, and this hook enforces it before
@@ -63,7 +77,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
-    if (route.url.startsWith('/api/admin/') && route.url !== '/api/admin/auth/login' && auth !== 'admin') {
+    if (route.url.startsWith('/api/admin/') && !ADMIN_LOGIN_URLS.has(route.url) && auth !== 'admin') {
       throw new Error(`Admin route ${String(route.method)} ${route.url} must declare config.auth = 'admin'`);
     }
   });

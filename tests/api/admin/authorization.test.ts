@@ -28,7 +28,7 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...original, default: factory };
 });
 
-const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/admin/auth/login']);
+const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/admin/auth/login', 'POST /api/admin/auth/login/code']);
 
 let app: App;
 

@@ -26,6 +26,7 @@ const SUPPORT = 'help@artchip.test';
 const EVERY_KIND = [
   'verify-email',
   'set-password',
+  'login-code',
   'contact-message',
   'email-list-confirm',
   'order-confirmation',
@@ -120,6 +121,11 @@ describe('every e-mail the product sends', () => {
     );
     firstNameOf.set('ada@example.com', 'Ada');
     await ok(post(app, null, '/api/auth/forgot-password', { email: buyer.user.email }));
+    // Five wrong passwords: the right one then needs a mailed sign-in code (decision 036).
+    for (let i = 0; i < 5; i++) {
+      await post(app, null, '/api/auth/login', { email: friend.user.email, password: 'wrong-password' });
+    }
+    await ok(post(app, null, '/api/auth/login', { email: friend.user.email, password: friend.password }));
 
     // The contact form (to support) and the e-mail list (a registered address, greeted by name).
     await ok(
@@ -351,6 +357,7 @@ describe('every e-mail the product sends', () => {
       /Verify my email http:\/\/localhost:3000\/verify-email\?token=\S+/,
     );
     expect(one('set-password').text).toMatch(/Set my password http:\/\/localhost:3000\/set-password\?\S+/);
+    expect(one('login-code').text).toMatch(/Enter this code on the log-in page: \d{6}\b/);
     const contact = one('contact-message');
     expect(contact.text).toContain('Name: Vic Visitor');
     expect(contact.text).toContain('> When will my chip ship?\n> Thanks!');

@@ -9,22 +9,47 @@ import {
   usernameCandidate,
   type UserRow,
 } from '#server/features/users/index.ts';
-import type { AdminLoginResponse, LoginInput } from '#shared/auth.schemas.ts';
+import type {
+  AdminLoginAnswer,
+  AdminLoginResponse,
+  LoginCodeInput,
+  LoginInput,
+} from '#shared/auth.schemas.ts';
 import { checkLogin, createSession, type LoginContext } from './auth.service.ts';
+import { redeemLoginCode } from './login-codes.service.ts';
 
 /**
- * POST /api/admin/auth/login: a 12-hour admin session, only for accounts whose role is admin.
- * Unknown e-mail → 404 'User not found' (the spec's admin screen has a message for it).
+ * POST /api/admin/auth/login: a 12-hour admin session, only for accounts whose role is admin; while
+ * the log-in is backing off, the code step (a code is mailed only to an admin). Unknown e-mail → 404
+ * 'User not found' (the spec's admin screen has a message for it), except during the code step,
+ * whose answer is the same for everyone.
  */
-export async function loginAdmin(db: Db, input: LoginInput, ctx: LoginContext): Promise<AdminLoginResponse> {
-  const user = await checkLogin(db, input, ctx);
+export async function loginAdmin(db: Db, input: LoginInput, ctx: LoginContext): Promise<AdminLoginAnswer> {
+  const { user, codeStep } = await checkLogin(db, input, ctx, {
+    kind: 'admin',
+    mayGetCode: (account) => account.role === 'admin',
+  });
+  if (codeStep) return codeStep;
   if (!user) {
     // The spec's admin screen tells an unknown account apart; the back-off counted this failure either way.
     if (!(await findAccountByEmail(db, input.email))) throw new AppError('NOT_FOUND', 'User not found');
     throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
   }
+  return openAdminSession(db, user, ctx.now);
+}
+
+/** POST /api/admin/auth/login/code: the mailed code completes an admin log-in that was backing off. */
+export async function loginAdminWithCode(
+  db: Db,
+  input: LoginCodeInput,
+  ctx: { now: Date; client: string },
+): Promise<AdminLoginResponse> {
+  return openAdminSession(db, await redeemLoginCode(db, input, 'admin', ctx), ctx.now);
+}
+
+async function openAdminSession(db: Db, user: UserRow, now: Date): Promise<AdminLoginResponse> {
   if (user.role !== 'admin') throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
-  const token = await createSession(db, user.id, 'admin', ctx.now);
+  const token = await createSession(db, user.id, 'admin', now);
   return { token, admin: { firstName: user.firstName, username: user.username, email: user.email } };
 }
 

@@ -5,7 +5,9 @@ import {
   AuthSessionSchema,
   CheckEmailResponseSchema,
   EmailInputSchema,
+  LoginCodeInputSchema,
   LoginInputSchema,
+  LoginResponseSchema,
   MessageResponseSchema,
   SetPasswordInputSchema,
   SignupInputSchema,
@@ -22,8 +24,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perMinute = (max: number) => (app.config.rateLimit ? { max, timeWindow: '1 minute' } : false);
   const mailContext = () => ({ now: app.clock(), publicUrl: app.config.publicUrl });
   /** Per account (the body's e-mail): `max` in `minutes`; off with the per-client limits. */
-  const perAccount = (max: number, minutes: number): AccountRateLimit | undefined =>
-    app.config.rateLimit ? { max, windowMs: minutes * 60_000 } : undefined;
+  const perAccount = (
+    max: number,
+    minutes: number,
+    options: Pick<AccountRateLimit, 'perClient'> = {},
+  ): AccountRateLimit | undefined =>
+    app.config.rateLimit ? { max, windowMs: minutes * 60_000, ...options } : undefined;
   const userSessionMs = auth.SESSION_TTL_MS.user;
 
   app.post(
@@ -39,13 +45,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: { auth: 'public', rateLimit: perMinute(10), accountRateLimit: perAccount(10, 1) },
-      schema: { body: LoginInputSchema, response: { 200: AuthSessionSchema } },
+      config: {
+        auth: 'public',
+        rateLimit: perMinute(10),
+        // From each client on its own: a stranger cannot use up the owner's log-ins (decision 036).
+        accountRateLimit: perAccount(10, 1, { perClient: true }),
+      },
+      schema: { body: LoginInputSchema, response: { 200: LoginResponseSchema } },
     },
     async (request, reply) => {
-      const session = await auth.login(app.db, request.body, {
+      const answer = await auth.login(app.db, request.body, {
         now: app.clock(),
         backoff: app.config.rateLimit,
+        client: request.ip,
+        publicUrl: app.config.publicUrl,
+      });
+      if ('token' in answer) setSessionCookie(request, reply, 'user', answer.token, userSessionMs);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/auth/login/code',
+    {
+      // Each code takes a few tries and each account gets a few codes an hour (login-codes.service.ts).
+      config: { auth: 'public', rateLimit: perMinute(10) },
+      schema: { body: LoginCodeInputSchema, response: { 200: AuthSessionSchema } },
+    },
+    async (request, reply) => {
+      const session = await auth.loginWithCode(app.db, request.body, {
+        now: app.clock(),
+        client: request.ip,
       });
       setSessionCookie(request, reply, 'user', session.token, userSessionMs);
       return session;

@@ -16,7 +16,10 @@ import { deletePayoutAccount } from '#server/features/payouts/index.ts';
 import type {
   AuthSession,
   CheckEmailResponse,
+  LoginCodeInput,
+  LoginCodeRequired,
   LoginInput,
+  LoginResponse,
   MessageResponse,
   SetPasswordInput,
   SignupInput,
@@ -26,11 +29,13 @@ import type {
 import { ROUTES } from '#shared/brand.ts';
 import type { ChangePasswordInput } from '#shared/users.schemas.ts';
 import {
-  clearBackoff,
-  findBackoffWait,
-  LOGIN_BACKOFF,
-  recordBackoffFailure,
-} from '#server/features/rate-limit/index.ts';
+  answerWithLoginCode,
+  clearLoginFailures,
+  isLoginBackingOff,
+  type LoginClient,
+  recordLoginFailure,
+  redeemLoginCode,
+} from './login-codes.service.ts';
 import * as repo from './auth.repo.ts';
 import type { SessionKind } from './auth.repo.ts';
 import { accountExistsMail, setPasswordMail, verificationMail } from './auth.mail.ts';
@@ -154,46 +159,64 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   return user && isValid ? user : null;
 }
 
-/** How a log-in is judged: when, and whether failures per account back off (off with RATE_LIMIT=false). */
-export type LoginContext = { now: Date; backoff: boolean };
+/**
+ * How a log-in is judged: when, whether failures back off (off with RATE_LIMIT=false), the client's
+ * address (request.ip) they count against, and what a mailed code links to.
+ */
+export type LoginContext = { now: Date; backoff: boolean } & LoginClient;
 
-/** The answer while an account's log-in is backing off, with the wait in whole minutes and Retry-After. */
-export function loginBackoffError(waitMs: number): AppError {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return new AppError(
-    'RATE_LIMITED',
-    `Too many failed log-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    { headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) } },
-  );
-}
+/** What a log-in attempt comes to: the account when the password alone lets it in, or the code step. */
+export type LoginCheck = { user: UserRow | null; codeStep: LoginCodeRequired | null };
 
 /**
- * Checks credentials with exponential back-off per account (LOGIN_BACKOFF): while an e-mail is
- * backing off, attempts are refused before the password is looked at. Keyed by the e-mail whether or
- * not an account uses it, so the back-off reveals nothing about which e-mails are registered.
+ * Checks credentials with back-off per account and per account from this client (docs/decisions/036):
+ * while either is backing off, the answer is the code step whatever the password (a code is mailed
+ * only when it was right and `mayGetCode` allows), so guesses learn nothing and the owner is never
+ * refused. Keyed by the e-mail whether or not an account uses it, so it tells no one which are registered.
  */
-export async function checkLogin(db: Db, input: LoginInput, ctx: LoginContext): Promise<UserRow | null> {
-  const key = `login:${hashToken(input.email.trim().toLowerCase())}`;
-  if (ctx.backoff) {
-    const wait = await findBackoffWait(db, key, ctx.now);
-    if (wait > 0) throw loginBackoffError(wait);
-  }
+export async function checkLogin(
+  db: Db,
+  input: LoginInput,
+  ctx: LoginContext,
+  code: { kind: SessionKind; mayGetCode: (user: UserRow) => boolean },
+): Promise<LoginCheck> {
+  const isBackingOff = ctx.backoff && (await isLoginBackingOff(db, input.email, ctx.client, ctx.now));
   const user = await verifyCredentials(db, input.email, input.password);
-  if (ctx.backoff) {
-    if (user) await clearBackoff(db, key);
-    else await recordBackoffFailure(db, key, ctx.now, LOGIN_BACKOFF);
+  if (ctx.backoff && !user) await recordLoginFailure(db, input.email, ctx.client, ctx.now);
+  if (isBackingOff) {
+    const codeStep = await answerWithLoginCode(
+      db,
+      user && code.mayGetCode(user) ? user : null,
+      code.kind,
+      ctx,
+    );
+    return { user: null, codeStep };
   }
-  return user;
+  if (ctx.backoff && user) await clearLoginFailures(db, input.email, ctx.client);
+  return { user, codeStep: null };
 }
 
-/** POST /api/auth/login: only verified accounts get a session. */
-export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promise<AuthSession> {
-  const now = ctx.now;
-  const user = await checkLogin(db, input, ctx);
+/** A user session for an account that passed the log-in: only verified accounts get one. */
+async function openUserSession(db: Db, user: UserRow | null, now: Date): Promise<AuthSession> {
   if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
   const token = await createSession(db, user.id, 'user', now);
   return { token, user: await userFromRow(db, user) };
+}
+
+/** POST /api/auth/login: a session, or while backing off the code step. */
+export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promise<LoginResponse> {
+  const { user, codeStep } = await checkLogin(db, input, ctx, { kind: 'user', mayGetCode: () => true });
+  return codeStep ?? openUserSession(db, user, ctx.now);
+}
+
+/** POST /api/auth/login/code: the mailed code completes a log-in that was backing off. */
+export async function loginWithCode(
+  db: Db,
+  input: LoginCodeInput,
+  ctx: { now: Date; client: string },
+): Promise<AuthSession> {
+  return openUserSession(db, await redeemLoginCode(db, input, 'user', ctx), ctx.now);
 }
 
 /** Reads a one-time e-mail token: unknown or used → INVALID_TOKEN, past its time → TOKEN_EXPIRED. */

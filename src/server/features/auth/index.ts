@@ -12,6 +12,7 @@ export {
   mailAccountClaimLink,
 } from './auth.service.ts';
 export { SESSION_TTL_MS } from './auth.service.ts';
+export { pruneLoginCodes } from './login-codes.service.ts';
 export {
   clearSessionCookie,
   hasSessionCookie,

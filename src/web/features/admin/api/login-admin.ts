@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AdminLoginResponseSchema, type AdminLoginResponse, type LoginInput } from '#shared/auth.schemas.ts';
+import { AdminLoginAnswerSchema, type AdminLoginAnswer, type LoginInput } from '#shared/auth.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
-/** POST /api/admin/auth/login: an admin session token and who signed in. */
-export async function loginAdmin(input: LoginInput): Promise<AdminLoginResponse> {
-  return AdminLoginResponseSchema.parse(await api('/api/admin/auth/login', { method: 'POST', body: input }));
+/** POST /api/admin/auth/login: an admin session token and who signed in, or the code step (decision 036). */
+export async function loginAdmin(input: LoginInput): Promise<AdminLoginAnswer> {
+  return AdminLoginAnswerSchema.parse(await api('/api/admin/auth/login', { method: 'POST', body: input }));
 }
 
 export function useLoginAdmin() {

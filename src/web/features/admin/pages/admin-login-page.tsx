@@ -1,40 +1,58 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from '#web/lib/router.tsx';
 import { ShieldCheck } from 'lucide-react';
 import { BRAND } from '#shared/brand.ts';
-import { LoginInputSchema, type LoginInput } from '#shared/auth.schemas.ts';
+import {
+  LoginInputSchema,
+  type AdminLoginResponse,
+  type LoginCodeRequired,
+  type LoginInput,
+} from '#shared/auth.schemas.ts';
+import { LoginCodeForm } from '#web/components/login-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useLoginAdmin } from '../api/login-admin.ts';
+import { useLoginAdminWithCode } from '../api/login-admin-with-code.ts';
 import { adminHomeAfterLogin, adminLoginErrorMessage } from '../lib/admin-login-error.ts';
 
-/** /admin-login and /siteadmin (spec §2, §8): the admin log-in, separate from the user's. */
+/**
+ * /admin-login and /siteadmin (spec §2, §8): the admin log-in, separate from the user's. While it
+ * backs off, the server mails a code and the page asks for it (decision 036).
+ */
 export default function AdminLoginPage() {
   usePageTitle('Admin login');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLoginAdmin();
+  const loginWithCode = useLoginAdminWithCode();
+  const [codeStep, setCodeStep] = useState<LoginCodeRequired | null>(null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
+  const finish = (result: AdminLoginResponse) => {
+    // The session is the HttpOnly cookie the answer set; only who signed in is kept here.
+    writeStorage(STORAGE_KEYS.adminUser, JSON.stringify(result.admin));
+    toast({
+      title: 'Welcome, admin',
+      description: `Signed in as ${result.admin.firstName || result.admin.username}.`,
+    });
+    navigate(adminHomeAfterLogin(pathname));
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await login.mutateAsync(values);
-      // The session is the HttpOnly cookie the answer set; only who signed in is kept here.
-      writeStorage(STORAGE_KEYS.adminUser, JSON.stringify(result.admin));
-      toast({
-        title: 'Welcome, admin',
-        description: `Signed in as ${result.admin.firstName || result.admin.username}.`,
-      });
-      navigate(adminHomeAfterLogin(pathname));
+      const answer = await login.mutateAsync(values);
+      if ('codeRequired' in answer) setCodeStep(answer);
+      else finish(answer);
     } catch (err) {
       toast({
         title: 'Authentication Failed',
@@ -43,6 +61,15 @@ export default function AdminLoginPage() {
       });
     }
   });
+
+  const submitCode = async (code: string) => {
+    if (codeStep) finish(await loginWithCode.mutateAsync({ challenge: codeStep.challenge, code }));
+  };
+
+  const startOver = () => {
+    setCodeStep(null);
+    form.resetField('password');
+  };
 
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
@@ -54,25 +81,36 @@ export default function AdminLoginPage() {
         <p className="mt-2 text-center text-sm text-gray-700">
           Sign in to manage the {BRAND.name} marketplace.
         </p>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 space-y-4">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </form>
+        {codeStep ? (
+          <div className="mt-6">
+            <LoginCodeForm
+              message={codeStep.message}
+              onSubmitCode={submitCode}
+              onStartOver={startOver}
+              submitLabel="Sign In"
+            />
+          </div>
+        ) : (
+          <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 space-y-4">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+        )}
       </section>
     </div>
   );

@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthSessionSchema, type AuthSession, type LoginInput } from '#shared/auth.schemas.ts';
+import { LoginResponseSchema, type LoginInput, type LoginResponse } from '#shared/auth.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
-/** POST /api/auth/login: a session token and the user; 403 EMAIL_NOT_VERIFIED for unverified accounts. */
-export async function login(input: LoginInput): Promise<AuthSession> {
-  return AuthSessionSchema.parse(await api('/api/auth/login', { method: 'POST', body: input }));
+/**
+ * POST /api/auth/login: a session token and the user, or while the log-in backs off the code step
+ * (decision 036); 403 EMAIL_NOT_VERIFIED for unverified accounts.
+ */
+export async function login(input: LoginInput): Promise<LoginResponse> {
+  return LoginResponseSchema.parse(await api('/api/auth/login', { method: 'POST', body: input }));
 }
 
 export function useLogin() {

@@ -1,9 +1,16 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { X } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';
-import { LoginInputSchema, type LoginInput } from '#shared/auth.schemas.ts';
+import {
+  LoginInputSchema,
+  type AuthSession,
+  type LoginCodeRequired,
+  type LoginInput,
+} from '#shared/auth.schemas.ts';
+import { LoginCodeForm } from '#web/components/login-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -13,12 +20,14 @@ import { rememberReturnPath, RETURN_TO_PARAM, safeReturnPath, withReturnTo } fro
 import { STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useLogin } from '../api/login.ts';
+import { useLoginWithCode } from '../api/login-with-code.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { checkEmailPath, isEmailVerificationRequired } from '../lib/auth-flow.ts';
 
 /**
  * /login (spec §2, §8): e-mail and password; unverified accounts go to the check-email page. With
  * `?next=` (a path on this site, return-to.ts) a successful log-in returns there instead of home.
+ * While the log-in backs off, the server mails a code and the page asks for it (decision 036).
  */
 export default function LoginPage() {
   usePageTitle('Log in');
@@ -28,34 +37,50 @@ export default function LoginPage() {
   const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
   const toast = useToast();
   const login = useLogin();
+  const loginWithCode = useLoginWithCode();
+  const [codeStep, setCodeStep] = useState<(LoginCodeRequired & { email: string }) | null>(null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (isAuthenticated && !isSubmitting) return <Navigate to={returnTo ?? ROUTES.home} replace />;
+  if (isAuthenticated && !isSubmitting && !loginWithCode.isPending) {
+    return <Navigate to={returnTo ?? ROUTES.home} replace />;
+  }
+
+  const finish = async (session: AuthSession) => {
+    await signIn();
+    toast({ title: 'Welcome back!', description: `You're signed in as ${session.user.username}.` });
+    // Replace: Back from the page returned to should not show the log-in form again.
+    navigate(returnTo ?? ROUTES.home, { replace: true });
+  };
+
+  /** Unverified accounts go to the check-email page; true when the error was that. */
+  const toCheckEmail = (err: unknown, email: string): boolean => {
+    if (!isEmailVerificationRequired(err)) return false;
+    writeStorage(STORAGE_KEYS.pendingEmail, email);
+    // Verifying happens through an e-mailed link: the page to return to waits in storage.
+    rememberReturnPath(returnTo);
+    toast({
+      title: 'Email Verification Required',
+      description: 'Please check your email and click the verification link before logging in.',
+      variant: 'destructive',
+    });
+    navigate(checkEmailPath(email, 'login'));
+    return true;
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const session = await login.mutateAsync(values);
-      await signIn();
-      toast({ title: 'Welcome back!', description: `You're signed in as ${session.user.username}.` });
-      // Replace: Back from the page returned to should not show the log-in form again.
-      navigate(returnTo ?? ROUTES.home, { replace: true });
-    } catch (err) {
-      if (isEmailVerificationRequired(err)) {
-        writeStorage(STORAGE_KEYS.pendingEmail, values.email);
-        // Verifying happens through an e-mailed link: the page to return to waits in storage.
-        rememberReturnPath(returnTo);
-        toast({
-          title: 'Email Verification Required',
-          description: 'Please check your email and click the verification link before logging in.',
-          variant: 'destructive',
-        });
-        navigate(checkEmailPath(values.email, 'login'));
+      const answer = await login.mutateAsync(values);
+      if ('codeRequired' in answer) {
+        setCodeStep({ ...answer, email: values.email });
         return;
       }
+      await finish(answer);
+    } catch (err) {
+      if (toCheckEmail(err, values.email)) return;
       toast({
         title: 'Login failed',
         description: errorMessage(err, 'Please try again.'),
@@ -63,6 +88,20 @@ export default function LoginPage() {
       });
     }
   });
+
+  const submitCode = async (code: string) => {
+    if (!codeStep) return;
+    try {
+      await finish(await loginWithCode.mutateAsync({ challenge: codeStep.challenge, code }));
+    } catch (err) {
+      if (!toCheckEmail(err, codeStep.email)) throw err;
+    }
+  };
+
+  const startOver = () => {
+    setCodeStep(null);
+    form.resetField('password');
+  };
 
   const close = () => {
     if (window.history.length > 1) void navigate(-1);
@@ -84,25 +123,29 @@ export default function LoginPage() {
         </button>
       }
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Log in'}
-        </Button>
-      </form>
+      {codeStep ? (
+        <LoginCodeForm message={codeStep.message} onSubmitCode={submitCode} onStartOver={startOver} />
+      ) : (
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Logging in...' : 'Log in'}
+          </Button>
+        </form>
+      )}
       <div className="mt-6 space-y-2 text-center text-sm text-gray-700">
         <p>
           Don&apos;t have an account?{' '}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  AdminLoginResponseSchema,
+  type AdminLoginResponse,
+  type LoginCodeInput,
+} from '#shared/auth.schemas.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** POST /api/admin/auth/login/code: the mailed code completes the admin log-in. */
+export async function loginAdminWithCode(input: LoginCodeInput): Promise<AdminLoginResponse> {
+  return AdminLoginResponseSchema.parse(
+    await api('/api/admin/auth/login/code', { method: 'POST', body: input }),
+  );
+}
+
+export function useLoginAdminWithCode() {
+  return useMutation({ mutationFn: loginAdminWithCode });
+}
