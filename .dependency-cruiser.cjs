@@ -6,6 +6,7 @@
  *   modules   own their tables and lifecycles; import other modules only through their index.ts
  *   flows     own no table; one use case moving several modules in one transaction
  *   views     own no table and write nothing; read across modules to answer a screen
+ *   http      the route plugins, one folder per area; call the tiers' faces (routes.ts registers them)
  *   plugins, app.ts, routes.ts, bootstrap.ts: the HTTP and start-up shell above them all
  * A module imports no flow or view; a flow imports no view; a view imports no flow; nothing outside a
  * folder imports its internals except the listed seams (tables for foreign keys and joins, route
@@ -16,9 +17,9 @@ const FACE = `${TIERS}index\\.ts$`;
 const TESTS = '\\.test\\.tsx?$';
 /**
  * Where a folder's insides may be imported from elsewhere: tables (foreign keys, the schema, joins
- * in repos and views; the seam-table-import rule says by whom) and route plugins (by routes.ts only).
+ * in repos and views; the seam-table-import rule says by whom).
  */
-const SEAMS = ['\\.table\\.ts$', '\\.routes\\.ts$', '\\.seo\\.ts$'];
+const SEAMS = ['\\.table\\.ts$'];
 module.exports = {
   forbidden: [
     {
@@ -36,11 +37,11 @@ module.exports = {
       to: { path: '^src/server/(flows|views|app\\.ts|routes\\.ts|bootstrap\\.ts)' },
     },
     {
-      name: 'plugins-from-routes-only',
-      comment: "Of a tier, only its HTTP files (*.routes.ts, *.http.ts) name the plugins' route options.",
+      name: 'tiers-import-no-http',
+      comment: 'Modules, flows, views and platform know no HTTP: routes (http/) and plugins call them.',
       severity: 'error',
-      from: { path: '^src/server/(modules|flows|views|platform)/', pathNot: ['\\.(routes|http|seo)\\.ts$', TESTS] },
-      to: { path: '^src/server/plugins/' },
+      from: { path: '^src/server/(modules|flows|views|platform|lib)/', pathNot: TESTS },
+      to: { path: '^src/server/(http|plugins)/' },
     },
     {
       name: 'flow-imports-view',
@@ -79,14 +80,16 @@ module.exports = {
     },
     {
       name: 'internals-from-shell',
-      comment: 'The HTTP and start-up shell also reaches tiers through their faces (and routes.ts their routes).',
+      comment:
+        'The HTTP and start-up shell also reaches tiers through their faces (and routes.ts their routes).',
       severity: 'error',
       from: { path: '^src/server/', pathNot: [TIERS, TESTS] },
       to: { path: TIERS, pathNot: [FACE, ...SEAMS] },
     },
     {
       name: 'seam-table-import',
-      comment: 'Tables are imported across folders only by tables (foreign keys), the schema, repos and views.',
+      comment:
+        'Tables are imported across folders only by tables (foreign keys), the schema, repos and views.',
       severity: 'error',
       from: {
         path: TIERS,
@@ -102,11 +105,11 @@ module.exports = {
       to: { path: `${TIERS}[^/]+\\.table\\.ts$` },
     },
     {
-      name: 'seam-routes-import',
-      comment: 'Route plugins are registered only by routes.ts.',
+      name: 'http-registered-by-routes',
+      comment: 'Route plugins are registered only by routes.ts; one area never imports another.',
       severity: 'error',
-      from: { path: '^src/server/', pathNot: ['^src/server/routes\\.ts$', TIERS] },
-      to: { path: `${TIERS}[^/]+\\.(routes|seo)\\.ts$` },
+      from: { path: '^src/server/', pathNot: ['^src/server/routes\\.ts$', '^src/server/http/', TESTS] },
+      to: { path: '^src/server/http/' },
     },
   ],
   options: {

@@ -181,18 +181,24 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression > MemberExpression.callee > Identifier.property[name=/^(insert|update|delete)$/]",
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(insert|update|delete)$/]',
           message: 'A view writes nothing: move the write to the module that owns the table.',
         },
         {
-          selector: 'TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/\\b(insert\\s+into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]',
+          selector:
+            'TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/\\b(insert\\s+into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]',
           message: 'A view writes nothing: move the write to the module that owns the table.',
         },
       ],
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
 );

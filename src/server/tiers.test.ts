@@ -48,7 +48,8 @@ describe('server tiers', () => {
     [
       'module-imports-up',
       {
-        'src/server/modules/chips/index.ts': "import { x } from '../../flows/checkout/index.ts';\nexport const y = x;\n",
+        'src/server/modules/chips/index.ts':
+          "import { x } from '../../flows/checkout/index.ts';\nexport const y = x;\n",
         'src/server/flows/checkout/index.ts': face(),
       },
     ],
@@ -64,21 +65,24 @@ describe('server tiers', () => {
     [
       'view-imports-flow',
       {
-        'src/server/views/overview/index.ts': "import { x } from '../../flows/checkout/index.ts';\nexport const y = x;\n",
+        'src/server/views/overview/index.ts':
+          "import { x } from '../../flows/checkout/index.ts';\nexport const y = x;\n",
         'src/server/flows/checkout/index.ts': face(),
       },
     ],
     [
       'flow-imports-view',
       {
-        'src/server/flows/checkout/index.ts': "import { x } from '../../views/overview/index.ts';\nexport const y = x;\n",
+        'src/server/flows/checkout/index.ts':
+          "import { x } from '../../views/overview/index.ts';\nexport const y = x;\n",
         'src/server/views/overview/index.ts': face(),
       },
     ],
     [
       'platform-imports-business',
       {
-        'src/server/platform/jobs/index.ts': "import { x } from '../../modules/chips/index.ts';\nexport const y = x;\n",
+        'src/server/platform/jobs/index.ts':
+          "import { x } from '../../modules/chips/index.ts';\nexport const y = x;\n",
         'src/server/modules/chips/index.ts': face(),
       },
     ],
@@ -93,8 +97,10 @@ describe('server tiers', () => {
     [
       'no-circular',
       {
-        'src/server/modules/chips/index.ts': "import type { B } from '../orders/index.ts';\nexport type A = B;\n",
-        'src/server/modules/orders/index.ts': "import type { A } from '../chips/index.ts';\nexport type B = A | 1;\n",
+        'src/server/modules/chips/index.ts':
+          "import type { B } from '../orders/index.ts';\nexport type A = B;\n",
+        'src/server/modules/orders/index.ts':
+          "import type { A } from '../chips/index.ts';\nexport type B = A | 1;\n",
       },
     ],
   ])('refuses %s', async (rule, files) => {

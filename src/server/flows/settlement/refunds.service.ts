@@ -13,7 +13,7 @@
  *      the on-chain signature (recordManualRefund), which settles it the same way.
  * The refunds job retries requested and failed ones.
  */
-import type { RefundDto, RefundReason } from '#shared/refunds.schemas.ts';
+import type { RefundReason } from '#shared/refunds.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -32,8 +32,9 @@ import {
   refuseRefund,
   type OrderRow,
 } from '#server/modules/orders/index.ts';
-import { getPaymentRegistry, paymentContext } from '#server/modules/payments/index.ts';
 import {
+  getPaymentRegistry,
+  paymentContext,
   claimRefund,
   findRefund,
   insertRefundOnce,
@@ -41,8 +42,8 @@ import {
   lockRefund,
   updateRefund,
   type RefundRow,
+  findCompletionKey,
 } from '#server/modules/payments/index.ts';
-import { findCompletionKey } from '#server/modules/payments/index.ts';
 
 const STALE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 8;

@@ -4,3 +4,9 @@
  */
 export { reverseOrderCommissions, sumPendingCommissions } from './affiliates.repo.ts';
 export { bookMintCommissions, payOutAffiliate } from './affiliates.service.ts';
+export {
+  getAdminAffiliateSummary,
+  getMyAffiliateSummary,
+  listAffiliateStats,
+  listCommissions,
+} from './affiliates.service.ts';

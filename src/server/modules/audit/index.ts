@@ -3,3 +3,4 @@
  * enforces it). Every admin change records its before and after through recordAudit.
  */
 export { recordAudit } from './audit.service.ts';
+export { listAuditLog } from './audit.service.ts';

@@ -16,3 +16,14 @@ export {
   setSessionCookie,
   SIGNED_IN_COOKIE,
 } from './session-cookies.ts';
+export { loginAdmin } from './admin-auth.service.ts';
+export { endSession } from './auth.service.ts';
+export {
+  checkEmail,
+  forgotPassword,
+  login,
+  sendVerification,
+  setPassword,
+  signup,
+  verifyEmail,
+} from './auth.service.ts';

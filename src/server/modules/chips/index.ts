@@ -78,3 +78,34 @@ export {
   listLapsedHolds,
 } from './chips.repo.ts';
 export { canManageChip, currentTokenPriceUsd, getChipById, getChipDto, toChipDto } from './chips.service.ts';
+export { createAdminChip } from './admin-chip-create.service.ts';
+export {
+  getAdminChip,
+  listAdminChips,
+  type ChipImageChanges,
+  updateAdminChip,
+} from './admin-chips.service.ts';
+export {
+  countListedChips,
+  findChipBySlug,
+  findChipByUnitId,
+  findMaxChipId,
+  findUserByUsername,
+  listGalleryUsernames,
+  listListedChipPaths,
+  type ChipWithUsers,
+} from './chips.repo.ts';
+export {
+  addChipImage,
+  assertCanAddChipMedia,
+  getChipByNfcUid,
+  getChipBySlug,
+  getChipByUnitId,
+  getMarketplaceStats,
+  listChipEvents,
+  listFeaturedChips,
+  listGallery,
+  listMarketplace,
+  listTopMinters,
+} from './chips.service.ts';
+export { messageChipOwner, reportChipByOwner } from './lost-chips.service.ts';

@@ -5,3 +5,5 @@
 export { readImageField } from './media.multipart.ts';
 export { findMediaByHash, type MediaRow } from './media.repo.ts';
 export { assertUploadAllowed, processUpload } from './media.service.ts';
+export { toMediaUploadResult } from './media.service.ts';
+export { MEDIA_CACHE_CONTROL, MEDIA_NAME_PATTERN, getMediaStorage } from './media.storage.ts';

@@ -3,3 +3,13 @@
  * A handover by tap starts from the chip's tag counter.
  */
 export { findChipTagCounter } from './nfc.service.ts';
+export {
+  getChipNfcTag,
+  listChipTaps,
+  provisionNfcTag,
+  resetNfcCounter,
+  setNfcTag,
+} from './nfc-admin.service.ts';
+export { nfcKeyringFor } from './nfc-keys.ts';
+export { getChipQrPng, getChipQrSvg, renderProductionSheet } from './nfc-print.service.ts';
+export { getTapHistory, verifyTap } from './nfc.service.ts';

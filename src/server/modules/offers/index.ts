@@ -11,3 +11,11 @@ export {
   findAgreedOfferAmount,
   getAcceptedOfferForCheckout,
 } from './offers.service.ts';
+export {
+  acceptOffer,
+  counterOffer,
+  createOffer,
+  declineOffer,
+  listMyOffers,
+  withdrawOffer,
+} from './offers.service.ts';

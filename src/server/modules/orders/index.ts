@@ -48,3 +48,20 @@ export {
   ORDER_NOT_FOUND,
   sweepLapsedHolds,
 } from './orders.service.ts';
+export {
+  createArtchipFromOrder,
+  getAdminOrderDetail,
+  listAdminOrders,
+  type OrderMediaInput,
+  updateOrderStatus,
+  uploadOrderMedia,
+} from './admin-orders.service.ts';
+export { confirmBuyer, getCheckoutSuccess, listMyOrders } from './orders.service.ts';
+export {
+  activateArtchip,
+  getMyStats,
+  listMyArtchips,
+  resellArtchip,
+  setArtchipAvailability,
+  updateArtchipPricing,
+} from './owner-tools.service.ts';

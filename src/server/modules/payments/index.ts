@@ -41,3 +41,4 @@ export {
   transferRequestUrl,
   type SolanaSettings,
 } from './solana.provider.ts';
+export { getPaymentsConfig } from './payments-config.service.ts';

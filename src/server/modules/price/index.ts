@@ -3,3 +3,4 @@
  * enforces it).
  */
 export { getTokenPriceUsd, refreshLiveTokenPrice } from './price.service.ts';
+export { getCoinPrice } from './price.service.ts';

@@ -3,3 +3,4 @@
  * enforces it).
  */
 export { getSiteSettings } from './settings.service.ts';
+export { getLegalPage, getSiteInfo, updateLegalPage, updateSiteSettings } from './settings.service.ts';

@@ -22,3 +22,5 @@ export {
   userFromRow,
   USERNAME_TAKEN_MESSAGE,
 } from './users.service.ts';
+export { deleteShippingAddress, getUser, updateProfile, updateShippingAddress } from './users.service.ts';
+export { createAdminCustomer, updateAdminCustomer } from './customers.service.ts';

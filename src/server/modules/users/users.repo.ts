@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { shippingAddresses, users } from './users.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -188,4 +189,16 @@ export async function countCustomers(db: Db): Promise<number> {
 export async function lockUserForBalance(db: Db, userId: number): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   return rows.length > 0;
+}
+
+/**
+ * How many chips the user created (the profile's "minted" figure). Read here, from the chips table,
+ * so the users module never imports chips (chips names its creators and owners as users).
+ */
+export async function countChipsCreated(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chips)
+    .where(eq(chips.creatorId, userId));
+  return row?.n ?? 0;
 }

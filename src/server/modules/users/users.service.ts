@@ -8,7 +8,6 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
 } from '#shared/addresses.schemas.ts';
-import { countChipsCreatedBy } from '#server/modules/chips/index.ts';
 import * as repo from './users.repo.ts';
 import type { ShippingAddressRow, UserRow } from './users.repo.ts';
 import { usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
@@ -38,7 +37,7 @@ export function toUser(row: UserRow, totalMinted: number): User {
 
 /** The user as the API sends it (with totalMinted), from a row already read. */
 export async function userFromRow(db: Db, row: UserRow): Promise<User> {
-  return toUser(row, await countChipsCreatedBy(db, row.id));
+  return toUser(row, await repo.countChipsCreated(db, row.id));
 }
 
 /** The user by id; NOT_FOUND when the account is gone. */

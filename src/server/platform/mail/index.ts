@@ -12,3 +12,4 @@ export {
   type MailRecipient,
 } from './mail.format.ts';
 export { createMailer, enqueueMail, type Mailer, type MailMessage } from './mail.service.ts';
+export { listMailLog } from './admin-mail.service.ts';

@@ -36,3 +36,11 @@ export function injectTransport(app: FastifyInstance): ApiTransport {
     });
   };
 }
+
+/** Where the built web app and its page renderer come from (the spa routes serve them). */
+export type SpaOptions = {
+  /** The server renderer of public pages; by default the build's (dist/ssr), null to render none. */
+  pageRenderer?: PageRendererModule | null;
+  /** The built web app's folder (dist/web by default). */
+  webDist?: string;
+};
