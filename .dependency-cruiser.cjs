@@ -1,5 +1,5 @@
 /**
- * The server's tiers (docs/decisions/035-server-tiers.md), checked by `npm run lint` with type-only
+ * The server's tiers (docs/decisions/042-server-tiers.md), checked by `npm run lint` with type-only
  * imports included (tsPreCompilationDeps):
  *   lib       helpers with no business rules; imports nothing else of the server
  *   platform  infrastructure (jobs, mail transport, rate limits, pages, health); imports lib and db

@@ -29,7 +29,7 @@ declare module 'fastify' {
     database: Database;
     clock: Clock;
     mailer: Mailer;
-    /** Background jobs: pg-boss on PostgreSQL, the jobs table on PGlite (features/jobs). */
+    /** Background jobs: pg-boss on PostgreSQL, the jobs table on PGlite (platform/jobs). */
     jobs: JobQueue;
     /** Anonymous answers of the public read routes (plugins/public-cache.ts). */
     publicCache: PublicCache;
