@@ -174,37 +174,31 @@ export default tseslint.config(
     },
   },
   {
-    // A server feature reaches another only through its index.ts, with these exceptions:
-    // - a *.table.ts imports the tables its foreign keys reference; db/schema.ts gathers every table
-    //   for drizzle-kit;
-    // - routes.ts registers every route plugin, so no index.ts exports one (importing a feature never
-    //   pulls in its HTTP layer, and an index that did would close import cycles through plugins/);
-    // - repos join users.table.ts for usernames: through users/index.ts that would close an import
-    //   cycle (users.service counts a user's chips; chips' queries join users), and
-    //   src/server/import-cycles.test.ts forbids cycles. Writes to users still go through users/.
-    files: ['src/server/**/*.ts'],
-    plugins: { artchip: { rules: { 'feature-boundaries': featureBoundaries } } },
+    // A view reads across modules to answer a screen and writes nothing (the tiers themselves are
+    // checked by dependency-cruiser: .dependency-cruiser.cjs, docs/decisions/035).
+    files: ['src/server/views/**/*.ts'],
     rules: {
-      'artchip/feature-boundaries': [
+      'no-restricted-syntax': [
         'error',
         {
-          dir: 'src/server/features',
-          alias: '#server/features',
-          routerDir: 'src/server/routes.ts',
-          allow: [
-            { target: '*.table.ts', from: ['src/server/features/*/*.table.ts', 'src/server/db/schema.ts'] },
-            { target: '*.routes.ts', from: ['src/server/routes.ts'] },
-            { target: '*.seo.ts', from: ['src/server/routes.ts'] },
-            { target: 'users.table.ts', from: ['src/server/features/*/*.repo.ts'] },
-            // The ledger reads when an order settled; orders book through the ledger, not the reverse.
-            { target: 'orders.table.ts', from: ['src/server/features/ledger/ledger.repo.ts'] },
-          ],
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(insert|update|delete)$/]',
+          message: 'A view writes nothing: move the write to the module that owns the table.',
+        },
+        {
+          selector:
+            'TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/\\b(insert\\s+into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]',
+          message: 'A view writes nothing: move the write to the module that owns the table.',
         },
       ],
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
 );

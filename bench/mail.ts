@@ -13,7 +13,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { enqueueMail, enqueueMailBatch, type MailMessage } from '#server/features/mail/mail.service.ts';
+import { enqueueMail, enqueueMailBatch, type MailMessage } from '#server/platform/mail/mail.service.ts';
 
 const N = Number(process.env.BENCH_MAIL_N ?? '5000');
 const INSTANCES = Number(process.env.BENCH_MAIL_INSTANCES ?? '1');

@@ -27,8 +27,8 @@ import {
   type ChipWithUsers,
   type MarketplaceFilters,
   type MarketplacePlan,
-} from '#server/features/chips/chips.repo.ts';
-import { encodeMarketplaceCursor, decodeMarketplaceCursor } from '#server/features/chips/chips.cursor.ts';
+} from '#server/modules/chips/chips.repo.ts';
+import { encodeMarketplaceCursor, decodeMarketplaceCursor } from '#server/modules/chips/chips.cursor.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
 import { capture, writeCaptures, type Captured } from './replay.ts';
 

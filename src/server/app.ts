@@ -16,12 +16,12 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { consoleLogStream, redactUrl } from './lib/log-format.ts';
 import { clientNetworkKey } from './lib/client-network.ts';
-import { createMailer, type Mailer } from '#server/features/mail/index.ts';
-import { createJobQueue, type JobQueue } from '#server/features/jobs/index.ts';
+import { createMailer, type Mailer } from '#server/platform/mail/index.ts';
+import { createJobQueue, type JobQueue } from '#server/platform/jobs/index.ts';
 import { registerFeatureRoutes } from './routes.ts';
-import type { SpaOptions } from './features/spa/index.ts';
+import type { SpaOptions } from './platform/spa/index.ts';
 import { AppError } from './lib/app-error.ts';
-import { createDbRateLimitStore } from '#server/features/rate-limit/index.ts';
+import { createDbRateLimitStore } from '#server/platform/rate-limit/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +30,7 @@ declare module 'fastify' {
     database: Database;
     clock: Clock;
     mailer: Mailer;
-    /** Background jobs: pg-boss on PostgreSQL, the jobs table on PGlite (features/jobs). */
+    /** Background jobs: pg-boss on PostgreSQL, the jobs table on PGlite (platform/jobs). */
     jobs: JobQueue;
     /** Anonymous answers of the public read routes (plugins/public-cache.ts). */
     publicCache: PublicCache;

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobRunnerOptions } from '#server/features/jobs/index.ts';
-import { pruneBackoffs, pruneRateLimits } from '#server/features/rate-limit/index.ts';
-import { pruneLoginCodes } from '#server/features/auth/index.ts';
-import { refreshLiveTokenPrice } from '#server/features/price/index.ts';
+import type { JobRunnerOptions } from '#server/platform/jobs/index.ts';
+import { pruneBackoffs, pruneRateLimits } from '#server/platform/rate-limit/index.ts';
+import { pruneLoginCodes } from '#server/modules/auth/index.ts';
+import { refreshLiveTokenPrice } from '#server/modules/price/index.ts';
 import {
   checkTokenPayments,
   reconcilePendingPayments,
   retryRefunds,
   sweepLapsedHoldsAndPayments,
-} from '#server/features/payments/index.ts';
+} from '#server/flows/settlement/index.ts';
 
 /** A periodic task: payment reconciliation, price refresh, pruning. Each run must be safe to repeat. */
 export type BackgroundTask = {

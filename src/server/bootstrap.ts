@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminBootstrapStep } from '#server/features/auth/index.ts';
-import { demoSeedStep } from '#server/features/seed/index.ts';
+import { adminBootstrapStep } from '#server/modules/auth/index.ts';
+import { demoSeedStep } from '#server/flows/seed/index.ts';
+import type { BootstrapStep } from '#server/lib/bootstrap-step.ts';
 
 /** Start-up work after migrations: the first admin from the environment and the demo catalogue. */
-export type BootstrapStep = { name: string; run: (app: FastifyInstance) => Promise<void> };
-
 export const BOOTSTRAP_STEPS: BootstrapStep[] = [demoSeedStep, adminBootstrapStep];
 
 export async function bootstrap(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,7 @@ import { loadConfig, ConfigError, type Config } from './config.ts';
 import { buildApp, type App } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { bootstrap } from './bootstrap.ts';
-import { getPaymentRegistry } from '#server/features/payments/index.ts';
+import { getPaymentRegistry } from '#server/modules/payments/index.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/settings.schemas.ts';
 
 const METHOD_NAMES: Record<PaymentMethod, string> = {

@@ -23,7 +23,7 @@ export { ORDER_KINDS };
 /**
  * Order status (spec §4): pending → processing → completed → shipped, then delivered when the chip
  * reached its owner; cancelled when an unpaid hold lapses or its payment fails. Which moves each order
- * type allows lives in server/features/orders/order-lifecycle.ts.
+ * type allows lives in server/modules/orders/order-lifecycle.ts.
  */
 export const ORDER_STATUSES = [
   'pending',

@@ -4,7 +4,7 @@
 // WORK_MS.
 import { sql } from 'drizzle-orm';
 import { createDb } from '#server/db/client.ts';
-import { createJobQueue } from '#server/features/jobs/index.ts';
+import { createJobQueue } from '#server/platform/jobs/index.ts';
 
 const database = await createDb({ databaseUrl: process.env.DATABASE_URL, migrate: false });
 const { db } = database;

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, rowsOf, type Database } from '#server/db/client.ts';
-import { createJobQueue, type JobQueue } from '#server/features/jobs/index.ts';
+import { createJobQueue, type JobQueue } from '#server/platform/jobs/index.ts';
 import { adminUrl } from '#tests/setup/db.ts';
 import { createPgDatabase, dropPgDatabase, killGroup } from '#tests/helpers/processes.ts';
 

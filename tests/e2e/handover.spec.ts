@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { diversifyKeyAn10922 } from '#server/features/nfc/an10922.ts';
+import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { BRAND } from '#shared/brand.ts';
 import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';

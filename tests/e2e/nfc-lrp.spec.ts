@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { diversifyKeyAn10922 } from '#server/features/nfc/an10922.ts';
+import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 import { adminToken, auth, json, liveChip, uniqueTitle } from './api.ts';
 import { ADMIN, DATA_DIR, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { diversifyKeyAn10922 } from '#server/features/nfc/an10922.ts';
+import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { BRAND, CHIP_API, ROUTES } from '#shared/brand.ts';
 import { ChipPageSchema } from '#shared/chips.schemas.ts';
 import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';

@@ -1,10 +1,10 @@
-import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
+import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
 import type { Db } from '#server/db/client.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-import { contactMessages } from '#server/features/contact/contact.table.ts';
-import { mailOutbox } from '#server/features/mail/mail.table.ts';
-import { commissions } from '#server/features/affiliates/affiliates.table.ts';
-import { shippingAddresses } from '#server/features/users/users.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { contactMessages } from '#server/modules/contact/contact.table.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
+import { commissions } from '#server/modules/affiliates/affiliates.table.ts';
+import { shippingAddresses } from '#server/modules/users/users.table.ts';
 
 /**
  * Rows the admin back office reads, for tables whose own factories do not exist yet: orders (a paid

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { mailOutbox } from '#server/features/mail/mail.table.ts';
-import { emailTokens } from '#server/features/auth/auth.table.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
+import { emailTokens } from '#server/modules/auth/auth.table.ts';
 import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
 
 /** A sign-up body that passes validation; override any field. */

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
-import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
-import { randomUnitId } from '#server/features/chips/chips.service.ts';
+import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
+import { randomUnitId } from '#server/modules/chips/chips.service.ts';
 import { insertUser } from './users.ts';
 
 export type ChipOverrides = Partial<typeof chips.$inferInsert>;

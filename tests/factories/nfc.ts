@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '#server/app.ts';
 import type { Db } from '#server/db/client.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { nfcKeyringFor } from '#server/features/nfc/nfc-keys.ts';
-import { setNfcTag } from '#server/features/nfc/nfc-admin.service.ts';
-import { nfcTags } from '#server/features/nfc/nfc.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { nfcKeyringFor } from '#server/modules/nfc/nfc-keys.ts';
+import { setNfcTag } from '#server/modules/nfc/nfc-admin.service.ts';
+import { nfcTags } from '#server/modules/nfc/nfc.table.ts';
 import { insertAdmin, insertUser } from './users.ts';
 
 let seq = 0;

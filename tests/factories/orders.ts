@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { media } from '#server/features/media/media.table.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
+import { media } from '#server/modules/media/media.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
 import { ALLOCATION_KINDS, CASH_KINDS } from '#shared/ledger.schemas.ts';
-import { paymentEvents } from '#server/features/payments/payments.table.ts';
-import { offers } from '#server/features/offers/offers.table.ts';
-import { commissions } from '#server/features/affiliates/affiliates.table.ts';
-import { shippingAddresses } from '#server/features/users/users.table.ts';
+import { paymentEvents } from '#server/modules/payments/payments.table.ts';
+import { offers } from '#server/modules/offers/offers.table.ts';
+import { commissions } from '#server/modules/affiliates/affiliates.table.ts';
+import { shippingAddresses } from '#server/modules/users/users.table.ts';
 import type { CheckoutRequestInput } from '#shared/checkout-request.schemas.ts';
 
 /** A media row as POST /api/media would record it (content-addressed URL); returns the row. */

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts';
-import { priceTicks } from '#server/features/price/price.table.ts';
+import { priceTicks } from '#server/modules/price/price.table.ts';
 
 /** Stores a price tick as if the price source had been read at `createdAt`. */
 export async function insertPriceTick(db: Db, tick: { priceUsd: string; createdAt: Date; source?: string }) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { emailSubscriptions } from '#server/features/subscriptions/subscriptions.table.ts';
-import { mailOutbox } from '#server/features/mail/mail.table.ts';
+import { emailSubscriptions } from '#server/modules/subscriptions/subscriptions.table.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
 import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
 
 let seq = 0;

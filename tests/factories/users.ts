@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import type { Db } from '#server/db/client.ts';
-import { sessions } from '#server/features/auth/auth.table.ts';
-import { users } from '#server/features/users/users.table.ts';
+import { sessions } from '#server/modules/auth/auth.table.ts';
+import { users } from '#server/modules/users/users.table.ts';
 import { createCode, createSecretToken, hashToken } from '#server/lib/tokens.ts';
 
 export const DEFAULT_PASSWORD = 'password123';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '#server/app.ts';
-import type { SpaOptions } from '#server/features/spa/index.ts';
+import type { SpaOptions } from '#server/platform/spa/index.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { openTestDatabase, resetDatabase } from '#tests/setup/db.ts';

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import type { Db } from '#server/db/client.ts';
-import type { PaymentContext, PaymentOrder } from '#server/features/payments/payment-provider.ts';
+import type { PaymentContext, PaymentOrder } from '#server/modules/payments/payment-provider.ts';
 
 /** A PaymentContext for adapter calls that never read the database (refunds, cancellations). */
 export function paymentContextWithoutDb(): PaymentContext {

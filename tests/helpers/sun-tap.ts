@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { aesCbcEncrypt } from '#server/features/nfc/aes-cmac.ts';
-import { lricbEncrypt } from '#server/features/nfc/lrp.ts';
+import { aesCbcEncrypt } from '#server/modules/nfc/aes-cmac.ts';
+import { lricbEncrypt } from '#server/modules/nfc/lrp.ts';
 import {
   computeLrpSdmMac,
   deriveLrpSessionKeys,
   LRP_FILE_DATA_UPDATED_KEY,
   LRP_PICC_RAND_BYTES,
   lrpFileDataCounter,
-} from '#server/features/nfc/sun-lrp.ts';
+} from '#server/modules/nfc/sun-lrp.ts';
 import {
   computeSdmMac,
   deriveSessionKeys,
   fileDataIv,
   PICC_DATA_TAG_UID_AND_COUNTER,
-} from '#server/features/nfc/sun.ts';
+} from '#server/modules/nfc/sun.ts';
 
 /*
  * The tag side of SUN, for tests: builds the query string an NTAG 424 DNA would emit for a UID and counter

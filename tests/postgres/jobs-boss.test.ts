@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
 import { rowsOf, type Db } from '#server/db/client.ts';
-import type { JobHandler } from '#server/features/jobs/index.ts';
+import type { JobHandler } from '#server/platform/jobs/index.ts';
 import { buildTestApp, testConfig, testDatabase } from '#tests/helpers/app.ts';
 
 function deferred() {

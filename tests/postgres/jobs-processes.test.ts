@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
-import type { Job, JobRunner } from '#server/features/jobs/index.ts';
-import { enqueueMailBatch } from '#server/features/mail/mail.service.ts';
+import type { Job, JobRunner } from '#server/platform/jobs/index.ts';
+import { enqueueMailBatch } from '#server/platform/mail/mail.service.ts';
 import { adminUrl } from '#tests/setup/db.ts';
 import { testConfig } from '#tests/helpers/app.ts';
 import { createPgDatabase, dropPgDatabase } from '#tests/helpers/processes.ts';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { createDb, type Database } from '#server/db/client.ts';
-import { ensureAdmin } from '#server/features/auth/index.ts';
+import { ensureAdmin } from '#server/modules/auth/index.ts';
 
 const USAGE = 'Usage: npm run admin -- create --email <email> --password <password (8+ characters)>';
 

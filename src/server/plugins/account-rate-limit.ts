@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { hitRateLimit } from '#server/features/rate-limit/index.ts';
+import { hitRateLimit } from '#server/platform/rate-limit/index.ts';
 
 /**
  * A route's limit per account, beside @fastify/rate-limit's per client (IPv4 address or IPv6 /64):

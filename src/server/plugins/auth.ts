@@ -1,25 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { clearSessionCookie, findSessionUser, readSessionCookie } from '#server/features/auth/index.ts';
-
-export type AuthUser = {
-  id: number;
-  email: string;
-  username: string;
-  /** The role this session acts with: 'admin' only in a session from the admin log-in (actingAs). */
-  role: string;
-  sessionId: number;
-  sessionKind: string;
-};
+import type { AuthUser } from '#server/lib/auth-user.ts';
+import { clearSessionCookie, findSessionUser, readSessionCookie } from '#server/modules/auth/index.ts';
 
 /** Who may call a route; every route declares it in `config.auth` (default 'public'). */
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    user: AuthUser | null;
-  }
   interface FastifyContextConfig {
     auth?: RouteAuth;
   }
@@ -93,10 +81,4 @@ export function registerAuth(app: FastifyInstance): void {
       throw new AppError('FORBIDDEN', 'Admin access required');
     }
   });
-}
-
-/** The signed-in user of a route declared 'user' or 'admin'. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
-  return request.user;
 }

@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasSessionCookie } from '#server/features/auth/index.ts';
+import { hasSessionCookie } from '#server/modules/auth/index.ts';
 
 /** What a route's `config.publicCache` says about its answers. */
 export type PublicCacheConfig = {

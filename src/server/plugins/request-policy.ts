@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
-import { hasSessionCookie } from '#server/features/auth/index.ts';
+import { hasSessionCookie } from '#server/modules/auth/index.ts';
 import { bearerToken } from './auth.ts';
 
 /** Body types a route accepts besides JSON. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { AdminChipPageSchema, AdminChipSchema, AuditPageSchema } from '#shared/admin.schemas.ts';
-import { chipEvents } from '#server/features/chips/chips.table.ts';
+import { chipEvents } from '#server/modules/chips/chips.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';

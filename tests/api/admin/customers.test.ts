@@ -6,7 +6,7 @@ import {
   AdminCustomerPageSchema,
   AuditPageSchema,
 } from '#shared/admin.schemas.ts';
-import { users } from '#server/features/users/users.table.ts';
+import { users } from '#server/modules/users/users.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '#shared/errors.ts';
 import { AuditPageSchema, MailLogPageSchema } from '#shared/admin.schemas.ts';
 import { EmailSubscriptionPageSchema, EmailSubscriptionSchema } from '#shared/subscriptions.schemas.ts';
 import { ContactMessagePageSchema, ContactMessageSchema } from '#shared/contact.schemas.ts';
-import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin } from '#tests/factories/users.ts';
 import { insertSubscription } from '#tests/factories/subscriptions.ts';

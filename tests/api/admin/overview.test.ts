@@ -11,7 +11,7 @@ import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';
 import { insertCommissionRow, insertOrderRow } from '#tests/factories/admin.ts';
-import { bookMint, bookPayment, bookSale, bookTransferFee } from '#server/features/ledger/index.ts';
+import { bookMint, bookPayment, bookSale, bookTransferFee } from '#server/modules/ledger/index.ts';
 
 async function setup() {
   const app = await buildTestApp();

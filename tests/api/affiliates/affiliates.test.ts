@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AffiliateSummarySchema } from '#shared/affiliates.schemas.ts';
-import { commissions } from '#server/features/affiliates/affiliates.table.ts';
-import { payouts } from '#server/features/payouts/payouts.table.ts';
-import { users } from '#server/features/users/users.table.ts';
+import { commissions } from '#server/modules/affiliates/affiliates.table.ts';
+import { payouts } from '#server/modules/payouts/payouts.table.ts';
+import { users } from '#server/modules/users/users.table.ts';
 import {
   listAffiliateStats,
   listCommissions,
   payOutAffiliate,
-} from '#server/features/affiliates/affiliates.service.ts';
-import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
-import { auditLog } from '#server/features/audit/audit.table.ts';
+} from '#server/modules/affiliates/affiliates.service.ts';
+import { completeOrderPayment } from '#server/flows/settlement/payments.service.ts';
+import { auditLog } from '#server/modules/audit/audit.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

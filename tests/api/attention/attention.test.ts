@@ -6,7 +6,7 @@ import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';
 import { insertOffer, insertOrder } from '#tests/factories/orders.ts';
 import { insertUser } from '#tests/factories/users.ts';
-import { sessions } from '#server/features/auth/auth.table.ts';
+import { sessions } from '#server/modules/auth/auth.table.ts';
 import type { App } from '#server/app.ts';
 
 const DAY_MS = 86_400_000;

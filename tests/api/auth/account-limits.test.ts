@@ -4,7 +4,7 @@ import { ApiErrorSchema } from '#shared/errors.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { purchaseBody } from '#tests/factories/orders.ts';
-import { rateLimitBackoffs } from '#server/features/rate-limit/rate-limit.table.ts';
+import { rateLimitBackoffs } from '#server/platform/rate-limit/rate-limit.table.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runAdminCli } from '#server/cli/admin.ts';
 import { createDb } from '#server/db/client.ts';
-import { users } from '#server/features/users/users.table.ts';
+import { users } from '#server/modules/users/users.table.ts';
 
 const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-cli-'));
 

@@ -16,7 +16,7 @@ import {
   QuoteResponseSchema,
 } from '#shared/checkout.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

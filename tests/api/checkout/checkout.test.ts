@@ -11,11 +11,11 @@ import {
 } from '#shared/checkout.schemas.ts';
 import { IMAGE_REQUIRED_MESSAGE } from '#shared/media.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-import { shippingAddresses, users } from '#server/features/users/users.table.ts';
-import { setPaymentProviders } from '#server/features/payments/payments.registry.ts';
-import { demoPaymentProvider } from '#server/features/payments/demo.provider.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { shippingAddresses, users } from '#server/modules/users/users.table.ts';
+import { setPaymentProviders } from '#server/modules/payments/payments.registry.ts';
+import { demoPaymentProvider } from '#server/modules/payments/demo.provider.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';

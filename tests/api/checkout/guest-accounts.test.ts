@@ -11,10 +11,10 @@ import {
   OrderListSchema,
 } from '#shared/orders.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { createSession } from '#server/features/auth/auth.service.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-import { shippingAddresses } from '#server/features/users/users.table.ts';
-import { findOrCreateGuestUser } from '#server/features/users/users.service.ts';
+import { createSession } from '#server/modules/auth/auth.service.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { shippingAddresses } from '#server/modules/users/users.table.ts';
+import { findOrCreateGuestUser } from '#server/modules/users/users.service.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';

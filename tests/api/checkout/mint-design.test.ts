@@ -4,8 +4,8 @@ import { CheckoutResponseSchema, MINT_LOGIN_REQUIRED_MESSAGE } from '#shared/che
 import { ChipSchema, CROP_MESSAGES } from '#shared/chips.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { AdminOrderDetailSchema, CreateArtchipResponseSchema } from '#shared/orders.schemas.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { orderEvents } from '#server/features/orders/orders.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { orderEvents } from '#server/modules/orders/orders.table.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';

@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { OrderListSchema, OrderSchema } from '#shared/orders.schemas.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { CHIP_NOT_AVAILABLE_MESSAGE } from '#server/features/chips/chip-lifecycle.ts';
-import { offers } from '#server/features/offers/offers.table.ts';
-import { orderEvents, orders } from '#server/features/orders/orders.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { CHIP_NOT_AVAILABLE_MESSAGE } from '#server/modules/chips/chip-lifecycle.ts';
+import { offers } from '#server/modules/offers/offers.table.ts';
+import { orderEvents, orders } from '#server/modules/orders/orders.table.ts';
 import {
   ORDER_ALREADY_PAID_MESSAGE,
   ORDER_PAYMENT_FLAGGED_MESSAGE,
   ORDER_REPLACED_MESSAGE,
-} from '#server/features/orders/order-lifecycle.ts';
-import { sweepLapsedHolds } from '#server/features/orders/orders.service.ts';
-import { failOrderPayment } from '#server/features/payments/payments.service.ts';
+} from '#server/modules/orders/order-lifecycle.ts';
+import { sweepLapsedHolds } from '#server/modules/orders/orders.service.ts';
+import { failOrderPayment } from '#server/flows/settlement/payments.service.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';

@@ -8,8 +8,8 @@ import { AppError } from '#server/lib/app-error.ts';
 import {
   PAYMENT_PROVIDER_FACTORIES,
   type PaymentProviderFactory,
-} from '#server/features/payments/payments.registry.ts';
-import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
+} from '#server/modules/payments/payments.registry.ts';
+import type { PaymentProvider } from '#server/modules/payments/payment-provider.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

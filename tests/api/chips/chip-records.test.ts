@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
+import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
 import {
   assignUnitId,
   createChipRecord,
   recordChipEvent,
   toChipDto,
-} from '#server/features/chips/chips.service.ts';
+} from '#server/modules/chips/chips.service.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

@@ -8,7 +8,7 @@ import {
   type ChipWithUsers,
   type MarketplaceCursor,
   type MarketplaceFilters,
-} from '#server/features/chips/chips.repo.ts';
+} from '#server/modules/chips/chips.repo.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ChipPageSchema, ChipSchema, type ChipPage } from '#shared/chips.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import type { App } from '#server/app.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ChipPageSchema, ChipSchema } from '#shared/chips.schemas.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

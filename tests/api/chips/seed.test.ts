@@ -3,15 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { ChipPageSchema, ChipSchema, MarketplaceStatsSchema } from '#shared/chips.schemas.ts';
-import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-import { users } from '#server/features/users/users.table.ts';
+import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { users } from '#server/modules/users/users.table.ts';
 import {
   COMPANY_USERNAME,
   DEMO_CHIPS,
   demoSeedStep,
   seedDemoCatalogue,
-} from '#server/features/seed/seed.service.ts';
+} from '#server/flows/seed/seed.service.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 

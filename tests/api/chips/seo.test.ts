@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePageMeta } from '#server/features/spa/page-meta.ts';
-import { SITEMAP_CHUNK } from '#server/features/chips/chips.seo.ts';
+import { resolvePageMeta } from '#server/platform/spa/page-meta.ts';
+import { SITEMAP_CHUNK } from '#server/http/chips/chips.seo.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';

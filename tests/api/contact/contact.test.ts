@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ContactMessageSentSchema } from '#shared/contact.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { contactMessages } from '#server/features/contact/contact.table.ts';
+import { contactMessages } from '#server/modules/contact/contact.table.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { mailsTo } from '#tests/factories/subscriptions.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ChipSchema } from '#shared/chips.schemas.ts';
 import { CreatorProfileSchema } from '#shared/creators.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { users } from '#server/features/users/users.table.ts';
+import { users } from '#server/modules/users/users.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';

@@ -4,10 +4,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
-import { chipHandovers } from '#server/features/chips/handovers.table.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-import { refunds } from '#server/features/payments/payments.table.ts';
+import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
+import { chipHandovers } from '#server/modules/chips/handovers.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { refunds } from '#server/modules/payments/payments.table.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import {
   CLAIM_EXPIRED_MESSAGE,

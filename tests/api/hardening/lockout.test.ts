@@ -10,8 +10,8 @@ import {
   LoginCodeRequiredSchema,
 } from '#shared/auth.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
-import { sessions } from '#server/features/auth/auth.table.ts';
-import { rateLimitBackoffs } from '#server/features/rate-limit/rate-limit.table.ts';
+import { sessions } from '#server/modules/auth/auth.table.ts';
+import { rateLimitBackoffs } from '#server/platform/rate-limit/rate-limit.table.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';

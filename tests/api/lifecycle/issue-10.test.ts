@@ -12,7 +12,7 @@ import {
   CreateArtchipResponseSchema,
   MyArtchipListSchema,
 } from '#shared/orders.schemas.ts';
-import { mailOutbox } from '#server/features/mail/mail.table.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';

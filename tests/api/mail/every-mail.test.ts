@@ -12,7 +12,7 @@ import { CreateArtchipResponseSchema } from '#shared/orders.schemas.ts';
 import { OfferSchema } from '#shared/offers.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { App } from '#server/app.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { enqueueMail, enqueueMailBatch, type MailMessage } from '#server/features/mail/mail.service.ts';
-import { mailOutbox } from '#server/features/mail/mail.table.ts';
+import { enqueueMail, enqueueMailBatch, type MailMessage } from '#server/platform/mail/mail.service.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { startSmtpSink } from '#tests/helpers/smtp-sink.ts';
 

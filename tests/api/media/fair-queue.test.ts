@@ -7,8 +7,8 @@ import {
   IMAGES_PENDING_MESSAGE,
   MediaUploadResultSchema,
 } from '#shared/media.schemas.ts';
-import { imagePoolStats, IMAGES_WAITING_PER_ACCOUNT } from '#server/features/media/media.pool.ts';
-import { PIXELS_PER_ACCOUNT } from '#server/features/media/media.service.ts';
+import { imagePoolStats, IMAGES_WAITING_PER_ACCOUNT } from '#server/modules/media/media.pool.ts';
+import { PIXELS_PER_ACCOUNT } from '#server/modules/media/media.service.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';

@@ -7,9 +7,9 @@ import {
   MediaUploadResultSchema,
   TOO_MANY_UPLOADS_MESSAGE,
 } from '#shared/media.schemas.ts';
-import { imagePoolStats } from '#server/features/media/media.pool.ts';
-import { MAX_ANIMATED_PIXELS } from '#server/features/media/media.encode.ts';
-import { UPLOADS_PER_ACCOUNT, UPLOADS_PER_CLIENT } from '#server/features/media/media.service.ts';
+import { imagePoolStats } from '#server/modules/media/media.pool.ts';
+import { MAX_ANIMATED_PIXELS } from '#server/modules/media/media.encode.ts';
+import { UPLOADS_PER_ACCOUNT, UPLOADS_PER_CLIENT } from '#server/modules/media/media.service.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';

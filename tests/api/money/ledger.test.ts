@@ -12,9 +12,9 @@ import {
   PayoutSchema,
   SellerBalanceSchema,
 } from '#shared/payouts.schemas.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { ledgerLines } from '#server/features/ledger/ledger.table.ts';
-import { completeOrderPayment } from '#server/features/payments/index.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
+import { completeOrderPayment } from '#server/flows/settlement/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay, readReconciliation } from '#tests/helpers/money.ts';

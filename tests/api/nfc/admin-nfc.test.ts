@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import { auditLog } from '#server/features/audit/audit.table.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { diversifyKeyAn10922 } from '#server/features/nfc/an10922.ts';
+import { auditLog } from '#server/modules/audit/audit.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import {
   NfcProvisioningSchema,

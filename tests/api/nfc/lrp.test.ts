@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import { chipEvents } from '#server/features/chips/chips.table.ts';
-import { diversifyKeyAn10922 } from '#server/features/nfc/an10922.ts';
-import { nfcTaps } from '#server/features/nfc/nfc.table.ts';
+import { chipEvents } from '#server/modules/chips/chips.table.ts';
+import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
+import { nfcTaps } from '#server/modules/nfc/nfc.table.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import {
   NfcProvisioningSchema,

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { orders } from '#server/features/orders/orders.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertNfcTag, insertNfcTestChip } from '#tests/factories/nfc.ts';

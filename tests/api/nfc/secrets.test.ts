@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diversifyKeyAn10922 } from '#server/features/nfc/an10922.ts';
+import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { corruptMac, makeSunTapQuery } from '#tests/helpers/sun-tap.ts';

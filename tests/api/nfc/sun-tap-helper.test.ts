@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTapQuery, verifySunTap } from '#server/features/nfc/sun.ts';
+import { parseTapQuery, verifySunTap } from '#server/modules/nfc/sun.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 
 // The generator must agree with published tags, or every "authentic" test would only prove self-consistency.

@@ -7,10 +7,10 @@ import {
   CreateArtchipResponseSchema,
   OrderMediaResponseSchema,
 } from '#shared/orders.schemas.ts';
-import { auditLog } from '#server/features/audit/audit.table.ts';
-import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
-import { mailOutbox } from '#server/features/mail/mail.table.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
+import { auditLog } from '#server/modules/audit/audit.table.ts';
+import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

@@ -8,11 +8,11 @@ import {
   OrderSchema,
   PAYMENT_PENDING_NOTE,
 } from '#shared/orders.schemas.ts';
-import { chipEvents, chips } from '#server/features/chips/chips.table.ts';
-import { mailOutbox } from '#server/features/mail/mail.table.ts';
-import { orders } from '#server/features/orders/orders.table.ts';
-import { completeOrderPayment } from '#server/features/payments/payments.service.ts';
-import { sweepLapsedHolds } from '#server/features/orders/orders.service.ts';
+import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { completeOrderPayment } from '#server/flows/settlement/payments.service.ts';
+import { sweepLapsedHolds } from '#server/modules/orders/orders.service.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';

@@ -12,7 +12,7 @@ import {
   PaypalCreateOrderResponseSchema,
   PaypalSetupResponseSchema,
 } from '#shared/payments.schemas.ts';
-import { reconcilePendingPayments } from '#server/features/payments/payments.service.ts';
+import { reconcilePendingPayments } from '#server/flows/settlement/payments.service.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { startFakePaypal, type FakePaypal } from '#tests/helpers/fake-paypal.ts';
 import { insertUser } from '#tests/factories/users.ts';
@@ -186,7 +186,7 @@ describe('PayPal', () => {
     const { app, checkout, paypalOrderId } = await setup({ clock: () => now });
     paypal.approve(paypalOrderId);
     // Captured at PayPal directly (our capture answer was lost).
-    const { createPaypalApi } = await import('#server/features/payments/paypal.provider.ts');
+    const { createPaypalApi } = await import('#server/modules/payments/paypal.provider.ts');
     await createPaypalApi(app.config.paypal!).captureOrder(paypalOrderId, 'lost-capture');
     now = new Date(Date.now() + 3 * 60_000);
     expect(await reconcilePendingPayments(app)).toBe(1);
@@ -204,7 +204,7 @@ describe('PayPal', () => {
     const { app, checkout, paypalOrderId } = await setup({ clock: () => now });
     paypal.approve(paypalOrderId);
     now = new Date(Date.now() + 16 * 60_000);
-    const { sweepLapsedHolds } = await import('#server/features/orders/orders.service.ts');
+    const { sweepLapsedHolds } = await import('#server/modules/orders/orders.service.ts');
     await sweepLapsedHolds(app);
     const res = await app.inject({ method: 'POST', url: `/paypal/order/${paypalOrderId}/capture` });
     expect(res.statusCode).toBe(409);

@@ -1,7 +1,7 @@
 // Issue 25, finding 8: per-client limits count a client network (an IPv4 address, an IPv6 /64), so a
 // client cannot rotate through the 2^64 addresses of its /64 to pass them (docs/decisions/041).
 import { describe, expect, it } from 'vitest';
-import { UPLOADS_PER_CLIENT } from '#server/features/media/media.service.ts';
+import { UPLOADS_PER_CLIENT } from '#server/modules/media/media.service.ts';
 import { TOO_MANY_UPLOADS_MESSAGE } from '#shared/media.schemas.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';

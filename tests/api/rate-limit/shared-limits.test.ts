@@ -1,8 +1,8 @@
 import { gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { rateLimits } from '#server/features/rate-limit/rate-limit.table.ts';
-import { pruneRateLimits } from '#server/features/rate-limit/rate-limit.store.ts';
+import { rateLimits } from '#server/platform/rate-limit/rate-limit.table.ts';
+import { pruneRateLimits } from '#server/platform/rate-limit/rate-limit.store.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { buildTestApp, testConfig, testDatabase } from '#tests/helpers/app.ts';
 

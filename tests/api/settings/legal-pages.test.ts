@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { LegalPageSchema } from '#shared/legal.schemas.ts';
 import { DEFAULT_SITE_SETTINGS } from '#shared/settings.schemas.ts';
-import { auditLog } from '#server/features/audit/audit.table.ts';
-import { siteSettings } from '#server/features/settings/settings.table.ts';
+import { auditLog } from '#server/modules/audit/audit.table.ts';
+import { siteSettings } from '#server/modules/settings/settings.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 

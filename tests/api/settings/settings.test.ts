@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { DEFAULT_SITE_SETTINGS, SiteInfoSchema, SiteSettingsSchema } from '#shared/settings.schemas.ts';
-import { auditLog } from '#server/features/audit/audit.table.ts';
-import { siteSettings } from '#server/features/settings/settings.table.ts';
-import { getSiteSettings } from '#server/features/settings/settings.service.ts';
+import { auditLog } from '#server/modules/audit/audit.table.ts';
+import { siteSettings } from '#server/modules/settings/settings.table.ts';
+import { getSiteSettings } from '#server/modules/settings/settings.service.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import type { PageRendererModule } from '#server/features/spa/index.ts';
+import type { PageRendererModule } from '#server/platform/spa/index.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertChip, insertChipEvent, CHIP_STATES } from '#tests/factories/chips.ts';
 import { insertUser } from '#tests/factories/users.ts';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { UserSchema } from '#shared/users.schemas.ts';
-import { chips } from '#server/features/chips/chips.table.ts';
-import { sessions } from '#server/features/auth/auth.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { sessions } from '#server/modules/auth/auth.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 

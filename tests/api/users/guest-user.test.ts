@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { UserSchema } from '#shared/users.schemas.ts';
-import { createSetPasswordToken } from '#server/features/auth/auth.service.ts';
-import { findOrCreateGuestUser } from '#server/features/users/users.service.ts';
-import { users } from '#server/features/users/users.table.ts';
+import { createSetPasswordToken } from '#server/modules/auth/auth.service.ts';
+import { findOrCreateGuestUser } from '#server/modules/users/users.service.ts';
+import { users } from '#server/modules/users/users.table.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { MAX_SHIPPING_ADDRESSES, ShippingAddressSchema } from '#shared/addresses.schemas.ts';
-import { shippingAddresses } from '#server/features/users/users.table.ts';
+import { shippingAddresses } from '#server/modules/users/users.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 

@@ -1,5 +1,0 @@
-/**
- * The nfc feature's public face: other features reach it only through these (a lint rule enforces it).
- * A handover by tap checks the owner's opening tap against the chip's tag and its counter.
- */
-export { findChipTagCounter } from './nfc.service.ts';

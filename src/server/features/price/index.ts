@@ -1,5 +1,0 @@
-/**
- * The price feature's public face: other features reach it only through these (a lint rule
- * enforces it).
- */
-export { getTokenPriceUsd, refreshLiveTokenPrice } from './price.service.ts';

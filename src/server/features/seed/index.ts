@@ -1,4 +1,0 @@
-/**
- * The seed feature's public face: the start-up step that loads the demo catalogue.
- */
-export { demoSeedStep } from './seed.service.ts';

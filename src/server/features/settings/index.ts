@@ -1,5 +1,0 @@
-/**
- * The settings feature's public face: other features reach it only through these (a lint rule
- * enforces it).
- */
-export { getSiteSettings } from './settings.service.ts';

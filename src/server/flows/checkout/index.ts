@@ -1,0 +1,17 @@
+/**
+ * The checkout feature's public face: other features reach it only through these (a lint rule
+ * enforces it). Owner tools reuse its pricing and payment start.
+ */
+export { loadPricingContext, requirePaymentProvider, toSummaryDto } from './checkout.service.ts';
+export { startOrderPayment } from './start-payment.ts';
+export { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
+export {
+  cancelHandoverByOwner,
+  claimByTap,
+  getLiveHandover,
+  startHandoverByOwner,
+} from './handover.service.ts';
+export { payOrderAgain } from './pay-again.service.ts';
+export { startPaying } from './payment-started.service.ts';
+export { requestArtchipShipping } from './ship-request.service.ts';
+export { getTransferFee, transferArtchip } from './transfer.service.ts';

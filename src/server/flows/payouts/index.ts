@@ -1,0 +1,1 @@
+export { getSellerBalance, listPayableBalances, payOutMany, payOutSeller } from './payouts.service.ts';

@@ -1,0 +1,245 @@
+/**
+ * Seller payouts (PRODUCT.md "Fees, proceeds and payouts") on the ledger: a seller's proceeds become
+ * payable when the sale settles (kept in the vault: when paid; shipped: when delivered) plus the
+ * payoutHoldDays setting. An admin pays what is payable once: the payout row and its ledger line are
+ * written in one transaction with the payee's account row locked, so two admins paying the same
+ * balance at once pay it once (the second finds nothing payable). Money moves by hand (recorded with
+ * its reference) or through a payout provider (payouts.rails.ts) after that transaction commits.
+ */
+import type {
+  PayableBalance,
+  PayoutBatchInput,
+  PayoutBatchResult,
+  PayoutDto,
+  PayoutKind,
+  PayoutMethod,
+  SellerBalance,
+  SellerPayoutInput,
+} from '#shared/payouts.schemas.ts';
+import type { ServiceContext } from '#server/lib/service-context.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { recordAudit } from '#server/modules/audit/index.ts';
+import {
+  bookPayout,
+  listPayableAccounts,
+  listSellerOrderSettlements,
+  readAccountTotals,
+} from '#server/modules/ledger/index.ts';
+import { getSiteSettings } from '#server/modules/settings/index.ts';
+import { findAccountsByIds, lockAccount } from '#server/modules/users/index.ts';
+import { payOutAffiliate } from '#server/modules/affiliates/index.ts';
+import { insertPayout, listPayoutsOf, type PayoutRow } from '#server/modules/payouts/index.ts';
+import { chooseRail, sendPayout } from '#server/modules/payouts/index.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toPayoutDto(row: PayoutRow): PayoutDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amountCents: row.amountCents,
+    txReference: row.txReference,
+    method: row.method,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The spec's affiliate payout answer, as a payout of this feature's shape (always by hand). */
+function affiliatePayoutDto(p: {
+  id: number;
+  amountCents: number;
+  txReference: string | null;
+  createdAt: string;
+}): PayoutDto {
+  return {
+    id: p.id,
+    kind: 'affiliate',
+    amountCents: p.amountCents,
+    txReference: p.txReference,
+    method: 'manual',
+    status: 'paid',
+    createdAt: p.createdAt,
+  };
+}
+
+/** Sales settled at or before this moment are past the hold at `now`. */
+async function payableCutoff(ctx: ServiceContext): Promise<{ cutoff: Date; holdDays: number }> {
+  const { payoutHoldDays } = await getSiteSettings(ctx);
+  return { cutoff: new Date(ctx.clock().getTime() - payoutHoldDays * DAY_MS), holdDays: payoutHoldDays };
+}
+
+/** GET /api/my-payouts: the seller's pending, payable and paid proceeds, and their payouts. */
+export async function getSellerBalance(ctx: ServiceContext, sellerId: number): Promise<SellerBalance> {
+  const { cutoff, holdDays } = await payableCutoff(ctx);
+  const [totals, settlements, payouts] = await Promise.all([
+    readAccountTotals(ctx.db, sellerId, 'seller', cutoff),
+    listSellerOrderSettlements(ctx.db, sellerId),
+    listPayoutsOf(ctx.db, sellerId, 'seller'),
+  ]);
+  const balanceCents = totals.earnedCents - totals.paidOutCents;
+  const payableCents = Math.max(0, Math.min(totals.payableCents, balanceCents));
+  const now = ctx.clock().getTime();
+  let nextPayable: number | null = null;
+  for (const s of settlements) {
+    if (s.settledAt === null || s.amountCents <= 0) continue;
+    const at = new Date(s.settledAt).getTime() + holdDays * DAY_MS;
+    if (at > now) nextPayable = nextPayable === null ? at : Math.min(nextPayable, at);
+  }
+  return {
+    pendingCents: balanceCents - payableCents,
+    payableCents,
+    paidCents: totals.paidOutCents,
+    nextPayableAt: nextPayable === null ? null : new Date(nextPayable).toISOString(),
+    holdDays,
+    payouts: payouts.map(toPayoutDto),
+  };
+}
+
+/** GET /api/admin/payouts: every seller and affiliate with money to pay out now. */
+export async function listPayableBalances(ctx: ServiceContext): Promise<PayableBalance[]> {
+  const { cutoff } = await payableCutoff(ctx);
+  const [sellers, affiliates] = await Promise.all([
+    listPayableAccounts(ctx.db, 'seller', cutoff),
+    listPayableAccounts(ctx.db, 'affiliate'),
+  ]);
+  const rows = [
+    ...sellers.map((s) => ({ ...s, kind: 'seller' as const })),
+    ...affiliates.map((a) => ({ ...a, kind: 'affiliate' as const })),
+  ];
+  const accounts = await findAccountsByIds(
+    ctx.db,
+    rows.map((row) => row.userId),
+  );
+  const balances: PayableBalance[] = [];
+  for (const row of rows) {
+    const account = accounts.get(row.userId);
+    if (!account) continue;
+    balances.push({
+      userId: row.userId,
+      kind: row.kind,
+      payableCents: row.payableCents,
+      username: account.username,
+      email: account.email,
+      paypalEmail: account.paypalEmail,
+    });
+  }
+  return balances.sort((a, b) => b.payableCents - a.payableCents || a.userId - b.userId);
+}
+
+/**
+ * Records a payout of one person's whole payable balance of one kind, once, and books it in the
+ * ledger, in one transaction with the payee's row locked. A provider rail's payout stays pending
+ * until sendPayout has the provider's answer.
+ */
+async function recordPayout(
+  ctx: ServiceContext,
+  args: {
+    userId: number;
+    kind: PayoutKind;
+    adminId: number;
+    txReference: string | null;
+    nothingMessage: string;
+    method?: PayoutMethod;
+  },
+): Promise<PayoutRow> {
+  const method = args.method ?? 'manual';
+  const { cutoff } = await payableCutoff(ctx);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, args.userId))) throw new AppError('NOT_FOUND', 'User not found');
+    const totals = await readAccountTotals(
+      tx,
+      args.userId,
+      args.kind,
+      args.kind === 'seller' ? cutoff : undefined,
+    );
+    const amountCents = Math.min(totals.payableCents, totals.earnedCents - totals.paidOutCents);
+    if (amountCents <= 0) throw new AppError('UNPROCESSABLE', args.nothingMessage);
+    const payout = await insertPayout(tx, {
+      kind: args.kind,
+      userId: args.userId,
+      amountCents,
+      txReference: args.txReference,
+      adminId: args.adminId,
+      method,
+      // A provider rail is pending until the provider answers (payout-rails sendPayout).
+      status: method === 'manual' ? 'paid' : 'pending',
+    });
+    await bookPayout(tx, {
+      payoutId: payout.id,
+      userId: args.userId,
+      account: args.kind,
+      amountCents,
+      reference: args.txReference,
+    });
+    await recordAudit(tx, {
+      adminId: args.adminId,
+      action: `${args.kind}.payout`,
+      entity: 'user',
+      entityId: args.userId,
+      before: { payableCents: totals.payableCents },
+      after: { payoutId: payout.id, amountCents },
+    });
+    return payout;
+  });
+}
+
+/**
+ * POST /api/admin/payouts/sellers/:userId: pays the seller's whole payable balance once, the way they
+ * chose (Stripe Connect, PayPal Payouts) when that is on here and set up, else by hand with the
+ * admin's reference.
+ */
+export async function payOutSeller(
+  ctx: ServiceContext,
+  args: { sellerId: number; adminId: number; input: SellerPayoutInput },
+): Promise<PayoutDto> {
+  const rail = await chooseRail(ctx, args.sellerId);
+  const payout = await recordPayout(ctx, {
+    userId: args.sellerId,
+    kind: 'seller',
+    adminId: args.adminId,
+    txReference: args.input.txReference || null,
+    nothingMessage: 'This seller has nothing to pay out yet.',
+    method: rail.method,
+  });
+  if (rail.destination === null) return toPayoutDto(payout);
+  return toPayoutDto(await sendPayout(ctx, payout, rail.destination));
+}
+
+/**
+ * POST /api/admin/payouts/batch: pays several balances, each once and on its own (one failure does
+ * not stop the others); answers each one's payout or error.
+ */
+export async function payOutMany(
+  ctx: ServiceContext,
+  args: { adminId: number; input: PayoutBatchInput },
+): Promise<PayoutBatchResult> {
+  const results: PayoutBatchResult['results'] = [];
+  const seen = new Set<string>();
+  for (const item of args.input.items) {
+    const key = `${item.kind}:${item.userId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    try {
+      const payout =
+        item.kind === 'seller'
+          ? await payOutSeller(ctx, {
+              sellerId: item.userId,
+              adminId: args.adminId,
+              input: { txReference: args.input.txReference },
+            })
+          : affiliatePayoutDto(
+              await payOutAffiliate(ctx.db, {
+                userId: item.userId,
+                adminId: args.adminId,
+                txReference: args.input.txReference,
+              }),
+            );
+      results.push({ ...item, payout, error: null });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      results.push({ ...item, payout: null, error: err.message });
+    }
+  }
+  return { results };
+}

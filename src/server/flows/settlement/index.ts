@@ -1,0 +1,13 @@
+/** The public face of flows/settlement: other code reaches it only through these. */
+export {
+  completeOrderPayment,
+  failOrderPayment,
+  reconcilePendingPayments,
+  sweepLapsedHoldsAndPayments,
+} from './payments.service.ts';
+export { checkTokenPayments } from './solana.service.ts';
+export { recordSeededDemoPayment } from './demo.service.ts';
+export { processRefund, recordManualRefund, refundOrderByAdmin, retryRefunds } from './refunds.service.ts';
+export { completeDemoOrder } from './demo.service.ts';
+export { capturePaypalOrder, getPaypalOrderForCheckout } from './paypal.service.ts';
+export { getTokenPayment, getTokenPaymentQrSvg } from './solana.service.ts';

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreatorParamsSchema,
+  CreatorProfileSchema,
+  UpdateCreatorProfileInputSchema,
+} from '#shared/creators.schemas.ts';
+import { currentUser } from '#server/lib/auth-user.ts';
+import { getCreatorProfile, updateCreatorProfile } from '#server/views/creators/index.ts';
+
+/**
+ * Creator profiles (issue 13): anyone reads a member's public profile, served from the public cache
+ * like the gallery it heads (a CDN may keep it a few seconds); a member edits their own bio and links.
+ */
+export const creatorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/creators/:username',
+    {
+      config: { publicCache: { sMaxAge: 5 } },
+      schema: { params: CreatorParamsSchema, response: { 200: CreatorProfileSchema } },
+    },
+    async (request) => getCreatorProfile(app, request.params.username),
+  );
+
+  app.put(
+    '/api/users/creator-profile',
+    {
+      config: { auth: 'user' },
+      schema: { body: UpdateCreatorProfileInputSchema, response: { 200: CreatorProfileSchema } },
+    },
+    async (request) => updateCreatorProfile(app, currentUser(request).id, request.body),
+  );
+};

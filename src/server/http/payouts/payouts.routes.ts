@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PayableBalanceListSchema,
+  PayoutAccountInputSchema,
+  PayoutAccountSchema,
+  PayoutBatchInputSchema,
+  PayoutBatchResultSchema,
+  PayoutSchema,
+  StripeOnboardingSchema,
+  SellerBalanceSchema,
+  SellerPayoutInputSchema,
+  SellerPayoutParamsSchema,
+} from '#shared/payouts.schemas.ts';
+import { currentUser } from '#server/lib/auth-user.ts';
+import {
+  getSellerBalance,
+  listPayableBalances,
+  payOutMany,
+  payOutSeller,
+} from '#server/flows/payouts/index.ts';
+import {
+  refreshStripeReadiness,
+  setPayoutAccount,
+  startStripeOnboarding,
+} from '#server/modules/payouts/index.ts';
+
+/** A seller's balance and payouts, and the admin's payouts screen. */
+export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/my-payouts',
+    { config: { auth: 'user' }, schema: { response: { 200: SellerBalanceSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getSellerBalance(app, currentUser(request).id);
+    },
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    { config: { auth: 'admin' }, schema: { response: { 200: PayableBalanceListSchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return listPayableBalances(app);
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/sellers/:userId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        params: SellerPayoutParamsSchema,
+        body: SellerPayoutInputSchema,
+        response: { 201: PayoutSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await payOutSeller(app, {
+          sellerId: request.params.userId,
+          adminId: currentUser(request).id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.post(
+    '/api/admin/payouts/batch',
+    {
+      config: { auth: 'admin' },
+      schema: { body: PayoutBatchInputSchema, response: { 200: PayoutBatchResultSchema } },
+    },
+    async (request) => payOutMany(app, { adminId: currentUser(request).id, input: request.body }),
+  );
+
+  app.get(
+    '/api/my-payout-account',
+    { config: { auth: 'user' }, schema: { response: { 200: PayoutAccountSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      // Back from Stripe's onboarding, or any visit: the account's state is read again.
+      return refreshStripeReadiness(app, currentUser(request).id);
+    },
+  );
+
+  app.put(
+    '/api/my-payout-account',
+    {
+      config: { auth: 'user' },
+      schema: { body: PayoutAccountInputSchema, response: { 200: PayoutAccountSchema } },
+    },
+    async (request) => setPayoutAccount(app, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/my-payout-account/stripe-onboarding',
+    { config: { auth: 'user' }, schema: { response: { 200: StripeOnboardingSchema } } },
+    async (request) => startStripeOnboarding(app, currentUser(request).id),
+  );
+};

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BRAND } from '#shared/brand.ts';
+import { CoinPriceSchema } from '#shared/price.schemas.ts';
+import { getCoinPrice } from '#server/modules/price/index.ts';
+
+/** The token price the ticker polls. */
+export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `/api/price/${BRAND.slug}`,
+    {
+      config: { publicCache: { maxAge: 25, sMaxAge: 25, store: false } },
+      schema: { response: { 200: CoinPriceSchema } },
+    },
+    async () => getCoinPrice(app),
+  );
+};

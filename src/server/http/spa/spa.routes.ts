@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isSunTapQuery } from '#shared/nfc.schemas.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import {
+  injectTransport,
+  loadBuiltRenderer,
+  registerPageCompression,
+  resolvePageMeta,
+  type PageMeta,
+  type SpaOptions,
+} from '#server/platform/spa/index.ts';
+import { pageCacheKey } from '#server/platform/spa/index.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
+
+function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** Writes the page's title, description, canonical URL, Open Graph and Twitter tags into the SPA shell. */
+export function renderShell(template: string, meta: PageMeta, publicUrl: string): string {
+  const canonical = `${publicUrl}${meta.canonicalPath}`;
+  const image = meta.image
+    ? meta.image.startsWith('http')
+      ? meta.image
+      : `${publicUrl}${meta.image}`
+    : undefined;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:site_name" content="Artchip">`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+  ];
+  if (image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(image)}">`);
+    tags.push(`<meta name="twitter:image" content="${escapeHtml(image)}">`);
+  }
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** Puts a server-rendered page into the shell: its markup in the root, its query cache beside it. */
+export function fillRoot(shell: string, html: string, state: string, stateId: string): string {
+  const at = shell.indexOf(ROOT);
+  if (at < 0) throw new Error('index.html has no empty <div id="root"></div>');
+  const filled = `<div id="root">${html}</div><script type="application/json" id="${stateId}">${state}</script>`;
+  return shell.slice(0, at) + filled + shell.slice(at + ROOT.length);
+}
+
+/**
+ * Serves the built web app: hashed assets with immutable caching (and precompressed), and index.html
+ * (with meta, compressed) for every page; public pages come rendered, with the data they were
+ * rendered from (entry-server.tsx).
+ */
+export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) => {
+  registerPageCompression(app);
+  const webDist = options.webDist ?? WEB_DIST;
+  const indexFile = path.join(webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  const rendererModule =
+    options.pageRenderer === undefined ? await loadBuiltRenderer() : options.pageRenderer;
+  const renderer = rendererModule?.createPageRenderer(injectTransport(app));
+
+  /**
+   * The shell with the page rendered into it, or the shell alone for the browser to render (no
+   * renderer, a page it leaves to the browser, or a render that failed).
+   */
+  async function renderInto(shell: string, url: URL): Promise<string> {
+    if (!renderer || !rendererModule) return shell;
+    try {
+      const page = await renderer.render(url);
+      return page ? fillRoot(shell, page.html, page.state, rendererModule.SSR_STATE_ID) : shell;
+    } catch (err) {
+      app.log.warn({ err, url: url.pathname }, 'server rendering failed; the browser renders the page');
+      return shell;
+    }
+  }
+
+  // Pages read the same for everyone (sessions never ride on a page request): the public cache keeps
+  // them (those whose parameters a page reads: page-cache-key.ts), and a CDN may too for a minute,
+  // serving them stale while it refreshes.
+  app.get('/*', { config: { publicCache: { sMaxAge: 60, key: pageCacheKey } } }, async (request, reply) => {
+    const url = new URL(request.url, app.config.publicUrl);
+    if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
+      throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    const meta = await resolvePageMeta(app, url);
+    const html = await renderInto(renderShell(template, meta, app.config.publicUrl), url);
+    return (
+      reply
+        .status(meta.status ?? 200)
+        // A tap's URL is used once: its page is never kept (and never rendered here, see verify-tap.ts).
+        .header('cache-control', isSunTapQuery(url.searchParams) ? 'private, no-store' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
+  });
+};

@@ -1,0 +1,37 @@
+/**
+ * The auth feature's public face: other features reach it only through these (a lint rule
+ * enforces it). Sessions, e-mail tokens and the admin log-in; accounts themselves belong to users.
+ */
+export { ensureAdmin } from './admin-auth.service.ts';
+export { adminBootstrapStep } from './admin-bootstrap.ts';
+export { findSessionUser } from './auth.repo.ts';
+export {
+  changePassword,
+  createGuestClaimToken,
+  createSetPasswordToken,
+  mailAccountClaimLink,
+} from './auth.service.ts';
+export { SESSION_TTL_MS } from './auth.service.ts';
+export { pruneLoginCodes } from './login-codes.service.ts';
+export {
+  clearSessionCookie,
+  hasSessionCookie,
+  parseCookies,
+  readSessionCookie,
+  SESSION_COOKIES,
+  setSessionCookie,
+  SIGNED_IN_COOKIE,
+} from './session-cookies.ts';
+export { loginAdmin } from './admin-auth.service.ts';
+export { endSession } from './auth.service.ts';
+export {
+  checkEmail,
+  forgotPassword,
+  login,
+  sendVerification,
+  setPassword,
+  signup,
+  verifyEmail,
+} from './auth.service.ts';
+export { loginAdminWithCode } from './admin-auth.service.ts';
+export { loginWithCode } from './auth.service.ts';

@@ -1,0 +1,361 @@
+import type { ServiceContext } from '#server/lib/service-context.ts';
+import { BRAND } from '#shared/brand.ts';
+import {
+  CHIP_NOT_FOUND_MESSAGE,
+  isDemoChip,
+  type Chip,
+  type ChipEvent,
+  type ChipPage,
+  type Gallery,
+  type GalleryQuery,
+  type LeaderboardEntry,
+  type MarketplaceQuery,
+  type MarketplaceStats,
+  MAX_ADDITIONAL_IMAGES,
+} from '#shared/chips.schemas.ts';
+import {
+  centsToUsdString,
+  parseUsdToCents,
+  roundTokensForDisplay,
+  tokenAmountForUsd,
+} from '#shared/money.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/lib/auth-user.ts';
+import type { MediaRow } from '#server/modules/media/index.ts';
+import { getTokenPriceUsd } from '#server/modules/price/index.ts';
+import { sumEarningsByUser } from '#server/modules/ledger/index.ts';
+import {
+  countCreatorPublicChips,
+  findChipById,
+  findChipByNfcUid,
+  findChipBySlug,
+  findChipByUnitId,
+  findUserByUsername,
+  listChipEvents as listChipEventRows,
+  listCreatorPublicChips,
+  listMarketplaceChips,
+  listTopMinterRows,
+  lockChip,
+  readMarketplaceStats,
+  updateChip,
+  type ChipRow,
+  type ChipWithUsers,
+} from './chips.repo.ts';
+import { normalizeNfcUid } from './chip-records.service.ts';
+import { chipActions, isChipPublic, isVisiblyHeld, ownerIdOf, type ChipViewer } from './chip-lifecycle.ts';
+import {
+  decodeGalleryCursor,
+  decodeMarketplaceCursor,
+  encodeGalleryCursor,
+  encodeMarketplaceCursor,
+} from './chips.cursor.ts';
+
+// The record writers live in chip-records.service.ts; other features import them from here.
+export {
+  assignUnitId,
+  createChipRecord,
+  nextFreeSlug,
+  normalizeNfcUid,
+  randomUnitId,
+  recordChipEvent,
+  slugify,
+  type CreateChipRecordInput,
+} from './chip-records.service.ts';
+
+export const FEATURED_LIMIT = 12;
+/** The token price chip DTOs are priced at: live when a price source is configured, else the fallback. */
+export async function currentTokenPriceUsd(ctx: ServiceContext): Promise<string> {
+  return (await getTokenPriceUsd(ctx)).priceUsd;
+}
+
+/** Who reads a chip, and when: its actions are the viewer's. */
+export type ChipReadContext = { tokenPriceUsd: string; viewer: ChipViewer; now: Date };
+
+type ChipRowWithNames = { chip: ChipRow; creatorUsername: string; ownerUsername: string | null };
+
+/**
+ * The fields every view of a chip (the public ChipSchema, the admin's AdminChipSchema) reads from
+ * its row alone. The wire flags follow from the listing state and custody (chip-lifecycle.ts).
+ */
+export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipRowWithNames) {
+  return {
+    id: chip.id,
+    title: chip.title,
+    slug: chip.slug,
+    description: chip.description,
+    priceUsd: chip.priceCents === null ? null : centsToUsdString(chip.priceCents),
+    imageUrl: chip.imageUrl,
+    imageVariants: chip.imageVariants,
+    imageWidth: chip.imageWidth,
+    imageHeight: chip.imageHeight,
+    originalImageUrl: chip.originalImageUrl,
+    adminImageUrl: chip.adminImageUrl,
+    adminVideoUrl: chip.adminVideoUrl,
+    additionalImageUrls: chip.additionalImageUrls,
+    unitId: chip.unitId,
+    nfcUid: chip.nfcUid,
+    isAvailable: chip.status === 'active',
+    isActive: chip.status !== 'pending',
+    isForSale: chip.status === 'active',
+    isSurprize: chip.isSurprize,
+    creatorId: chip.creatorId,
+    creatorUsername,
+    ownerId: chip.ownerId,
+    ownerUsername,
+    associatedUrl: chip.associatedUrl,
+    tiktokUrl: chip.tiktokUrl,
+    youtubeUrl: chip.youtubeUrl,
+    instagramUrl: chip.instagramUrl,
+    xUrl: chip.xUrl,
+    paypalEnabled: chip.paypalEnabled,
+    createdAt: chip.createdAt.toISOString(),
+    shape: chip.shape,
+    crop: chip.crop ?? null,
+    status: chip.status,
+    shippingOption: chip.custody === 'in_vault' ? ('store' as const) : ('ship' as const),
+    custody: chip.custody,
+    highestSaleCents: chip.highestPriceCents,
+    reportStatus: chip.reportStatus === 'none' ? null : chip.reportStatus,
+  };
+}
+
+/** A chip row with its people's names and avatars. */
+type ChipRowWithPeople = ChipRowWithNames & {
+  creatorProfileImageUrl: string | null;
+  ownerProfileImageUrl: string | null;
+};
+
+/** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at the token price. */
+export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
+  const cents = row.chip.priceCents;
+  return {
+    ...chipRecordFields(row),
+    creatorProfileImageUrl: row.creatorProfileImageUrl,
+    // No owner yet: the creator still holds it (ownerUsername is null then, too).
+    ownerProfileImageUrl: row.chip.ownerId === null ? row.creatorProfileImageUrl : row.ownerProfileImageUrl,
+    price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
+    isReserved: isVisiblyHeld(row.chip, ctx.now),
+    actions: chipActions(row.chip, ctx.viewer, ctx.now),
+    isDemo: isDemoChip({ creatorUsername: row.creatorUsername, title: row.chip.title }),
+  };
+}
+
+/** The read context of a visitor: lists and public pages are the same for everyone. */
+export async function visitorContext(ctx: ServiceContext): Promise<ChipReadContext> {
+  return { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer: null, now: ctx.clock() };
+}
+
+export function canManageChip(chip: Pick<ChipRow, 'creatorId' | 'ownerId'>, viewer: ChipViewer): boolean {
+  if (!viewer) return false;
+  return viewer.role === 'admin' || viewer.id === chip.creatorId || viewer.id === ownerIdOf(chip);
+}
+
+/**
+ * One chip as its page shows it, and whether the answer may be cached publicly: only a public chip
+ * read by a visitor (a signed-in viewer's answer carries their own actions).
+ */
+export type ChipView = { chip: Chip; isPublic: boolean };
+
+async function viewOf(
+  ctx: ServiceContext,
+  found: ChipWithUsers | null,
+  viewer: ChipViewer,
+): Promise<ChipView> {
+  if (!found) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const isPublic = isChipPublic(found.chip);
+  if (!isPublic && !canManageChip(found.chip, viewer))
+    throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const read = { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer, now: ctx.clock() };
+  return { chip: toChipDto(found, read), isPublic: isPublic && viewer === null };
+}
+
+/** A chip by id as `viewer` sees it (owner tools answer with it after a change). */
+export async function getChipDto(ctx: ServiceContext, chipId: number, viewer: ChipViewer): Promise<Chip> {
+  return (await viewOf(ctx, await findChipById(ctx.db, chipId), viewer)).chip;
+}
+
+/** GET /api/artchip/:username/:slug. */
+export async function getChipBySlug(
+  ctx: ServiceContext,
+  args: { username: string; slug: string; viewer: AuthUser | null },
+): Promise<ChipView> {
+  return viewOf(ctx, await findChipBySlug(ctx.db, args.username, args.slug), args.viewer);
+}
+
+/** GET /api/artchip/:id. */
+export async function getChipById(
+  ctx: ServiceContext,
+  args: { id: number; viewer: AuthUser | null },
+): Promise<ChipView> {
+  return viewOf(ctx, await findChipById(ctx.db, args.id), args.viewer);
+}
+
+/** GET /api/artchip/unit/:uid (14-digit unit ID). */
+export async function getChipByUnitId(
+  ctx: ServiceContext,
+  args: { unitId: string; viewer: AuthUser | null },
+): Promise<ChipView> {
+  return viewOf(ctx, await findChipByUnitId(ctx.db, args.unitId), args.viewer);
+}
+
+/** GET /api/artchip/by-uid/:uid (NFC tag UID, hex; colons and case ignored). */
+export async function getChipByNfcUid(
+  ctx: ServiceContext,
+  args: { nfcUid: string; viewer: AuthUser | null },
+): Promise<ChipView> {
+  const uid = normalizeNfcUid(args.nfcUid);
+  return viewOf(ctx, await findChipByNfcUid(ctx.db, uid), args.viewer);
+}
+
+function usdFilterCents(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : parseUsdToCents(value);
+}
+
+/** GET /api/artchip: one keyset page of listed chips. */
+export async function listMarketplace(ctx: ServiceContext, query: MarketplaceQuery): Promise<ChipPage> {
+  const cursor = query.cursor ? decodeMarketplaceCursor(query.sort, query.cursor) : null;
+  const rows = await listMarketplaceChips(
+    ctx.db,
+    {
+      search: query.q || undefined,
+      shape: query.shape,
+      minPriceCents: usdFilterCents(query.minPrice),
+      maxPriceCents: usdFilterCents(query.maxPrice),
+      creator: query.creator || undefined,
+      sort: query.sort,
+    },
+    cursor,
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const read = await visitorContext(ctx);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toChipDto(r, read)),
+    nextCursor: rows.length > query.limit && last ? encodeMarketplaceCursor(query.sort, last) : null,
+  };
+}
+
+/** GET /api/artchip/featured: the newest listed chips. */
+export async function listFeaturedChips(ctx: ServiceContext): Promise<Chip[]> {
+  const rows = await listMarketplaceChips(ctx.db, { sort: 'newest' }, null, FEATURED_LIMIT);
+  const read = await visitorContext(ctx);
+  return rows.map((r) => toChipDto(r, read));
+}
+
+/** GET /api/artchip/stats: real figures (PRODUCT.md "Numbers shown to people are real"). */
+export async function getMarketplaceStats(ctx: ServiceContext): Promise<MarketplaceStats> {
+  return readMarketplaceStats(ctx.db);
+}
+
+/** GET /api/artchip/gallery/:username: the creator's public chips, newest first, with their count. */
+export async function listGallery(
+  ctx: ServiceContext,
+  args: { username: string } & GalleryQuery,
+): Promise<Gallery> {
+  const user = await findUserByUsername(ctx.db, args.username);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  const cursor = args.cursor ? decodeGalleryCursor(args.cursor) : null;
+  const [rows, count] = await Promise.all([
+    listCreatorPublicChips(ctx.db, user.id, cursor, args.limit + 1),
+    countCreatorPublicChips(ctx.db, user.id),
+  ]);
+  const page = rows.slice(0, args.limit);
+  const read = await visitorContext(ctx);
+  const last = page[page.length - 1];
+  return {
+    user: { username: user.username, profileImageUrl: user.profileImageUrl },
+    items: page.map((r) => toChipDto(r, read)),
+    count,
+    nextCursor: rows.length > args.limit && last ? encodeGalleryCursor(last) : null,
+  };
+}
+
+/** GET /api/artchip/:id/events: provenance, newest first; hidden with the chip. */
+export async function listChipEvents(
+  ctx: ServiceContext,
+  args: { id: number; viewer: AuthUser | null },
+): Promise<{ events: ChipEvent[]; isPublic: boolean }> {
+  const found = await findChipById(ctx.db, args.id);
+  if (!found) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const isPublic = isChipPublic(found.chip);
+  if (!isPublic && !canManageChip(found.chip, args.viewer))
+    throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const rows = await listChipEventRows(ctx.db, args.id);
+  return {
+    isPublic,
+    events: rows.map((r) => ({
+      id: r.event.id,
+      type: r.event.type,
+      createdAt: r.event.createdAt.toISOString(),
+      actorUsername: r.actorUsername,
+      data: r.event.data,
+    })),
+  };
+}
+
+/** GET /api/top-minters: the top 10 users by chips minted. */
+export async function listTopMinters(ctx: ServiceContext): Promise<LeaderboardEntry[]> {
+  const now = ctx.clock().getTime();
+  const rows = await listTopMinterRows(ctx.db, 10);
+  const earnings = await sumEarningsByUser(
+    ctx.db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map(({ createdAt, userId, ...r }) => ({
+    ...r,
+    ownSalesEarningsCents: earnings.get(userId)?.sellerProceedsCents ?? 0,
+    affiliateEarningsCents: earnings.get(userId)?.commissionsCents ?? 0,
+    joinedDaysAgo: Math.max(0, Math.floor((now - createdAt.getTime()) / 86_400_000)),
+  }));
+}
+
+/** Checks that `user` may add media to the chip (creator, owner or admin); hidden chips read as missing. */
+export async function assertCanAddChipMedia(
+  ctx: ServiceContext,
+  chipId: number,
+  user: AuthUser,
+): Promise<void> {
+  const found = await findChipById(ctx.db, chipId);
+  if (!found || (!isChipPublic(found.chip) && !canManageChip(found.chip, user))) {
+    throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  }
+  if (!canManageChip(found.chip, user))
+    throw new AppError('FORBIDDEN', 'Only the creator or owner can add images');
+}
+
+/**
+ * POST /api/artchip/:id/upload-media: the first image becomes the chip's main image (a surprize chip
+ * then has its media); later ones are appended to the extra images, at most 10.
+ */
+export async function addChipImage(
+  ctx: ServiceContext,
+  args: { chipId: number; user: AuthUser; image: MediaRow },
+): Promise<Chip> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const chip = await lockChip(tx, args.chipId);
+    if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+    if (!canManageChip(chip, args.user))
+      throw new AppError('FORBIDDEN', 'Only the creator or owner can add images');
+    if (!chip.originalImageUrl) {
+      return updateChip(tx, chip.id, {
+        imageUrl: args.image.variants[args.image.variants.length - 1]?.url ?? args.image.originalUrl,
+        originalImageUrl: args.image.originalUrl,
+        imageVariants: args.image.variants,
+        imageWidth: args.image.width,
+        imageHeight: args.image.height,
+      });
+    }
+    if (chip.additionalImageUrls.includes(args.image.originalUrl)) return chip;
+    if (chip.additionalImageUrls.length >= MAX_ADDITIONAL_IMAGES) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `An ${BRAND.name} can have at most ${MAX_ADDITIONAL_IMAGES} extra images.`,
+      );
+    }
+    return updateChip(tx, chip.id, {
+      additionalImageUrls: [...chip.additionalImageUrls, args.image.originalUrl],
+    });
+  });
+  return getChipDto(ctx, updated!.id, args.user);
+}

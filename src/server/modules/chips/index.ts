@@ -1,0 +1,113 @@
+/**
+ * The chips feature's public face: other features reach chips only through these (a lint rule
+ * enforces it). The lifecycle decides and performs every change of a chip's state; the rest reads.
+ * The chips table is exported for other features' read-only joins and the demo seed's check for
+ * existing chips.
+ */
+export { chips } from './chips.table.ts';
+export {
+  activateChip,
+  canDispatchTo,
+  canSellTo,
+  canShipFor,
+  canTransferFrom,
+  delistChip,
+  delistForTransfer,
+  deliverChip,
+  dispatchChip,
+  holdChip,
+  holdChipWhilePaying,
+  isChipPublic,
+  isHeld,
+  listChip,
+  lockChipForChange,
+  ownerIdOf,
+  priceChip,
+  refuseBuy,
+  refuseOffer,
+  refuseShipToMe,
+  refuseTransfer,
+  refuseReported,
+  refuseHandover,
+  type Refusal,
+  releaseChipHold,
+  sellChip,
+  setChipStatusByAdmin,
+  undispatchChip,
+  unsellChip,
+  canUnsell,
+  shipChip,
+  transferChip,
+  type ChipViewer,
+} from './chip-lifecycle.ts';
+export { createChipRecord, recordChipEvent } from './chip-records.service.ts';
+export {
+  attachHandoverFeeOrder,
+  awaitClaimPayment,
+  cancelHandover,
+  completeHandover,
+  findClaimTarget,
+  findHandover,
+  findOwnLiveHandover,
+  fulfilHandoverOrder,
+  issueHandoverClaim,
+  issueOwnerHandoverTap,
+  staleTapClaimMessage,
+  startHandover,
+  toHandoverDto,
+  type HandoverRow,
+  type HandoverTag,
+  type TapClaimOutcome,
+  useHandoverClaim,
+} from './handover-lifecycle.ts';
+export {
+  type ChipRef,
+  findChipRef,
+  isNfcUidOnOtherChip,
+  listChipRefs,
+  listChipRefsOfOrder,
+  setChipNfcUid,
+} from './chip-refs.repo.ts';
+export {
+  type ChipRow,
+  countChipsAwaitingActivation,
+  countChipsCreatedBy,
+  countCreatorPublicChips,
+  countChipTotals,
+  findChipById,
+  findChipRow,
+  listChipsOfUser,
+  listLapsedHolds,
+} from './chips.repo.ts';
+export { canManageChip, currentTokenPriceUsd, getChipById, getChipDto, toChipDto } from './chips.service.ts';
+export { createAdminChip } from './admin-chip-create.service.ts';
+export {
+  getAdminChip,
+  listAdminChips,
+  type ChipImageChanges,
+  updateAdminChip,
+} from './admin-chips.service.ts';
+export {
+  countListedChips,
+  findChipBySlug,
+  findChipByUnitId,
+  findMaxChipId,
+  findUserByUsername,
+  listGalleryUsernames,
+  listListedChipPaths,
+  type ChipWithUsers,
+} from './chips.repo.ts';
+export {
+  addChipImage,
+  assertCanAddChipMedia,
+  getChipByNfcUid,
+  getChipBySlug,
+  getChipByUnitId,
+  getMarketplaceStats,
+  listChipEvents,
+  listFeaturedChips,
+  listGallery,
+  listMarketplace,
+  listTopMinters,
+} from './chips.service.ts';
+export { messageChipOwner, reportChipByOwner } from './lost-chips.service.ts';

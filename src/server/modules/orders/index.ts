@@ -1,0 +1,67 @@
+/**
+ * The orders feature's public face: other features reach orders only through these (a lint rule
+ * enforces it). The lifecycle places, pays and cancels orders. The orders tables are exported for
+ * other features' read-only joins and the demo seed's fixture rows; every other write goes through
+ * the functions here.
+ */
+export { orders, type ShippingAddressSnapshot } from './orders.table.ts';
+export {
+  cancelOrder,
+  cancelOrderForRefund,
+  markOrderPaid,
+  markOrderRefunded,
+  orderActions,
+  refuseRefund,
+  placeOrder,
+  refusePayAgain,
+  replaceUnpaidOrder,
+} from './order-lifecycle.ts';
+export {
+  chipSoldMail,
+  chipTransferredMail,
+  orderConfirmationMail,
+  orderMailInfo,
+  refundMail,
+  type OrderMailInfo,
+} from './orders.mail.ts';
+export {
+  countOpenHolds,
+  findOrderById,
+  holdAllowanceLock,
+  findOrderByProviderRef,
+  isOrderReplaced,
+  listUnpaidOrdersInWindow,
+  lockOrder,
+  type OrderRow,
+  type PendingWindow,
+  readOrderTotals,
+  readSellerSales,
+  updateOrder,
+} from './orders.repo.ts';
+export { findMintDesign, placedDataWithDesign } from './mint-design.ts';
+export {
+  canSeeOrder,
+  countOrdersToPay,
+  getOrder,
+  holdsOrderGuestToken,
+  issueBuyerConfirmUrl,
+  ORDER_NOT_FOUND,
+  sweepLapsedHolds,
+} from './orders.service.ts';
+export {
+  createArtchipFromOrder,
+  getAdminOrderDetail,
+  listAdminOrders,
+  type OrderMediaInput,
+  updateOrderStatus,
+  uploadOrderMedia,
+} from './admin-orders.service.ts';
+export { confirmBuyer, getCheckoutSuccess, listMyOrders } from './orders.service.ts';
+export {
+  activateArtchip,
+  getMyStats,
+  listMyArtchips,
+  resellArtchip,
+  setArtchipAvailability,
+  updateArtchipPricing,
+} from './owner-tools.service.ts';

@@ -1,0 +1,348 @@
+/**
+ * The order lifecycle: per order type, the states and the moves allowed in each, and the only code
+ * that changes an order's status or payment status. Every move is recorded in order_events (who and
+ * when), which is the order's timeline.
+ *
+ *   any type:  pending payment ──paid──▶ (see below)        ──payment failed / hold lapsed──▶ cancelled
+ *   mint:      pending ──markProcessing──▶ processing
+ *              pending | processing ──createArtchip──▶ completed
+ *              completed ──markShipped (ship-to-me, chip still the buyer's and leaving)──▶ shipped ──▶ delivered
+ *   purchase kept in the vault, transfer:  completed at once (nothing waits for a shipment)
+ *   purchase shipped, shipping:  processing ──markCompleted──▶ completed
+ *                                processing | completed ──markShipped──▶ shipped ──markDelivered──▶ delivered
+ *
+ * An unpaid mint or purchase (waiting for its payment, failed, or lapsed) may be paid again: the buyer's
+ * Pay now places a new order with the same request and the old one is marked replaced (refusePayAgain).
+ *
+ * Shipping changes only the chip the order ships, and only while that chip is leaving the vault for
+ * the order's buyer (chip-lifecycle canShipFor): a chip sold on meanwhile is not the order's to ship.
+ */
+import { BRAND } from '#shared/brand.ts';
+import type { AdminOrderActions, OrderEventType, OrderStatus } from '#shared/orders.schemas.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { canShipFor, canUnsell, refuseBuy, type ChipRow, type Refusal } from '#server/modules/chips/index.ts';
+import {
+  insertOrderEvent,
+  insertOrder,
+  updateOrder,
+  type NewOrderRow,
+  type OrderRow,
+} from './orders.repo.ts';
+
+type OrderState = Pick<
+  OrderRow,
+  | 'orderType'
+  | 'status'
+  | 'paymentStatus'
+  | 'shippingOption'
+  | 'chipId'
+  | 'buyerId'
+  | 'isSurprize'
+  | 'paymentMethod'
+  | 'markupCents'
+>;
+
+/** The status an order takes once paid: mints wait for the admin; vault purchases are done. */
+export function statusWhenPaid(order: Pick<OrderRow, 'orderType' | 'shippingOption'>): OrderStatus {
+  if (order.orderType === 'mint') return 'pending';
+  if (order.orderType === 'purchase' && order.shippingOption === 'store') return 'completed';
+  if (order.orderType === 'transfer') return 'completed';
+  return 'processing';
+}
+
+const isPaid = (order: OrderState) => order.paymentStatus === 'completed';
+/** Orders whose job is to send a chip to their buyer. */
+const isShipment = (order: OrderState) =>
+  order.shippingOption === 'ship' && (order.orderType !== 'mint' || order.chipId !== null);
+
+/** Answered (409) when an order's fulfilment has gone too far to undo here. */
+export const ORDER_NOT_REFUNDABLE_MESSAGE =
+  'This order can no longer be refunded here: its chip has moved on. Settle it with the buyer directly.';
+/** Answered (409) for a direct-PayPal sale: the money is in the seller's own PayPal account. */
+export const ORDER_PAID_TO_SELLER_MESSAGE =
+  "This order was paid to the seller's own PayPal account; the seller refunds it from PayPal.";
+
+/**
+ * Why an admin may not refund this paid order now (null: they may). A refund undoes the order's
+ * fulfilment, so only while that is possible: a mint not made yet, a shipment not handed to the
+ * carrier, a purchase whose chip the buyer still holds untouched in our vault (it goes back to the
+ * seller). Offline transfers and direct-PayPal sales are settled outside.
+ */
+export function refuseRefund(order: OrderState, chip: ChipRow | null): Refusal | null {
+  if (!isPaid(order)) return { code: 'CONFLICT', message: 'Only a paid order can be refunded.' };
+  if (order.paymentMethod === 'paypal' && order.markupCents > 0) {
+    return { code: 'CONFLICT', message: ORDER_PAID_TO_SELLER_MESSAGE };
+  }
+  const undoable =
+    order.orderType === 'mint'
+      ? order.chipId === null && (order.status === 'pending' || order.status === 'processing')
+      : order.orderType === 'shipping'
+        ? chip !== null && canShipFor(chip, order) && order.status !== 'shipped'
+        : order.orderType === 'purchase'
+          ? chip !== null && canUnsell(chip, order) && order.status !== 'shipped'
+          : false;
+  return undoable ? null : { code: 'CONFLICT', message: ORDER_NOT_REFUNDABLE_MESSAGE };
+}
+
+/** An admin refund was asked for: the order ends now; the money follows (markOrderRefunded). */
+export async function cancelOrderForRefund(
+  tx: Db,
+  order: OrderRow,
+  args: { refundId: number; actorUserId: number | null; reason: string },
+): Promise<OrderRow> {
+  const next = await updateOrder(tx, order.id, { status: 'cancelled' });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'refund_requested',
+    actorUserId: args.actorUserId,
+    data: { refundId: args.refundId, reason: args.reason },
+  });
+  return next;
+}
+
+/**
+ * The provider gave the money back. The refund of the order's own payment makes it refunded; a
+ * refunded duplicate payment leaves the order as it is and only joins its timeline.
+ */
+export async function markOrderRefunded(
+  tx: Db,
+  order: OrderRow,
+  args: { refundId: number; amountCents: number; isOrderPayment: boolean; reference: string | null },
+): Promise<void> {
+  if (args.isOrderPayment) {
+    await updateOrder(tx, order.id, { paymentStatus: 'refunded', paymentFlagged: null });
+  }
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'refunded',
+    actorUserId: null,
+    data: { refundId: args.refundId, amountCents: args.amountCents, reference: args.reference },
+  });
+}
+
+/** The admin moves this order allows now; `chip` is the order's chip (null for a mint not made yet). */
+export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrderActions {
+  const paid = isPaid(order);
+  const awaitingChip = paid && order.orderType === 'mint' && order.chipId === null;
+  const canShip = paid && isShipment(order) && chip !== null && canShipFor(chip, order);
+  return {
+    markProcessing: awaitingChip && order.status === 'pending',
+    createArtchip: awaitingChip && (order.status === 'pending' || order.status === 'processing'),
+    uploadMedia:
+      awaitingChip && order.isSurprize && (order.status === 'pending' || order.status === 'processing'),
+    markCompleted: paid && order.orderType !== 'mint' && order.status === 'processing',
+    markShipped: canShip && (order.status === 'processing' || order.status === 'completed'),
+    markDelivered: paid && order.status === 'shipped' && chip?.custody === 'in_transit',
+    refund: refuseRefund(order, chip) === null,
+  };
+}
+
+/** Records one step of the order's timeline. */
+export async function recordOrderEvent(
+  tx: Db,
+  event: {
+    orderId: number;
+    type: OrderEventType;
+    actorUserId: number | null;
+    data?: Record<string, unknown>;
+    /** When it happened, by the app's clock (settlement and payouts are judged by it). */
+    at?: Date;
+  },
+): Promise<void> {
+  const { at, ...rest } = event;
+  await insertOrderEvent(tx, { ...rest, data: event.data ?? {}, ...(at ? { createdAt: at } : {}) });
+}
+
+/**
+ * Places an order (pending payment) and starts its timeline; `data` goes on the 'placed' step (a
+ * pay-again order says which order it retries: { retryOf }).
+ */
+export async function placeOrder(
+  tx: Db,
+  values: NewOrderRow,
+  data?: Record<string, unknown>,
+): Promise<OrderRow> {
+  const order = await insertOrder(tx, { ...values, status: 'pending', paymentStatus: 'pending' });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'placed',
+    actorUserId: order.buyerId,
+    ...(data ? { data } : {}),
+  });
+  return order;
+}
+
+/** Payment confirmed by the provider: the order takes its paid status. */
+export async function markOrderPaid(
+  tx: Db,
+  order: OrderRow,
+  args: { now: Date; provider: string; eventKey: string },
+): Promise<OrderRow> {
+  const paid = await updateOrder(tx, order.id, {
+    paymentStatus: 'completed',
+    paidAt: args.now,
+    status: statusWhenPaid(order),
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'paid',
+    actorUserId: null,
+    data: { provider: args.provider, eventKey: args.eventKey, amountCents: order.totalCents },
+    at: args.now,
+  });
+  return paid;
+}
+
+/**
+ * An unpaid order ends: its payment failed, its hold lapsed, or the buyer started again. A paid
+ * order whose chip went to someone else ends too, flagged for a refund.
+ */
+export async function cancelOrder(
+  tx: Db,
+  order: OrderRow,
+  args: { reason: string; paymentFailed?: boolean; flag?: string; actorUserId?: number | null },
+): Promise<OrderRow> {
+  const next = await updateOrder(tx, order.id, {
+    status: 'cancelled',
+    ...(args.paymentFailed ? { paymentStatus: 'failed' as const } : {}),
+    ...(args.flag ? { paymentFlagged: args.flag } : {}),
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: args.paymentFailed ? 'payment_failed' : 'cancelled',
+    actorUserId: args.actorUserId ?? null,
+    data: { reason: args.reason },
+  });
+  return next;
+}
+
+/** Answered (409) when a paid order is to be paid again. */
+export const ORDER_ALREADY_PAID_MESSAGE = 'This order is already paid.';
+/** Answered (409) for an order a payment was flagged on (a refund, a wrong amount): support settles it. */
+export const ORDER_PAYMENT_FLAGGED_MESSAGE =
+  'A payment for this order needs our attention. Please contact support.';
+/** Answered (409) for an order its buyer already started again (Pay now, or a new checkout). */
+export const ORDER_REPLACED_MESSAGE = 'This order was replaced by a newer one. Pay that one from My Orders.';
+/** Answered (409) while the provider is still processing the order's payment. */
+export const ORDER_PAYMENT_PROCESSING_MESSAGE = 'The payment for this order is still processing.';
+/** Answered (409) for any other order that is not waiting for a payment. */
+export const ORDER_NOT_PAYABLE_MESSAGE = 'This order cannot be paid again.';
+/** Answered (422) for a shipping order: its owner asks for shipping again from My Artchip. */
+export const SHIPPING_ORDER_PAY_AGAIN_MESSAGE = 'Ask for shipping again from My Artchip.';
+
+type PayAgainState = Pick<OrderRow, 'orderType' | 'status' | 'paymentStatus' | 'paymentFlagged' | 'buyerId'>;
+
+/**
+ * Pay now: why the buyer cannot pay this order again at `now` (null: they can). An order may be paid
+ * again while it waits for its payment (the buyer left the payment page) or once its payment failed
+ * or its hold lapsed (cancelled, never paid), unless a payment was flagged on it (money may exist) or
+ * the buyer already replaced it. A purchase also needs its chip buyable by this buyer (chip
+ * lifecycle refuseBuy). Mints and purchases only: a shipping order is asked for again.
+ */
+export function refusePayAgain(
+  order: PayAgainState,
+  args: { isReplaced: boolean; chip: ChipRow | null; now: Date },
+): Refusal | null {
+  if (order.paymentStatus === 'completed') return { code: 'CONFLICT', message: ORDER_ALREADY_PAID_MESSAGE };
+  if (order.paymentFlagged !== null) return { code: 'CONFLICT', message: ORDER_PAYMENT_FLAGGED_MESSAGE };
+  if (order.orderType === 'shipping') {
+    return { code: 'UNPROCESSABLE', message: SHIPPING_ORDER_PAY_AGAIN_MESSAGE };
+  }
+  if (order.paymentStatus === 'processing') {
+    return { code: 'CONFLICT', message: ORDER_PAYMENT_PROCESSING_MESSAGE };
+  }
+  const isUnpaid =
+    (order.status === 'pending' && order.paymentStatus === 'pending') ||
+    (order.status === 'cancelled' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed'));
+  if (!isUnpaid) return { code: 'CONFLICT', message: ORDER_NOT_PAYABLE_MESSAGE };
+  if (args.isReplaced) return { code: 'CONFLICT', message: ORDER_REPLACED_MESSAGE };
+  if (order.orderType === 'purchase') {
+    if (!args.chip) return { code: 'NOT_FOUND', message: `${BRAND.name} not found` };
+    return refuseBuy(args.chip, order.buyerId, args.now);
+  }
+  return null;
+}
+
+/** Whether My Orders offers Pay now on this order: exactly when refusePayAgain lets it through. */
+export function canPayAgain(
+  order: PayAgainState,
+  args: { isReplaced: boolean; chip: ChipRow | null; now: Date },
+): boolean {
+  return refusePayAgain(order, args) === null;
+}
+
+/**
+ * The buyer paid an unpaid order again as a new order: the old one ends if it still waits for its
+ * payment, and its timeline says it was replaced either way, so it is never paid again itself.
+ */
+export async function replaceUnpaidOrder(
+  tx: Db,
+  order: OrderRow,
+  args: { actorUserId: number | null },
+): Promise<OrderRow> {
+  if (order.status === 'pending') {
+    return cancelOrder(tx, order, { reason: 'replaced_by_retry', actorUserId: args.actorUserId });
+  }
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'cancelled',
+    actorUserId: args.actorUserId,
+    data: { reason: 'replaced_by_retry' },
+  });
+  return order;
+}
+
+const ACTION_OF: Record<'processing' | 'completed' | 'shipped' | 'delivered', keyof AdminOrderActions> = {
+  processing: 'markProcessing',
+  completed: 'markCompleted',
+  shipped: 'markShipped',
+  delivered: 'markDelivered',
+};
+
+/** Refuses an admin status move the order's state does not allow, in words the admin can act on. */
+export function assertOrderMove(order: OrderState, chip: ChipRow | null, to: keyof typeof ACTION_OF): void {
+  if (!isPaid(order)) throw new AppError('CONFLICT', 'Only paid orders can change status.');
+  if (orderActions(order, chip)[ACTION_OF[to]]) return;
+  if (to === 'shipped' && order.shippingOption !== 'ship') {
+    throw new AppError('CONFLICT', 'This order is kept in the vault; there is nothing to ship.');
+  }
+  if (to === 'shipped' && chip && !canShipFor(chip, order)) {
+    throw new AppError(
+      'CONFLICT',
+      'This Artchip is no longer waiting to be shipped to this buyer (it was listed or sold since).',
+    );
+  }
+  if (to === 'completed' && order.orderType === 'mint') {
+    throw new AppError('CONFLICT', 'A mint order is completed by creating its Artchip.');
+  }
+  throw new AppError('CONFLICT', `An order that is ${order.status} cannot be marked ${to}.`);
+}
+
+/** An admin's status move, already checked by assertOrderMove. */
+export async function moveOrder(
+  tx: Db,
+  order: OrderRow,
+  args: {
+    to: OrderStatus;
+    actorUserId: number;
+    /** The app's clock. */
+    at: Date;
+    patch?: Partial<NewOrderRow>;
+    data?: Record<string, unknown>;
+  },
+): Promise<OrderRow> {
+  const next = await updateOrder(tx, order.id, { ...args.patch, status: args.to });
+  const type: OrderEventType =
+    args.to === 'processing' || args.to === 'completed' || args.to === 'shipped' || args.to === 'delivered'
+      ? args.to
+      : 'cancelled';
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type,
+    actorUserId: args.actorUserId,
+    at: args.at,
+    ...(args.data ? { data: args.data } : {}),
+  });
+  return next;
+}

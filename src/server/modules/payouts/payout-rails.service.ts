@@ -1,0 +1,154 @@
+/**
+ * How a payout's money moves (issue 11): by hand with the admin's reference, or through a payout
+ * provider the deployment switched on (Stripe Connect transfers, PayPal Payouts), to the way the
+ * payee chose in their dashboard. The payout is recorded and booked first (payouts.service); the
+ * provider call follows outside that transaction, idempotent per payout id; a refusal marks the
+ * payout failed and gives the money back to the balance, so it can be paid again.
+ */
+import type { PayoutAccount, PayoutAccountInput, PayoutMethod } from '#shared/payouts.schemas.ts';
+import { ROUTES } from '#shared/brand.ts';
+import type { Config } from '#server/config.ts';
+import type { ServiceContext } from '#server/lib/service-context.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { bookPayoutReturned } from '#server/modules/ledger/index.ts';
+import { findAccountById } from '#server/modules/users/index.ts';
+import {
+  findPayoutAccount,
+  updatePayout,
+  upsertPayoutAccount,
+  type PayoutAccountRow,
+} from './payout-accounts.repo.ts';
+import type { PayoutProvider } from './payout-provider.ts';
+import { findPayoutProvider, payoutProvidersFromConfig } from './payouts.registry.ts';
+import type { PayoutRow } from './payouts.repo.ts';
+
+const providersByConfig = new WeakMap<Config, PayoutProvider[]>();
+
+/** The app's payout rails, built from its config on first use. */
+export function payoutProviders(ctx: Pick<ServiceContext, 'config'>): PayoutProvider[] {
+  let providers = providersByConfig.get(ctx.config);
+  if (!providers) {
+    providers = payoutProvidersFromConfig(ctx.config);
+    providersByConfig.set(ctx.config, providers);
+  }
+  return providers;
+}
+
+function availableMethods(ctx: ServiceContext): PayoutMethod[] {
+  return payoutProviders(ctx).map((p) => p.rail);
+}
+
+function toPayoutAccount(ctx: ServiceContext, row: PayoutAccountRow | null): PayoutAccount {
+  return {
+    method: row?.method ?? 'manual',
+    paypalEmail: row?.paypalEmail ?? null,
+    hasStripeAccount: !!row?.stripeAccountId,
+    stripeReady: row?.stripeReady ?? false,
+    availableMethods: availableMethods(ctx),
+  };
+}
+
+/** PUT /api/my-payout-account: only a rail this deployment offers may be chosen. */
+export async function setPayoutAccount(
+  ctx: ServiceContext,
+  userId: number,
+  input: PayoutAccountInput,
+): Promise<PayoutAccount> {
+  if (!availableMethods(ctx).includes(input.method)) {
+    throw new AppError('UNPROCESSABLE', 'This way of being paid is not available here.');
+  }
+  const row = await upsertPayoutAccount(ctx.db, userId, {
+    method: input.method,
+    ...(input.paypalEmail !== undefined ? { paypalEmail: input.paypalEmail || null } : {}),
+  });
+  return toPayoutAccount(ctx, row);
+}
+
+/**
+ * POST /api/my-payout-account/stripe-onboarding: creates the user's Express account once, and
+ * answers Stripe's onboarding link; Stripe sends them back to the dashboard, where the account's
+ * state is read again.
+ */
+export async function startStripeOnboarding(ctx: ServiceContext, userId: number): Promise<{ url: string }> {
+  const stripe = findPayoutProvider(payoutProviders(ctx), 'stripe_connect');
+  if (!stripe?.createAccount || !stripe.createOnboardingLink) {
+    throw new AppError('UNPROCESSABLE', 'Stripe payouts are not available here.');
+  }
+  const user = await findAccountById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  let row = await findPayoutAccount(ctx.db, userId);
+  if (!row?.stripeAccountId) {
+    const { accountId } = await stripe.createAccount({ id: userId, email: user.email });
+    row = await upsertPayoutAccount(ctx.db, userId, { stripeAccountId: accountId, method: 'stripe_connect' });
+  }
+  const back = `${ctx.config.publicUrl}${ROUTES.dashboard}?tab=stats&stripe=return`;
+  return stripe.createOnboardingLink(row.stripeAccountId!, { returnUrl: back, refreshUrl: back });
+}
+
+/**
+ * GET /api/my-payout-account: the user's payout account; while their Stripe onboarding is unfinished, Stripe is asked again (they
+ * may just be back from it). A ready account is not asked on every visit: a transfer Stripe refuses
+ * later is recorded as a failed payout.
+ */
+export async function refreshStripeReadiness(ctx: ServiceContext, userId: number): Promise<PayoutAccount> {
+  const stripe = findPayoutProvider(payoutProviders(ctx), 'stripe_connect');
+  const row = await findPayoutAccount(ctx.db, userId);
+  if (stripe?.isAccountReady && row?.stripeAccountId && !row.stripeReady) {
+    if (await stripe.isAccountReady(row.stripeAccountId)) {
+      await upsertPayoutAccount(ctx.db, userId, { stripeReady: true });
+    }
+  }
+  return toPayoutAccount(ctx, await findPayoutAccount(ctx.db, userId));
+}
+
+/** Where a payout to this user goes: their chosen rail when it is on and set up, else by hand. */
+export async function chooseRail(
+  ctx: ServiceContext,
+  userId: number,
+): Promise<{ method: PayoutMethod; destination: string | null }> {
+  const row = await findPayoutAccount(ctx.db, userId);
+  const on = (method: PayoutMethod) => findPayoutProvider(payoutProviders(ctx), method) !== null;
+  if (row?.method === 'stripe_connect' && on('stripe_connect') && row.stripeAccountId && row.stripeReady) {
+    return { method: 'stripe_connect', destination: row.stripeAccountId };
+  }
+  if (row?.method === 'paypal_payouts' && on('paypal_payouts') && row.paypalEmail) {
+    return { method: 'paypal_payouts', destination: row.paypalEmail };
+  }
+  return { method: 'manual', destination: null };
+}
+
+/**
+ * Sends a recorded payout through its provider rail. Paid or pending: the provider's reference is
+ * stored. Refused: the payout is marked failed, its money booked back to the balance, and the
+ * provider's message is answered (PAYMENT_FAILED).
+ */
+export async function sendPayout(
+  ctx: ServiceContext,
+  payout: PayoutRow,
+  destination: string,
+): Promise<PayoutRow> {
+  const provider = findPayoutProvider(payoutProviders(ctx), payout.method)!;
+  try {
+    const result = await provider.send({
+      payoutId: payout.id,
+      amountCents: payout.amountCents,
+      currency: 'USD',
+      destination,
+      note: `Artchip payout #${payout.id}`,
+    });
+    return updatePayout(ctx.db, payout.id, { status: result.status, txReference: result.reference });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await ctx.db.transaction(async (tx) => {
+      await updatePayout(tx, payout.id, { status: 'failed', failureMessage: message.slice(0, 500) });
+      await bookPayoutReturned(tx, {
+        payoutId: payout.id,
+        userId: payout.userId,
+        account: payout.kind,
+        amountCents: payout.amountCents,
+        why: `Payout #${payout.id} failed: ${message.slice(0, 200)}`,
+      });
+    });
+    throw new AppError('PAYMENT_FAILED', `The payout could not be sent: ${message}`);
+  }
+}

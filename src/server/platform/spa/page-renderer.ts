@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { PageRenderer } from '#web/entry-server.tsx';
+import type { ApiTransport } from '#web/lib/api-client.ts';
+
+/** What dist/ssr/entry-server.js (Vite's build of src/web/entry-server.tsx) exports. */
+export type PageRendererModule = {
+  createPageRenderer: (transport: ApiTransport) => PageRenderer;
+  SSR_STATE_ID: string;
+};
+
+export const SSR_ENTRY = fileURLToPath(new URL('../../../../dist/ssr/entry-server.js', import.meta.url));
+
+/** The built renderer, or null before a build (pages are then rendered in the browser only). */
+export async function loadBuiltRenderer(): Promise<PageRendererModule | null> {
+  if (!fs.existsSync(SSR_ENTRY)) return null;
+  return (await import(pathToFileURL(SSR_ENTRY).href)) as PageRendererModule;
+}
+
+const NULL_BODY_STATUSES = new Set([204, 304]);
+
+/**
+ * Pages read the API in-process, as a signed-out visitor: no session or cookie is ever forwarded,
+ * and only reads are allowed. Cached public answers are served from the public cache.
+ */
+export function injectTransport(app: FastifyInstance): ApiTransport {
+  return async (path, init) => {
+    const method = init.method ?? 'GET';
+    if (method !== 'GET') throw new Error(`The page renderer only reads (${method} ${path})`);
+    const res = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    const body = NULL_BODY_STATUSES.has(res.statusCode) ? null : new Uint8Array(res.rawPayload);
+    return new Response(body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') },
+    });
+  };
+}
+
+/** Where the built web app and its page renderer come from (the spa routes serve them). */
+export type SpaOptions = {
+  /** The server renderer of public pages; by default the build's (dist/ssr), null to render none. */
+  pageRenderer?: PageRendererModule | null;
+  /** The built web app's folder (dist/web by default). */
+  webDist?: string;
+};

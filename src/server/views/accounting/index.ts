@@ -1,0 +1,1 @@
+export { accountingCsv, getAccounting, getOrderMoney, reconcile } from './accounting.service.ts';

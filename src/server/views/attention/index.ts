@@ -1,0 +1,1 @@
+export { getMyAttention } from './attention.service.ts';

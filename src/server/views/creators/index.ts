@@ -1,0 +1,1 @@
+export { getCreatorProfile, updateCreatorProfile } from './creators.service.ts';

@@ -1,0 +1,1 @@
+export { getAdminStats } from './overview.service.ts';
