@@ -1,6 +1,6 @@
 /**
  * Issue 25, finding 7: the causes of 500s the fuzzing found, each answered 400 or 404 in words.
- * (The input guard's recursion is covered by tests/api/hardening.)
+ * (The input guard's recursion is covered by tests/api/hardening/nested-body.test.ts.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
