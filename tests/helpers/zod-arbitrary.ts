@@ -95,19 +95,30 @@ const AMOUNT_TEXT = ['12.50', '1', '999.99', '0.50', '30.00', ''];
  * Keyset cursors shaped as the server writes them (base64url JSON of a tag, the sort key and an id),
  * holding what a forger would try: impossible timestamps, numbers past the integer columns.
  */
+const CURSOR_TIMESTAMPS = [
+  '9999-99-99T99:99:99.999999Z',
+  '2026-02-30T00:00:00.000000Z',
+  '0000-01-01T00:00:00.000000Z',
+  '2025-03-04T05:06:07.123456Z',
+];
+const CURSOR_NUMBERS = [2 ** 31, 2 ** 53 - 1, 1250, -1, 0.5];
+
 export const keysetCursorArbitrary: fc.Arbitrary<string> = fc
   .tuple(
     fc.oneof(
-      fc.tuple(
-        fc.constantFrom('n', 'n', 'g', 'pa'),
-        fc.constantFrom(
-          '9999-99-99T99:99:99.999999Z',
-          '2026-02-30T00:00:00.000000Z',
-          '0000-01-01T00:00:00.000000Z',
-          '2025-03-04T05:06:07.123456Z',
+      {
+        weight: 3,
+        arbitrary: fc.tuple(fc.constantFrom('n', 'n', 'g'), fc.constantFrom(...CURSOR_TIMESTAMPS)),
+      },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom('pa', 'pd'), fc.constantFrom(...CURSOR_NUMBERS)) },
+      // Now and then a tag with the other kind of key.
+      {
+        weight: 1,
+        arbitrary: fc.tuple(
+          fc.constantFrom('n', 'g', 'pa', 'pd', 'x'),
+          fc.constantFrom(...CURSOR_TIMESTAMPS, ...CURSOR_NUMBERS),
         ),
-      ),
-      fc.tuple(fc.constantFrom('pa', 'pd', 'n'), fc.constantFrom(2 ** 31, 2 ** 53 - 1, 1250, -1, 0.5)),
+      },
     ),
     fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 5 }) }, fc.constantFrom(2 ** 31, -1)),
   )
