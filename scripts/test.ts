@@ -116,9 +116,13 @@ function vitestReporters(jsonFile: string): string[] {
 
 run('typecheck', bin('tsc'), ['--noEmit']);
 
-/** What PGlite does its own way: one connection, notifications in-process, the data folder's lock. */
+/**
+ * What PGlite does its own way: one connection, notifications in-process, the data folder's lock;
+ * and the fuzzing, which runs on both databases (STYLE §7: their errors differ, e.g. dates).
+ */
 const PGLITE_SUITES = [
   'src',
+  'tests/api/fuzz',
   'tests/api/health.test.ts',
   'tests/api/process',
   'tests/api/spa',

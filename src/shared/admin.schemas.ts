@@ -230,6 +230,9 @@ export type AdminChip = z.infer<typeof AdminChipSchema>;
 export const AdminChipPageSchema = pageOf(AdminChipSchema);
 export type AdminChipPage = z.infer<typeof AdminChipPageSchema>;
 
+/** Spec §5: a chip for sale needs a price (create, and an edit that would clear a listed chip's). */
+export const PRICE_REQUIRED_MESSAGE = 'Price is required';
+
 const usdOrEmpty = z
   .string()
   .trim()
@@ -288,7 +291,7 @@ export const AdminChipCreateSchema = z
   .superRefine((v, ctx) => {
     const customer = isTruthyField(v.isCustomerMinting);
     if (!customer && v.price === '')
-      ctx.addIssue({ code: 'custom', path: ['price'], message: 'Price is required' });
+      ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_REQUIRED_MESSAGE });
     if (customer && v.creatorUsername === '') {
       ctx.addIssue({ code: 'custom', path: ['creatorUsername'], message: 'Customer username is required' });
     }

@@ -94,10 +94,25 @@ export const AccountingRowSchema = z.object({
 });
 export type AccountingRow = z.infer<typeof AccountingRowSchema>;
 
-export const AccountingQuerySchema = z.object({
-  from: z.iso.date({ error: 'Use a date like 2026-01-31' }).optional(),
-  to: z.iso.date({ error: 'Use a date like 2026-01-31' }).optional(),
-});
+/**
+ * The days the books can be asked for: wide enough for any real booking, narrow enough that the
+ * range (and the day after its end) stays a date every database reads (issue 25, finding 7: years
+ * 0000 and 9999 were 500s on PGlite).
+ */
+export const ACCOUNTING_FIRST_DAY = '2000-01-01';
+export const ACCOUNTING_LAST_DAY = '2100-12-31';
+const ACCOUNTING_RANGE_MESSAGE = `Use a date between ${ACCOUNTING_FIRST_DAY} and ${ACCOUNTING_LAST_DAY}`;
+
+const accountingDay = z.iso
+  .date({ error: 'Use a date like 2026-01-31' })
+  .refine((d) => d >= ACCOUNTING_FIRST_DAY && d <= ACCOUNTING_LAST_DAY, ACCOUNTING_RANGE_MESSAGE);
+
+export const AccountingQuerySchema = z
+  .object({ from: accountingDay.optional(), to: accountingDay.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['from'],
+    message: 'From must be on or before To',
+  });
 export type AccountingQuery = z.infer<typeof AccountingQuerySchema>;
 
 export const AccountingSchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '#shared/input.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '#shared/media.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
@@ -54,15 +55,23 @@ async function readParts(
 
 /** Validates with a shared schema and answers 400 the way route schemas do (first message, fieldErrors). */
 export function parseFields<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  // Multipart fields pass no route schema, so the input guard's text rule is applied here.
+  const unsafe = findUnsafeText(value).paths;
+  if (unsafe.length > 0)
+    throw validationError(unsafe.map((path) => ({ path, message: UNSAFE_TEXT_MESSAGE })));
   const result = schema.safeParse(value);
   if (result.success) return result.data;
+  throw validationError(result.error.issues);
+}
+
+function validationError(issues: { path: PropertyKey[]; message: string }[]): AppError {
   const fieldErrors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || '_';
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
     (fieldErrors[key] ??= []).push(issue.message);
   }
   const first = Object.values(fieldErrors)[0]?.[0] ?? 'Invalid input';
-  throw new AppError('VALIDATION_FAILED', first, { fieldErrors });
+  return new AppError('VALIDATION_FAILED', first, { fieldErrors });
 }
 
 /** The main image ('image') and the additional ones (additionalImage0..n, or additionalImages). */

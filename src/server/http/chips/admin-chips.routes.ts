@@ -9,6 +9,7 @@ import {
   AdminChipSchema,
   AdminChipUpdateSchema,
   AdminIdParamsSchema,
+  type AdminChipUpdateInput,
 } from '#shared/admin.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
@@ -37,10 +38,17 @@ async function storeAll(app: FastifyInstance, uploaderId: number, files: Uploade
   return rows;
 }
 
-/** PATCH takes JSON, or multipart when images change (repeated keepAdditionalImageUrls fields). */
-async function readChipUpdate(app: FastifyInstance, request: FastifyRequest, adminId: number) {
-  if (!request.isMultipart())
-    return { input: parseFields(AdminChipUpdateSchema, request.body ?? {}), images: {} };
+/**
+ * PATCH takes JSON, validated by the route's body schema like any other, or multipart when images
+ * change (repeated keepAdditionalImageUrls fields), whose fields parseFields checks the same way.
+ */
+async function readChipUpdate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: AdminChipUpdateInput | null | undefined,
+  adminId: number,
+) {
+  if (!request.isMultipart()) return { input: body ?? {}, images: {} };
   const form = await readMultipart(request);
   const { keepAdditionalImageUrls, ...fields } = form.fields;
   const input = parseFields(AdminChipUpdateSchema, {
@@ -99,10 +107,18 @@ export const adminChipsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `${BASE}/:id`,
-    { config: adminWithFiles, schema: { params: AdminIdParamsSchema, response: { 200: AdminChipSchema } } },
+    {
+      config: adminWithFiles,
+      schema: {
+        params: AdminIdParamsSchema,
+        // Nullish: a multipart request has no parsed body (its fields are read in readChipUpdate).
+        body: AdminChipUpdateSchema.nullish(),
+        response: { 200: AdminChipSchema },
+      },
+    },
     async (request) => {
       const adminId = currentUser(request).id;
-      const { input, images } = await readChipUpdate(app, request, adminId);
+      const { input, images } = await readChipUpdate(app, request, request.body, adminId);
       return updateAdminChip(app.db, adminId, request.params.id, input, images);
     },
   );

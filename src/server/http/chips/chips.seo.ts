@@ -220,6 +220,9 @@ export const chipsSeoRoutes: FastifyPluginAsyncZod = async (app) => {
       const chunk = /^chips-([1-9]\d{0,5})\.xml$/.exec(file);
       if (file !== 'pages.xml' && !chunk) throw new AppError('NOT_FOUND', 'Sitemap not found');
       const n = Number(chunk?.[1] ?? 0);
+      // A page past the last chip id is not found (its id range would also pass the integer column).
+      if (chunk && n > Math.max(1, Math.ceil((await findMaxChipId(app.db)) / SITEMAP_CHUNK)))
+        throw new AppError('NOT_FOUND', 'Sitemap not found');
       const entries =
         file === 'pages.xml'
           ? await pageEntries(app)

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isSafeText } from '#shared/input.ts';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
@@ -22,6 +23,18 @@ function escapeHtml(s: string): string {
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+}
+
+/**
+ * No page's address holds a NUL byte or a lone surrogate: such a path is not found before any page
+ * lookup sends it to the database, which refuses it (issue 25, finding 7: /artchip/%00/y was a 500).
+ */
+function isPagePath(pathname: string): boolean {
+  try {
+    return isSafeText(decodeURIComponent(pathname));
+  } catch {
+    return false;
+  }
 }
 
 /** Writes the page's title, description, canonical URL, Open Graph and Twitter tags into the SPA shell. */
@@ -118,6 +131,7 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
       throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);
     }
+    if (!isPagePath(url.pathname)) throw new AppError('NOT_FOUND', 'Page not found');
     if (!hasBuild) {
       return reply
         .status(503)

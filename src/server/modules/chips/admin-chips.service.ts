@@ -8,6 +8,7 @@ import { chipMakerLabel, type ChipStatus } from '#shared/chips.schemas.ts';
 import { lockChipForChange, setChipStatusByAdmin } from './chip-lifecycle.ts';
 import {
   isTruthyField,
+  PRICE_REQUIRED_MESSAGE,
   type AdminChip,
   type AdminChipListQuery,
   type AdminChipPage,
@@ -59,10 +60,18 @@ export async function updateAdminChip(
       const nfcUid = changes.nfcUid ?? null;
       const clash = await findChipClash(tx, { id, unitId, nfcUid });
       if (clash) throw clashError(clash, unitId);
-      if (Object.keys(changes).length > 0) await updateChip(tx, id, changes);
       const status = wantedStatus(before, input);
+      // A listed chip has a price (chips_listed_ck): clearing it is refused unless the edit unlists.
+      if (status === 'active' && changes.priceCents === null) {
+        throw new AppError('VALIDATION_FAILED', PRICE_REQUIRED_MESSAGE, {
+          fieldErrors: { priceUsd: [PRICE_REQUIRED_MESSAGE] },
+        });
+      }
+      // So unlisting goes before the field changes, and listing after them (it needs the new price).
+      if (status !== 'active') await setChipStatusByAdmin(tx, before, { adminId, status });
+      if (Object.keys(changes).length > 0) await updateChip(tx, id, changes);
       const moved = assertFound(await lockChipForChange(tx, id), 'Artchip not found');
-      const after = await setChipStatusByAdmin(tx, moved, { adminId, status });
+      const after = status === 'active' ? await setChipStatusByAdmin(tx, moved, { adminId, status }) : moved;
       const keys = [...Object.keys(changes), ...(status !== before.status ? ['status'] : [])];
       await recordAudit(tx, {
         adminId,

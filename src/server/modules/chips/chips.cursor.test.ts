@@ -47,6 +47,12 @@ describe('marketplace cursors', () => {
       ['newest', forge(['n', '2025-03-04T05:06:07.123456Z', -1])],
       ['price_asc', forge(['pa', 1.5, 1])],
       ['price_asc', forge(['pa', 10, 2 ** 40])],
+      // Issue 25, finding 7: shaped right, yet PostgreSQL refused them (500s).
+      ['newest', forge(['n', '9999-99-99T99:99:99.999999Z', 1])],
+      ['newest', forge(['n', '2026-02-29T00:00:00.000000Z', 1])],
+      ['newest', forge(['n', '0000-01-01T00:00:00.000000Z', 1])],
+      ['price_asc', forge(['pa', 9007199254740991, 1])],
+      ['price_desc', forge(['pd', 2 ** 31, 1])],
     ];
     for (const [sort, bad] of cases)
       expect(() => decodeMarketplaceCursor(sort, bad)).toThrow('Invalid cursor');

@@ -10,12 +10,10 @@ import { ReconciliationPanel } from './reconciliation-panel.tsx';
 
 type Range = { from: string; to: string };
 
-/** The range's problem in words, or null: each date well-formed (or empty for the default), from ≤ to. */
+/** The range's problem in words, or null: the shared schema's rules (well-formed, in range, from ≤ to). */
 function rangeError({ from, to }: Range): string | null {
   const parsed = AccountingQuerySchema.safeParse(toQuery({ from, to }));
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Enter valid dates';
-  if (from && to && from > to) return 'From must be on or before To';
-  return null;
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter valid dates');
 }
 
 /** Empty dates are left out, so the server applies its default (the last 30 days). */
