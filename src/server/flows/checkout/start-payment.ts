@@ -2,7 +2,7 @@ import type { ServiceContext } from '#server/lib/service-context.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { type OrderRow, updateOrder } from '#server/modules/orders/index.ts';
+import { type OrderRow, recordProviderRef } from '#server/modules/orders/index.ts';
 import { failOrderPayment } from '#server/flows/settlement/index.ts';
 import { paymentContext, type PaymentOrder, type PaymentProvider } from '#server/modules/payments/index.ts';
 
@@ -48,7 +48,7 @@ export async function startOrderPayment(
 ): Promise<StartedPayment> {
   try {
     const created = await provider.createPayment(toPaymentOrder(order, details), paymentContext(ctx));
-    if (created.providerRef) await updateOrder(ctx.db, order.id, { providerRef: created.providerRef });
+    if (created.providerRef) await recordProviderRef(ctx.db, order.id, created.providerRef);
     const { providerRef: _ref, ...urls } = created;
     return urls;
   } catch (err) {

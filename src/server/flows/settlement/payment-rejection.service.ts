@@ -1,5 +1,5 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { updateOrder } from '#server/modules/orders/index.ts';
+import { flagOrderPayment } from '#server/modules/orders/index.ts';
 import type { PaymentProviderName } from '#server/modules/payments/index.ts';
 import { applySignalOnce, type SignalContext } from './payments.service.ts';
 
@@ -37,7 +37,7 @@ export async function rejectOrderPayment(
   };
   const ignored = { outcome: 'ignored' as const, orderId: input.orderId };
   const apply = async ({ tx, order, settle }: SignalContext) => {
-    await updateOrder(tx, order.id, { paymentFlagged: input.reason });
+    await flagOrderPayment(tx, order.id, input.reason);
     await settle('rejected');
     return { outcome: 'rejected' as const, orderId: order.id };
   };

@@ -47,7 +47,7 @@ import {
   markOrderPaid,
   orderConfirmationMail,
   orderMailInfo,
-  updateOrder,
+  flagOrderPayment,
   type OrderRow,
 } from '#server/modules/orders/index.ts';
 import type { PaymentProviderName } from '#server/modules/payments/index.ts';
@@ -324,7 +324,7 @@ export async function completeOrderPayment(
     }
     if (order.paymentProvider !== input.provider) return finish('rejected', 'provider_mismatch');
     if (input.currency.toUpperCase() !== 'USD' || input.amountCents !== order.totalCents) {
-      await updateOrder(tx, order.id, { paymentFlagged: 'amount_mismatch' });
+      await flagOrderPayment(tx, order.id, 'amount_mismatch');
       return finish('rejected', 'amount_mismatch');
     }
 

@@ -9,7 +9,9 @@ export {
   cancelOrder,
   cancelOrderForRefund,
   markOrderPaid,
+  flagOrderPayment,
   markOrderRefunded,
+  recordProviderRef,
   orderActions,
   refuseRefund,
   placeOrder,
@@ -36,7 +38,6 @@ export {
   type PendingWindow,
   readOrderTotals,
   readSellerSales,
-  updateOrder,
 } from './orders.repo.ts';
 export { findMintDesign, placedDataWithDesign } from './mint-design.ts';
 export {

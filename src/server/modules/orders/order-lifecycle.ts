@@ -121,6 +121,19 @@ export async function markOrderRefunded(
   });
 }
 
+/**
+ * A payment the order cannot keep (wrong amount, paid late, a chip gone): the order is flagged with
+ * why, which stops Pay again and shows on the admin's order (`paymentFlagged`).
+ */
+export async function flagOrderPayment(tx: Db, orderId: number, reason: string): Promise<void> {
+  await updateOrder(tx, orderId, { paymentFlagged: reason });
+}
+
+/** The provider's reference for the payment just started (its payment intent or order id). */
+export async function recordProviderRef(db: Db, orderId: number, providerRef: string): Promise<void> {
+  await updateOrder(db, orderId, { providerRef });
+}
+
 /** The admin moves this order allows now; `chip` is the order's chip (null for a mint not made yet). */
 export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrderActions {
   const paid = isPaid(order);
