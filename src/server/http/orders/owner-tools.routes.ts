@@ -13,12 +13,11 @@ import {
 import { currentUser } from '#server/lib/auth-user.ts';
 import {
   activateArtchip,
-  getMyStats,
-  listMyArtchips,
   resellArtchip,
   setArtchipAvailability,
   updateArtchipPricing,
-} from '#server/modules/orders/index.ts';
+} from '#server/modules/chips/index.ts';
+import { getMyStats, listMyArtchips } from '#server/views/my-artchips/index.ts';
 
 /** The creator/owner tools of the dashboard. */
 export const ownerToolsRoutes: FastifyPluginAsyncZod = async (app) => {

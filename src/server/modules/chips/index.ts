@@ -111,3 +111,9 @@ export {
   listTopMinters,
 } from './chips.service.ts';
 export { messageChipOwner, reportChipByOwner } from './lost-chips.service.ts';
+export {
+  activateArtchip,
+  resellArtchip,
+  setArtchipAvailability,
+  updateArtchipPricing,
+} from './owner-moves.service.ts';

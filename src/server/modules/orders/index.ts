@@ -58,11 +58,4 @@ export {
   uploadOrderMedia,
 } from './admin-orders.service.ts';
 export { confirmBuyer, getCheckoutSuccess, listMyOrders } from './orders.service.ts';
-export {
-  activateArtchip,
-  getMyStats,
-  listMyArtchips,
-  resellArtchip,
-  setArtchipAvailability,
-  updateArtchipPricing,
-} from './owner-tools.service.ts';
+export { listPaidMintsAwaitingChip } from './orders.repo.ts';
