@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHIP_API } from '#shared/brand.ts';
+import { getMarketplaceStats, listTopMinters } from '#server/views/marketplace-stats/index.ts';
 import {
   ChipEventSchema,
   ChipIdParamsSchema,
@@ -25,12 +26,10 @@ import {
   getChipByNfcUid,
   getChipBySlug,
   getChipByUnitId,
-  getMarketplaceStats,
   listChipEvents,
   listFeaturedChips,
   listGallery,
   listMarketplace,
-  listTopMinters,
   messageChipOwner,
   reportChipByOwner,
 } from '#server/modules/chips/index.ts';

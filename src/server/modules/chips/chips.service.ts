@@ -8,9 +8,7 @@ import {
   type ChipPage,
   type Gallery,
   type GalleryQuery,
-  type LeaderboardEntry,
   type MarketplaceQuery,
-  type MarketplaceStats,
   MAX_ADDITIONAL_IMAGES,
 } from '#shared/chips.schemas.ts';
 import {
@@ -23,7 +21,6 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import type { MediaRow } from '#server/modules/media/index.ts';
 import { getTokenPriceUsd } from '#server/modules/price/index.ts';
-import { sumEarningsByUser } from '#server/modules/ledger/index.ts';
 import {
   countCreatorPublicChips,
   findChipById,
@@ -34,9 +31,7 @@ import {
   listChipEvents as listChipEventRows,
   listCreatorPublicChips,
   listMarketplaceChips,
-  listTopMinterRows,
   lockChip,
-  readMarketplaceStats,
   updateChip,
   type ChipRow,
   type ChipWithUsers,
@@ -243,11 +238,6 @@ export async function listFeaturedChips(ctx: ServiceContext): Promise<Chip[]> {
   return rows.map((r) => toChipDto(r, read));
 }
 
-/** GET /api/artchip/stats: real figures (PRODUCT.md "Numbers shown to people are real"). */
-export async function getMarketplaceStats(ctx: ServiceContext): Promise<MarketplaceStats> {
-  return readMarketplaceStats(ctx.db);
-}
-
 /** GET /api/artchip/gallery/:username: the creator's public chips, newest first, with their count. */
 export async function listGallery(
   ctx: ServiceContext,
@@ -292,22 +282,6 @@ export async function listChipEvents(
       data: r.event.data,
     })),
   };
-}
-
-/** GET /api/top-minters: the top 10 users by chips minted. */
-export async function listTopMinters(ctx: ServiceContext): Promise<LeaderboardEntry[]> {
-  const now = ctx.clock().getTime();
-  const rows = await listTopMinterRows(ctx.db, 10);
-  const earnings = await sumEarningsByUser(
-    ctx.db,
-    rows.map((r) => r.userId),
-  );
-  return rows.map(({ createdAt, userId, ...r }) => ({
-    ...r,
-    ownSalesEarningsCents: earnings.get(userId)?.sellerProceedsCents ?? 0,
-    affiliateEarningsCents: earnings.get(userId)?.commissionsCents ?? 0,
-    joinedDaysAgo: Math.max(0, Math.floor((now - createdAt.getTime()) / 86_400_000)),
-  }));
 }
 
 /** Checks that `user` may add media to the chip (creator, owner or admin); hidden chips read as missing. */

@@ -73,7 +73,6 @@ export {
   countChipsAwaitingActivation,
   countChipsCreatedBy,
   countCreatorPublicChips,
-  countChipTotals,
   findChipById,
   findChipRow,
   listChipsOfUser,
@@ -103,12 +102,10 @@ export {
   getChipByNfcUid,
   getChipBySlug,
   getChipByUnitId,
-  getMarketplaceStats,
   listChipEvents,
   listFeaturedChips,
   listGallery,
   listMarketplace,
-  listTopMinters,
 } from './chips.service.ts';
 export { messageChipOwner, reportChipByOwner } from './lost-chips.service.ts';
 export {

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { sumPendingCommissions } from '#server/modules/affiliates/index.ts';
-import { countChipTotals } from '#server/modules/chips/index.ts';
+import { countChipTotals } from '#server/views/marketplace-stats/index.ts';
 import { sumPlatformIncome } from '#server/modules/ledger/index.ts';
 import { readOrderTotals } from '#server/modules/orders/index.ts';
 import { countCustomers } from '#server/modules/users/index.ts';

@@ -1,0 +1,113 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '#server/db/client.ts';
+import { COMPANY_CREATOR_ID } from '#shared/chips.schemas.ts';
+
+/** Integer text from SQL (bigint sums) → number, refusing anything JS cannot hold exactly. */
+function safeInt(value: unknown): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Not a safe integer: ${String(value)}`);
+  return n;
+}
+
+/** The user with this id is not a demo account (users.is_demo: the demo catalogue's people). */
+function realUser(userId: SQL): SQL {
+  return sql`not exists (select 1 from users demo where demo.id = ${userId} and demo.is_demo)`;
+}
+
+/** The order is not a purchase of a demo catalogue chip (chips.is_demo). */
+function realChipOrder(chipId: SQL): SQL {
+  return sql`not exists (select 1 from chips dc where dc.id = ${chipId} and dc.is_demo)`;
+}
+
+/**
+ * Figures for the landing and marketplace stats, all from the database. The demo catalogue never
+ * counts: not its chips (chips.is_demo, the company's seeded ones included), not its accounts
+ * (users.is_demo) as creators, buyers or collectors, not the orders of its chips.
+ */
+export async function readMarketplaceStats(db: Db) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select
+        (select count(*) from chips c
+           where c.status = 'active' and not c.is_demo and ${realUser(sql`c.creator_id`)})::text as chips_listed,
+        (select count(*) from chips c
+           where not c.is_demo and ${realUser(sql`c.creator_id`)})::text as chips_minted,
+        (select count(distinct c.creator_id) from chips c
+           where c.status <> 'pending' and not c.is_demo and ${realUser(sql`c.creator_id`)})::text as active_creators,
+        (select coalesce(sum(o.total_cents), 0) from orders o
+           where o.order_type = 'purchase' and o.payment_status = 'completed'
+             and ${realUser(sql`o.buyer_id`)} and ${realChipOrder(sql`o.chip_id`)})::text as total_sales_cents,
+        (select count(*) from (
+           select o.buyer_id as user_id from orders o
+             where o.order_type = 'purchase' and o.payment_status = 'completed'
+           union
+           select c.owner_id from chips c where c.owner_id is not null and c.owner_id <> c.creator_id
+         ) collectors where ${realUser(sql`collectors.user_id`)})::text as collectors
+    `),
+  );
+  return {
+    chipsListed: safeInt(row?.chips_listed),
+    chipsMinted: safeInt(row?.chips_minted),
+    activeCreators: safeInt(row?.active_creators),
+    totalSalesCents: safeInt(row?.total_sales_cents),
+    collectors: safeInt(row?.collectors),
+  };
+}
+
+export type TopMinterRow = {
+  userId: number;
+  username: string;
+  profileImageUrl: string | null;
+  createdAt: Date;
+  totalMinted: number;
+  affiliateCount: number;
+  totalSalesCents: number;
+};
+
+/**
+ * Top Minters: real creators (no demo account, not the company) ranked by their activated chips,
+ * listed or sold (pending and inactive ones do not count); ties go to the earlier member. Sales leave
+ * out orders bought by demo accounts, referrals leave out demo accounts (earnings: the ledger's).
+ */
+export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRow[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select u.id as user_id, u.username, u.profile_image_url, u.created_at::text as created_at,
+        m.total_minted::text as total_minted,
+        (select count(*) from users r where r.referred_by = u.id and not r.is_demo)::text as affiliate_count,
+        (select coalesce(sum(o.total_cents), 0) from orders o
+           where o.seller_id = u.id and o.order_type = 'purchase' and o.payment_status = 'completed'
+             and ${realUser(sql`o.buyer_id`)} and ${realChipOrder(sql`o.chip_id`)})::text as total_sales
+      from (select c.creator_id, count(*) as total_minted from chips c
+            where c.status in ('active', 'sold') and not c.is_demo and c.creator_id <> ${COMPANY_CREATOR_ID}
+              and ${realUser(sql`c.creator_id`)}
+            group by c.creator_id
+            order by count(*) desc, c.creator_id asc limit ${limit}) m
+      join users u on u.id = m.creator_id
+      order by m.total_minted desc, u.id asc
+    `),
+  );
+  return rows.map((r) => ({
+    userId: safeInt(r.user_id),
+    username: String(r.username),
+    profileImageUrl: (r.profile_image_url as string | null) ?? null,
+    createdAt: new Date(String(r.created_at)),
+    totalMinted: safeInt(r.total_minted),
+    affiliateCount: safeInt(r.affiliate_count),
+    totalSalesCents: safeInt(r.total_sales),
+  }));
+}
+
+/**
+ * The Overview's chip figures: every chip, and those available (listed) in the marketplace; the demo
+ * catalogue's chips do not count.
+ */
+export async function countChipTotals(db: Db): Promise<{ total: number; available: number }> {
+  const [row] = rowsOf<{ total: number; available: number }>(
+    await db.execute(sql`select
+      (select count(*)::int from chips c where not c.is_demo and ${realUser(sql`c.creator_id`)}) as total,
+      (select count(*)::int from chips c
+         where c.is_available and not c.is_demo and ${realUser(sql`c.creator_id`)}) as available`),
+  );
+  return { total: Number(row?.total ?? 0), available: Number(row?.available ?? 0) };
+}
