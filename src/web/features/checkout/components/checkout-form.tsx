@@ -203,7 +203,8 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       });
       return;
     }
-    if (err.status === 401 && user) {
+    if (err.endedSession === 'user') {
+      // The API client has signed this page out already; a purchase says so in the spec's words (§8).
       toast({
         title: 'Unauthorized',
         description: 'You are logged out. Logging in again...',
