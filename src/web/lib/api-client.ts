@@ -1,16 +1,21 @@
 import { ERROR_CODES, type ApiError } from '#shared/error-codes.ts';
+import { endSession, type SessionKind } from './session-end.ts';
+import { hasSessionMarker } from './session-marker.ts';
 
 /** A non-2xx answer; `message` is the server's message (the spec's "status: body" prefix stripped). */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: ApiError['code'] | undefined;
   readonly fieldErrors: Record<string, string[]> | undefined;
-  constructor(status: number, message: string, body?: ApiError) {
+  /** The session this 401 ended (already forgotten here, see `requestFailure`), or null. */
+  readonly endedSession: SessionKind | null;
+  constructor(status: number, message: string, body?: ApiError, endedSession: SessionKind | null = null) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = body?.code;
     this.fieldErrors = body?.fieldErrors;
+    this.endedSession = endedSession;
   }
   /** The spec's raw form: "401: Unauthorized". */
   get raw(): string {
@@ -26,6 +31,11 @@ export type RequestOptions = {
    * that sign in (log-in, verification) must not set it, or the browser ignores the session cookie.
    */
   anonymous?: boolean;
+  /**
+   * The call checks credentials (a log-in, its e-mailed code): its 401 is the answer (wrong password
+   * or code), not a session that ended.
+   */
+  checksCredentials?: boolean;
   signal?: AbortSignal;
 };
 
@@ -58,20 +68,45 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     body,
     signal: options.signal,
   });
-  if (!res.ok) {
-    const text = await res.text();
-    let parsed: ApiError | undefined;
-    try {
-      const body: unknown = JSON.parse(text);
-      if (isApiError(body)) parsed = body;
-    } catch {
-      // not JSON: fall back to the text or the status text
-    }
-    throw new ApiRequestError(res.status, parsed?.message ?? (text || res.statusText), parsed);
-  }
+  if (!res.ok) throw requestFailure(path, options, res.status, await res.text(), res.statusText);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/**
+ * The error for a non-2xx answer, parsed from the API's error shape. A 401 to a call that rode on a
+ * session this page held means that session is gone: it is forgotten here, once for every caller
+ * (docs/decisions/044), and screens that need it send the visitor to log in.
+ */
+export function requestFailure(
+  path: string,
+  options: Pick<RequestOptions, 'anonymous' | 'checksCredentials'>,
+  status: number,
+  text: string,
+  statusText: string,
+): ApiRequestError {
+  let parsed: ApiError | undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isApiError(body)) parsed = body;
+  } catch {
+    // not JSON: fall back to the text or the status text
+  }
+  const ended = endedSessionOf(path, options, status);
+  if (ended) endSession(ended);
+  return new ApiRequestError(status, parsed?.message ?? (text || statusText), parsed, ended);
+}
+
+function endedSessionOf(
+  path: string,
+  options: Pick<RequestOptions, 'anonymous' | 'checksCredentials'>,
+  status: number,
+): SessionKind | null {
+  if (status !== 401 || options.anonymous || options.checksCredentials) return null;
+  if (path.startsWith('/api/admin/')) return 'admin';
+  // Without the marker no session was held: a visitor's 401 ("log in to mint") is only an answer.
+  return hasSessionMarker() ? 'user' : null;
 }
 
 /**

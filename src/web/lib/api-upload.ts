@@ -2,8 +2,7 @@
  * Uploads with progress, in a module of its own: only the pages that upload load it, so it stays out
  * of the first script every page loads (issue 12's 90 KB budget).
  */
-import type { ApiError } from '#shared/error-codes.ts';
-import { ApiRequestError, isApiError } from './api-client.ts';
+import { ApiRequestError, requestFailure } from './api-client.ts';
 
 /** How far an upload is: `sent` of `total` bytes; when all are sent the server is processing them. */
 export type UploadProgress = { sent: number; total: number };
@@ -32,14 +31,7 @@ export function apiUpload<T = unknown>(
     xhr.onload = () => {
       const text = xhr.responseText;
       if (xhr.status < 200 || xhr.status >= 300) {
-        let parsed: ApiError | undefined;
-        try {
-          const answer: unknown = JSON.parse(text);
-          if (isApiError(answer)) parsed = answer;
-        } catch {
-          // not JSON: fall back to the text or the status text
-        }
-        reject(new ApiRequestError(xhr.status, parsed?.message ?? (text || xhr.statusText), parsed));
+        reject(requestFailure(path, {}, xhr.status, text, xhr.statusText));
         return;
       }
       try {

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/users.schemas.ts';
 import { api, ApiRequestError } from './api-client.ts';
+import { endSession, onSessionEnded } from './session-end.ts';
 import { clearSessionMarker, hasSessionMarker } from './session-marker.ts';
 import { dropLegacySessionTokens } from './storage.ts';
 
@@ -31,12 +32,10 @@ export async function fetchCurrentUser(): Promise<User | null> {
     return UserSchema.parse(answer);
   } catch (err) {
     // Spec §4: a failed current-user fetch logs the user out of this page. Only the server's answer
-    // that the session is gone forgets it for good (the server clears the dead cookie, the marker is
-    // dropped here): a request cut short by leaving the page, or a network error, must not sign the
-    // user out of the next page too.
-    if (err instanceof ApiRequestError && (err.status === 401 || err.status === 403)) {
-      clearSessionMarker();
-    }
+    // that the session is gone forgets it for good (the server clears the dead cookie; a 401's marker
+    // is dropped by the API client, a 403's here): a request cut short by leaving the page, or a
+    // network error, must not sign the user out of the next page too.
+    if (err instanceof ApiRequestError && err.status === 403) clearSessionMarker();
     return null;
   }
 }
@@ -44,6 +43,18 @@ export async function fetchCurrentUser(): Promise<User | null> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: AUTH_USER_QUERY_KEY, queryFn: fetchCurrentUser, staleTime: 60_000 });
+
+  // Any call that finds the session gone (a 401, api-client.ts) signs this page out: the header offers
+  // log-in again, and pages that need a user send the visitor to /login?next=here.
+  useEffect(
+    () =>
+      onSessionEnded('user', () => {
+        // A read of the user still under way began before the session ended: its answer is stale.
+        void queryClient.cancelQueries({ queryKey: AUTH_USER_QUERY_KEY });
+        queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
+      }),
+    [queryClient],
+  );
 
   const signIn = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
@@ -56,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // signed out here whatever the server says
     }
-    clearSessionMarker();
+    endSession('user');
     queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
   }, [queryClient]);

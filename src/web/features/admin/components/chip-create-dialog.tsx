@@ -6,7 +6,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useCreateChip } from '../api/create-chip.ts';
 import { CHIP_LINK_FIELDS, CheckboxField, SelectField } from './admin-ui.tsx';
 
@@ -41,6 +42,10 @@ export function ChipCreateDialog({
 }) {
   const toast = useToast();
   const create = useCreateChip();
+  const chipForm = useForm<FormValues>({
+    resolver: zodResolver(AdminChipCreateSchema) as never,
+    defaultValues: { isCustomerMinting: false, shape: 'round' },
+  });
   const {
     register,
     handleSubmit,
@@ -49,10 +54,7 @@ export function ChipCreateDialog({
     getValues,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(AdminChipCreateSchema) as never,
-    defaultValues: { isCustomerMinting: false, shape: 'round' },
-  });
+  } = chipForm;
   const isCustomerMinting = useWatch({ control, name: 'isCustomerMinting' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -75,11 +77,7 @@ export function ChipCreateDialog({
       reset();
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiRequestError && err.fieldErrors) {
-        for (const [field, messages] of Object.entries(err.fieldErrors)) {
-          if (messages[0]) setError(field as keyof FormValues, { message: messages[0] });
-        }
-      }
+      applyServerErrors(chipForm, err);
       toast({
         title: 'Creation Error',
         description: errorMessage(err, `Failed to create ${BRAND.name}`),

@@ -6,7 +6,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useUpdateChip } from '../api/update-chip.ts';
 import { NfcPanel } from './nfc-panel.tsx';
 import { CheckboxField, SelectField } from './admin-ui.tsx';
@@ -35,13 +36,7 @@ export function ChipEditDialog({ chip, onClose }: { chip: AdminChip | null; onCl
 function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateChip();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<FormValues>({
+  const chipForm = useForm<FormValues>({
     resolver: zodResolver(AdminChipUpdateSchema) as never,
     defaultValues: {
       title: chip.title,
@@ -55,6 +50,12 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
       keepAdditionalImageUrls: chip.additionalImageUrls,
     },
   });
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = chipForm;
 
   const onSubmit = handleSubmit(async (values) => {
     const form = new FormData();
@@ -77,11 +78,7 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
       toast({ title: `${BRAND.name} Updated`, description: `"${values.title}" was saved.` });
       onClose();
     } catch (err) {
-      if (err instanceof ApiRequestError && err.fieldErrors) {
-        for (const [field, messages] of Object.entries(err.fieldErrors)) {
-          if (messages[0]) setError(field as keyof FormValues, { message: messages[0] });
-        }
-      }
+      applyServerErrors(chipForm, err);
       toast({
         title: `Failed to update ${BRAND.name}`,
         description: errorMessage(err, `Failed to update ${BRAND.name}`),

@@ -13,7 +13,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextAreaField } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useLegalPage } from '#web/lib/api/get-legal-page.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/router.tsx';
@@ -61,23 +61,22 @@ function LegalPageEditor({ page }: { page: LegalPageKey }) {
 function LegalPageForm({ page }: { page: LegalPage }) {
   const update = useUpdateLegalPage(page.page);
   const toast = useToast();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<UpdateLegalPageInput>({
+  const form = useForm<UpdateLegalPageInput>({
     resolver: zodResolver(UpdateLegalPageInputSchema),
     defaultValues: { text: page.text },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
       toast({ title: `${page.title} Updated`, description: `The ${page.title} page shows the new text.` });
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.fieldErrors?.text?.[0] : undefined;
-      if (message) setError('text', { message });
+      applyServerErrors(form, err);
       toast({
         title: 'Error',
         description: `Failed to update the ${page.title}. Please try again.`,

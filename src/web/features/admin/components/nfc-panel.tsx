@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { FileText, QrCode, RotateCcw } from 'lucide-react';
@@ -19,7 +19,8 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useNfcTag } from '../api/get-nfc-tag.ts';
 import { openProductionSheet } from '../api/get-production-sheet.ts';
 import { useNfcTaps } from '../api/list-nfc-taps.ts';
@@ -60,24 +61,6 @@ function ModeSelect({ error, ...props }: ComponentProps<'select'> & { error?: st
       ))}
     </SelectField>
   );
-}
-
-/** Puts the server's field errors on the form's fields; true if any was placed. */
-function applyFieldErrors<T extends FieldValues>(
-  err: unknown,
-  setError: UseFormSetError<T>,
-  fields: Path<T>[],
-) {
-  if (!(err instanceof ApiRequestError) || !err.fieldErrors) return false;
-  let placed = false;
-  for (const field of fields) {
-    const message = err.fieldErrors[field]?.[0];
-    if (message) {
-      setError(field, { message });
-      placed = true;
-    }
-  }
-  return placed;
 }
 
 function TagSummary({ tag }: { tag: NfcTag | null }) {
@@ -167,9 +150,8 @@ function ProvisionForm({ chipId }: { chipId: number }) {
       await provision.mutateAsync(input);
       toast({ title: 'Tag provisioned', description: 'Program the tag with the settings shown.' });
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['uid', 'mode'])) {
-        toast({ title: errorMessage(err, 'Could not provision the tag'), variant: 'destructive' });
-      }
+      const failure = applyServerErrors(form, err, { fallback: 'Could not provision the tag' });
+      if (failure) toast({ title: failure, variant: 'destructive' });
     }
   });
   return (
@@ -212,9 +194,8 @@ function OwnKeysForm({ chipId }: { chipId: number }) {
       form.reset({ uid: '', mode: 'AES', metaReadKey: '', fileReadKey: '' });
       toast({ title: 'Tag registered' });
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['uid', 'mode', 'metaReadKey', 'fileReadKey'])) {
-        toast({ title: errorMessage(err, 'Could not register the tag'), variant: 'destructive' });
-      }
+      const failure = applyServerErrors(form, err, { fallback: 'Could not register the tag' });
+      if (failure) toast({ title: failure, variant: 'destructive' });
     }
   });
   return (

@@ -8,7 +8,8 @@ import { AdminRefundInputSchema, type AdminRefundInput, type RefundDto } from '#
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextAreaField, FormAlert } from '#web/components/ui/field.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { PROVIDER_LABELS } from '../lib/money-labels.ts';
 
@@ -65,7 +66,6 @@ function RefundForm({
 }) {
   const client = useQueryClient();
   const refund = useRefundOrder();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AdminRefundInput>({
     resolver: zodResolver(AdminRefundInputSchema),
     defaultValues: { reason: '' },
@@ -73,14 +73,11 @@ function RefundForm({
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
-    setFailure(null);
     onBusyChange(true);
     try {
       onRefunded(await refund.mutateAsync({ id: order.id, input }));
     } catch (err) {
-      const reasonError = err instanceof ApiRequestError ? err.fieldErrors?.reason?.[0] : undefined;
-      if (reasonError) form.setError('reason', { message: reasonError });
-      else setFailure(errorMessage(err, 'The refund failed. Please try again.'));
+      applyServerErrors(form, err, { fallback: 'The refund failed. Please try again.' });
       // 409: the order moved on (refunded elsewhere, shipped); show its state now.
       if (err instanceof ApiRequestError && err.status === 409)
         void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
@@ -98,7 +95,7 @@ function RefundForm({
         error={errors.reason?.message}
         {...form.register('reason')}
       />
-      <FormAlert>{failure}</FormAlert>
+      <FormAlert>{errors.root?.server?.message}</FormAlert>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel

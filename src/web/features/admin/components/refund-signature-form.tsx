@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -8,7 +7,7 @@ import {
 } from '#shared/refunds.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField, FormAlert } from '#web/components/ui/field.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useRecordRefundSignature } from '../api/record-refund-signature.ts';
 
 /**
@@ -23,7 +22,6 @@ export function RefundSignatureForm({
   onRecorded: (refund: RefundDto) => void;
 }) {
   const record = useRecordRefundSignature();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RefundSignatureInput>({
     resolver: zodResolver(RefundSignatureInputSchema),
     defaultValues: { signature: '' },
@@ -31,13 +29,10 @@ export function RefundSignatureForm({
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
-    setFailure(null);
     try {
       onRecorded(await record.mutateAsync({ refundId: refund.id, input }));
     } catch (err) {
-      const fieldError = err instanceof ApiRequestError ? err.fieldErrors?.signature?.[0] : undefined;
-      if (fieldError) form.setError('signature', { message: fieldError });
-      else setFailure(errorMessage(err, 'The refund could not be recorded. Please try again.'));
+      applyServerErrors(form, err, { fallback: 'The refund could not be recorded. Please try again.' });
     }
   });
 
@@ -57,7 +52,7 @@ export function RefundSignatureForm({
         error={errors.signature?.message}
         {...form.register('signature')}
       />
-      <FormAlert>{failure}</FormAlert>
+      <FormAlert>{errors.root?.server?.message}</FormAlert>
       <Button type="submit" size="sm" disabled={isSubmitting}>
         {isSubmitting ? 'Recording...' : 'Record refund'}
       </Button>

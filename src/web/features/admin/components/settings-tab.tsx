@@ -11,7 +11,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 import { CheckboxField } from './admin-ui.tsx';
@@ -60,26 +60,22 @@ const PERCENT_FIELDS = [
 function SettingsForm({ settings }: { settings: SiteSettings }) {
   const update = useUpdateSettings();
   const toast = useToast();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SiteSettings>({
+  const form = useForm<SiteSettings>({
     resolver: zodResolver(UpdateSiteSettingsInputSchema) as never,
     defaultValues: settings,
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
       toast({ title: 'Settings Updated', description: 'The site settings were saved.' });
     } catch (err) {
-      if (err instanceof ApiRequestError && err.fieldErrors) {
-        for (const [field, messages] of Object.entries(err.fieldErrors)) {
-          if (messages[0]) setError(field as keyof SiteSettings, { message: messages[0] });
-        }
-      }
+      applyServerErrors(form, err);
       toast({
         title: 'Error',
         description: 'Failed to update settings. Please try again.',

@@ -1,28 +1,21 @@
 import { useEffect, useState } from 'react';
-import { api, ApiRequestError, type RequestOptions } from '#web/lib/api-client.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
-
-/** Fired when the admin session ends (log-out, or a 401 from an admin call). */
-const SIGNED_OUT_EVENT = 'artchip:admin-signed-out';
+import { api } from '#web/lib/api-client.ts';
+import { endSession, onSessionEnded } from '#web/lib/session-end.ts';
+import { readStorage, STORAGE_KEYS } from '#web/lib/storage.ts';
 
 /**
  * Forgets the admin record (spec §6: logout clears admin data). The session itself is an HttpOnly
  * cookie for /api/admin, which the server expires on log-out (docs/decisions/024).
  */
 export function clearAdminSession(): void {
-  writeStorage(STORAGE_KEYS.adminUser, null);
-  window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+  endSession('admin');
 }
 
-/** Every admin call (the admin cookie goes along); a 401 means the session is gone, so it is cleared. */
-export async function adminApi<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  try {
-    return await api<T>(path, options);
-  } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) clearAdminSession();
-    throw err;
-  }
-}
+/**
+ * Every admin call: `api` itself. The admin cookie goes along by its path, and the API client forgets
+ * the admin session when an /api/admin call answers 401 (docs/decisions/044).
+ */
+export const adminApi = api;
 
 /**
  * Whether an admin signed in here (the log-in's admin record is stored), kept current when the session
@@ -32,10 +25,10 @@ export function useIsAdminSignedIn(): boolean {
   const [isSignedIn, setIsSignedIn] = useState(() => readStorage(STORAGE_KEYS.adminUser) !== null);
   useEffect(() => {
     const sync = () => setIsSignedIn(readStorage(STORAGE_KEYS.adminUser) !== null);
-    window.addEventListener(SIGNED_OUT_EVENT, sync);
+    const stopFollowing = onSessionEnded('admin', sync);
     window.addEventListener('storage', sync);
     return () => {
-      window.removeEventListener(SIGNED_OUT_EVENT, sync);
+      stopFollowing();
       window.removeEventListener('storage', sync);
     };
   }, []);

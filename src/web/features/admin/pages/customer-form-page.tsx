@@ -13,7 +13,8 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useSaveCustomer } from '../api/save-customer.ts';
@@ -78,15 +79,15 @@ function CustomerForm({ id, customer }: { id: number | null; customer: AdminCust
   const save = useSaveCustomer(id);
   const toast = useToast();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CustomerFormValues, unknown, CustomerInput>({
+  const form = useForm<CustomerFormValues, unknown, CustomerInput>({
     resolver: zodResolver(CustomerInputSchema),
     defaultValues: defaultsFor(customer),
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -99,11 +100,7 @@ function CustomerForm({ id, customer }: { id: number | null; customer: AdminCust
       );
       void navigate(DASHBOARD);
     } catch (err) {
-      if (err instanceof ApiRequestError && err.fieldErrors) {
-        for (const [field, messages] of Object.entries(err.fieldErrors)) {
-          if (messages[0]) setError(field as keyof CustomerFormValues, { message: messages[0] });
-        }
-      }
+      applyServerErrors(form, err);
       toast({
         title: 'Error',
         description: errorMessage(err, isNew ? 'Failed to create customer' : 'Failed to update customer'),

@@ -4,7 +4,9 @@ import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/login/code: the mailed code completes the log-in. */
 export async function loginWithCode(input: LoginCodeInput): Promise<AuthSession> {
-  return AuthSessionSchema.parse(await api('/api/auth/login/code', { method: 'POST', body: input }));
+  return AuthSessionSchema.parse(
+    await api('/api/auth/login/code', { method: 'POST', body: input, checksCredentials: true }),
+  );
 }
 
 export function useLoginWithCode() {

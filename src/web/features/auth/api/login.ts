@@ -7,7 +7,9 @@ import { api } from '#web/lib/api-client.ts';
  * (decision 036); 403 EMAIL_NOT_VERIFIED for unverified accounts.
  */
 export async function login(input: LoginInput): Promise<LoginResponse> {
-  return LoginResponseSchema.parse(await api('/api/auth/login', { method: 'POST', body: input }));
+  return LoginResponseSchema.parse(
+    await api('/api/auth/login', { method: 'POST', body: input, checksCredentials: true }),
+  );
 }
 
 export function useLogin() {

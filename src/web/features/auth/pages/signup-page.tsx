@@ -6,7 +6,8 @@ import { SignupInputSchema, type SignupInput } from '#shared/auth.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { rememberReturnPath, RETURN_TO_PARAM, safeReturnPath, withReturnTo } from '#web/lib/return-to.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '#web/lib/storage.ts';
@@ -14,8 +15,6 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useSignup } from '../api/signup.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { checkEmailPath } from '../lib/auth-flow.ts';
-
-const FIELDS = ['email', 'username', 'password', 'confirmPassword', 'firstName', 'lastName'] as const;
 
 /**
  * /signup (spec §2, §5, §8): creates the account, then the check-email page. A `?next=` page is
@@ -54,12 +53,7 @@ export default function SignupPage() {
       toast({ title: 'Account Created!', description: result.message });
       navigate(checkEmailPath(result.email));
     } catch (err) {
-      if (err instanceof ApiRequestError && err.fieldErrors) {
-        for (const field of FIELDS) {
-          const message = err.fieldErrors[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
-      }
+      applyServerErrors(form, err);
       toast({
         title: 'Signup failed',
         description: errorMessage(err, 'Please try again.'),

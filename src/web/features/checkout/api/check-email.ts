@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckEmailResponseSchema } from '#shared/auth.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
-import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 
 /** Spec §7: the e-mail lookup is debounced 500 ms. */
 export const EMAIL_CHECK_DEBOUNCE_MS = 500;

@@ -22,6 +22,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyServerErrors, serverFieldError } from '#web/lib/form-errors.ts';
 import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useReturnHref } from '#web/lib/return-to.ts';
@@ -67,7 +68,7 @@ export const EMAIL_HAS_ACCOUNT_HINT = 'Already have a password for this email?';
 
 /** The server refusing a guest checkout with a registered e-mail: 409 with its message at `email`. */
 function isEmailRegisteredError(err: ApiRequestError): boolean {
-  return err.status === 409 && Boolean(err.fieldErrors?.email?.length);
+  return err.status === 409 && serverFieldError(err, 'email') !== undefined;
 }
 
 type CheckoutFormViewProps = {
@@ -202,7 +203,8 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       });
       return;
     }
-    if (err.status === 401 && user) {
+    if (err.endedSession === 'user') {
+      // The API client has signed this page out already; a purchase says so in the spec's words (§8).
       toast({
         title: 'Unauthorized',
         description: 'You are logged out. Logging in again...',
@@ -211,15 +213,10 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
       setTimeout(() => assignLocation(UNAUTHORIZED_REDIRECT_PATH), UNAUTHORIZED_REDIRECT_DELAY_MS);
       return;
     }
-    for (const [field, messages] of Object.entries(err.fieldErrors ?? {})) {
-      if (field in form.getValues() && messages[0]) {
-        form.setError(field as keyof CheckoutRequestInput, { message: messages[0] });
-      }
-    }
+    applyServerErrors(form, err);
     if (isEmailRegisteredError(err)) {
-      // Its field error (set above) says so at the e-mail field, with the link to sign in below it.
+      // Its field error (set and focused above) says so at the e-mail field, with the link to sign in below it.
       setRegisteredEmail(values.email?.trim().toLowerCase() ?? null);
-      form.setFocus('email');
     } else if (err.status === 409 || err.status === 422) {
       // A reserved or sold chip: say so in the dialog, not only in a toast.
       setServerError(err.message);

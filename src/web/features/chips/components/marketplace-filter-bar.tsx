@@ -5,9 +5,9 @@ import { CHIP_SHAPES, MARKETPLACE_SORTS } from '#shared/chips.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { INPUT_CLASS } from '#web/components/ui/field.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import type { MarketplaceFilters } from '../api/list-marketplace.ts';
 import { type FilterKey, priceFilterError, SORT_LABELS } from '../lib/marketplace-filters.ts';
-import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
 /** Typing pauses this long before the URL (and so the list) follows the search box. */
 export const SEARCH_DEBOUNCE_MS = 350;

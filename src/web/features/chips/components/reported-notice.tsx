@@ -5,7 +5,8 @@ import type { Chip } from '#shared/chips.schemas.ts';
 import { OWNER_MESSAGE_MAX_LENGTH, reportedMessage } from '#shared/handovers.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormAlert, TextAreaField, TextField } from '#web/components/ui/field.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { serverFieldError } from '#web/lib/form-errors.ts';
 import { useMessageOwner } from '../api/message-owner.ts';
 
 /**
@@ -34,7 +35,7 @@ export function ReportedNotice({ chip }: { chip: Pick<Chip, 'id' | 'title' | 're
         input: { message, ...(contact.trim() ? { contact } : {}) },
       });
     } catch (err) {
-      const field = err instanceof ApiRequestError ? err.fieldErrors?.message?.[0] : undefined;
+      const field = serverFieldError(err, 'message');
       if (field) setFieldError(field);
       else setError(errorMessage(err, 'Failed to send your message. Please try again.'));
     }

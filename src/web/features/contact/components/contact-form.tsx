@@ -5,11 +5,10 @@ import { ContactMessageInputSchema, type ContactMessageInput } from '#shared/con
 import { Button } from '#web/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 type FormInput = z.input<typeof ContactMessageInputSchema>;
-const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 /** Name, email, subject and message, all required; sent to the support team. */
 export function ContactForm() {
@@ -29,12 +28,7 @@ export function ContactForm() {
       },
       onError: (err) => {
         // A field the server refused is shown on the field; anything else gets the spec's message.
-        if (err instanceof ApiRequestError && err.fieldErrors) {
-          for (const field of FIELDS) {
-            const message = err.fieldErrors[field]?.[0];
-            if (message) form.setError(field, { message });
-          }
-        }
+        applyServerErrors(form, err);
         toast({
           title: 'Error',
           description: 'Failed to send message. Please try again.',

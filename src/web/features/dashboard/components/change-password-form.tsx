@@ -4,10 +4,10 @@ import { ChangePasswordInputSchema, type ChangePasswordInput } from '#shared/use
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
-const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Change password (spec §5): current, new (6+), confirmation. */
@@ -29,12 +29,7 @@ export function ChangePasswordForm() {
         description: 'Your password has been updated. Other devices were signed out.',
       });
     } catch (err) {
-      if (err instanceof ApiRequestError && err.fieldErrors) {
-        for (const field of FIELDS) {
-          const message = err.fieldErrors[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
-      }
+      applyServerErrors(form, err);
       toast({
         title: 'Failed to change password',
         description: errorMessage(err, 'Failed to change password'),

@@ -14,7 +14,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField, FormAlert } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useMyPayoutAccount } from '../api/get-my-payout-account.ts';
 import { useStartStripeOnboarding } from '../api/start-stripe-onboarding.ts';
@@ -79,7 +80,6 @@ export function PayoutAccountSection() {
 function PayoutAccountForm({ account }: { account: PayoutAccount }) {
   const toast = useToast();
   const update = useUpdateMyPayoutAccount();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PayoutAccountInput>({
     resolver,
     defaultValues: { method: account.method, paypalEmail: account.paypalEmail ?? '' },
@@ -93,7 +93,6 @@ function PayoutAccountForm({ account }: { account: PayoutAccount }) {
     : [account.method, ...account.availableMethods];
 
   const onSubmit = form.handleSubmit(async (input) => {
-    setFailure(null);
     try {
       await update.mutateAsync(input);
       toast({
@@ -101,9 +100,7 @@ function PayoutAccountForm({ account }: { account: PayoutAccount }) {
         description: `You are paid by ${METHOD_CHOICES[input.method].label}.`,
       });
     } catch (err) {
-      const emailError = err instanceof ApiRequestError ? err.fieldErrors?.paypalEmail?.[0] : undefined;
-      if (emailError) form.setError('paypalEmail', { message: emailError });
-      else setFailure(errorMessage(err, 'Failed to save how you are paid. Please try again.'));
+      applyServerErrors(form, err, { fallback: 'Failed to save how you are paid. Please try again.' });
     }
   });
 
@@ -154,7 +151,7 @@ function PayoutAccountForm({ account }: { account: PayoutAccount }) {
           {...form.register('paypalEmail')}
         />
       )}
-      <FormAlert>{failure}</FormAlert>
+      <FormAlert>{errors.root?.server?.message}</FormAlert>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Save'}
       </Button>

@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { applyServerErrors, serverFieldError } from '#web/lib/form-errors.ts';
 import { useLateDefaults } from '#web/lib/use-late-defaults.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -13,7 +14,9 @@ const USERNAME_TAKEN = 'This username is already taken';
 /** Spec §8: a taken username shows on the field, whether the server says so by field or by message. */
 function isUsernameTaken(err: unknown): boolean {
   if (!(err instanceof ApiRequestError)) return false;
-  return Boolean(err.fieldErrors?.username) || /username.*taken|taken.*username/i.test(err.message);
+  return (
+    serverFieldError(err, 'username') !== undefined || /username.*taken|taken.*username/i.test(err.message)
+  );
 }
 
 /** Personal information: names, username and the PayPal e-mail sellers need for PayPal payments. */
@@ -49,7 +52,8 @@ export function PersonalInfoForm({ user }: { user: User }) {
       });
       toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
     } catch (err) {
-      if (isUsernameTaken(err)) form.setError('username', { message: USERNAME_TAKEN });
+      applyServerErrors(form, err);
+      if (isUsernameTaken(err)) form.setError('username', { message: USERNAME_TAKEN }, { shouldFocus: true });
       toast({
         title: 'Failed to update profile',
         description: errorMessage(err, 'Failed to update profile'),

@@ -8,7 +8,8 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { FormAlert, TextField } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { serverFieldError } from '#web/lib/form-errors.ts';
 import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { useGoToPayment } from '#web/features/checkout/index.ts';
 import { PaymentMethodFieldset } from './payment-method-fieldset.tsx';
@@ -59,7 +60,7 @@ export function TransferDialog({ chip, open, onOpenChange }: TransferDialogProps
       });
       await goToPayment(response, chosenMethod ?? 'card');
     } catch (err) {
-      const fieldError = err instanceof ApiRequestError ? err.fieldErrors?.recipient?.[0] : undefined;
+      const fieldError = serverFieldError(err, 'recipient');
       if (fieldError) {
         showRecipientError(fieldError);
         return;
