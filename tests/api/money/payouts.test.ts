@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { PayableBalanceListSchema, PayoutSchema, SellerBalanceSchema } from '#shared/payouts.schemas.ts';
 import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
-import { payouts } from '#server/modules/payouts/payouts.table.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay } from '#tests/helpers/money.ts';
@@ -137,27 +136,6 @@ describe('seller payouts', () => {
     });
     await buyAndPay(app, buyer.token, chip.id);
     expect(await balance(app, seller.token)).toMatchObject({ payableCents: 1400, holdDays: 0 });
-  });
-
-  it('two admins paying the same balance at once pay it once', async () => {
-    const { app, admin, seller, buyer, advance } = await setup();
-    const other = await longLived(app, await insertAdmin(app.db));
-    for (const cents of [1000, 3000]) {
-      const chip = await insertChip(app.db, {
-        creatorId: seller.user.id,
-        priceCents: cents,
-        highestPriceCents: 0,
-      });
-      await buyAndPay(app, buyer.token, chip.id);
-    }
-    advance(8 * DAY);
-    const results = await Promise.all([
-      payOut(app, admin.token, seller.user.id),
-      payOut(app, other.token, seller.user.id),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
-    const rows = await app.db.select().from(payouts).where(eq(payouts.userId, seller.user.id));
-    expect(rows.map((r) => r.amountCents)).toEqual([2800]);
   });
 
   it('checks who is asking and what they send', async () => {
