@@ -1,6 +1,6 @@
 /**
  * The offer lifecycle: its states, the transitions between them, who may make each, and who is told
- * what. OFFER_TRANSITIONS is the table a reader checks (and offer-lifecycle.test.ts walks):
+ * what. OFFER_TRANSITIONS is the table a reader checks (and tests/api/offers/offer-transitions.test.ts walks):
  *
  *   made ─▶ pending ──counter (owner)──▶ countered
  *           pending ──accept (owner)──▶ accepted ◀──acceptCounter (buyer)── countered
