@@ -5,7 +5,8 @@ import {
   UpdateCreatorProfileInputSchema,
 } from '#shared/creators.schemas.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
-import { getCreatorProfile, updateCreatorProfile } from '#server/views/creators/index.ts';
+import { updateCreatorProfile } from '#server/modules/users/index.ts';
+import { getCreatorProfile, toCreatorProfile } from '#server/views/creators/index.ts';
 
 /**
  * Creator profiles (issue 13): anyone reads a member's public profile, served from the public cache
@@ -27,6 +28,10 @@ export const creatorsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: { body: UpdateCreatorProfileInputSchema, response: { 200: CreatorProfileSchema } },
     },
-    async (request) => updateCreatorProfile(app, currentUser(request).id, request.body),
+    async (request) => {
+      // The users module writes; the view answers with the profile as everyone reads it.
+      const user = await updateCreatorProfile(app.db, currentUser(request).id, request.body);
+      return toCreatorProfile(app, user);
+    },
   );
 };

@@ -1,20 +1,12 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import {
-  noCreatorMessage,
-  type CreatorProfile,
-  type CreatorProfileUpdate,
-} from '#shared/creators.schemas.ts';
+import { noCreatorMessage, type CreatorProfile } from '#shared/creators.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { countCreatorPublicChips } from '#server/modules/chips/index.ts';
 import { readSellerSales } from '#server/modules/orders/index.ts';
-import {
-  findAccountByUsername,
-  updateCreatorProfile as saveCreatorProfile,
-  type UserRow,
-} from '#server/modules/users/index.ts';
+import { findAccountByUsername, type UserRow } from '#server/modules/users/index.ts';
 
 /** A member's public profile: what they wrote about themselves, and figures read from the database. */
-async function toCreatorProfile(ctx: ServiceContext, user: UserRow): Promise<CreatorProfile> {
+export async function toCreatorProfile(ctx: ServiceContext, user: UserRow): Promise<CreatorProfile> {
   const [chipsMinted, sales] = await Promise.all([
     countCreatorPublicChips(ctx.db, user.id),
     readSellerSales(ctx.db, user.id),
@@ -33,15 +25,5 @@ async function toCreatorProfile(ctx: ServiceContext, user: UserRow): Promise<Cre
 export async function getCreatorProfile(ctx: ServiceContext, username: string): Promise<CreatorProfile> {
   const user = await findAccountByUsername(ctx.db, username);
   if (!user) throw new AppError('NOT_FOUND', noCreatorMessage(username));
-  return toCreatorProfile(ctx, user);
-}
-
-/** PUT /api/users/creator-profile: the signed-in user changes their own bio and links. */
-export async function updateCreatorProfile(
-  ctx: ServiceContext,
-  userId: number,
-  input: CreatorProfileUpdate,
-): Promise<CreatorProfile> {
-  const user = await saveCreatorProfile(ctx.db, userId, input);
   return toCreatorProfile(ctx, user);
 }

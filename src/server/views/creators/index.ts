@@ -1,1 +1,1 @@
-export { getCreatorProfile, updateCreatorProfile } from './creators.service.ts';
+export { getCreatorProfile, toCreatorProfile } from './creators.service.ts';
