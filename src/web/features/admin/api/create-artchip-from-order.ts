@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/orders/:id/create-artchip (multipart media fields); adds the chip and tells the creator. */
 export async function createArtchipFromOrder(id: number, form: FormData): Promise<unknown> {
-  return adminApi(`/api/admin/orders/${id}/create-${BRAND.slug}`, { method: 'POST', body: form });
+  return api(`/api/admin/orders/${id}/create-${BRAND.slug}`, { method: 'POST', body: form });
 }
 
 export function useCreateArtchipFromOrder() {

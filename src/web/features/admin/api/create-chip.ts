@@ -1,11 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 import { AdminChipSchema, type AdminChip } from '#shared/admin.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/artchip (multipart: fields, image, additionalImage0..n). */
 export async function createChip(form: FormData): Promise<AdminChip> {
-  return AdminChipSchema.parse(await adminApi(`/api/admin/${BRAND.slug}`, { method: 'POST', body: form }));
+  return AdminChipSchema.parse(await api(`/api/admin/${BRAND.slug}`, { method: 'POST', body: form }));
 }
 
 export function useCreateChip() {

@@ -1,9 +1,9 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** DELETE /api/admin/email-subscriptions/:id. */
 export async function deleteSubscription(id: number): Promise<void> {
-  await adminApi(`/api/admin/email-subscriptions/${id}`, { method: 'DELETE' });
+  await api(`/api/admin/email-subscriptions/${id}`, { method: 'DELETE' });
 }
 
 export function useDeleteSubscription() {

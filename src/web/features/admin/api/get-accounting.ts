@@ -1,10 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AccountingSchema, type Accounting, type AccountingQuery } from '#shared/ledger.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/accounting?from&to: money in, refunds, fees and payouts per day and provider (to inclusive). */
 export async function getAccounting(query: AccountingQuery): Promise<Accounting> {
-  return AccountingSchema.parse(await adminApi(`/api/admin/accounting${queryString(query)}`));
+  return AccountingSchema.parse(await api(`/api/admin/accounting${queryString(query)}`));
 }
 
 export const accountingQueryOptions = (query: AccountingQuery) =>
@@ -27,7 +28,7 @@ export function accountingCsvPath(query: AccountingQuery): string {
 
 /** Fetches the CSV with the admin token (a plain link would not send it) and saves it as `fileName`. */
 export async function downloadAccountingCsv(query: AccountingQuery, fileName: string): Promise<void> {
-  const csv = await adminApi<string>(accountingCsvPath(query));
+  const csv = await api<string>(accountingCsvPath(query));
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
   const link = document.createElement('a');
   link.href = url;

@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AffiliateStatsListSchema, type AffiliateStats } from '#shared/affiliates.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/affiliate-stats: one row per affiliate. */
 export async function getAffiliateStats(): Promise<AffiliateStats[]> {
-  return AffiliateStatsListSchema.parse(await adminApi('/api/admin/affiliate-stats'));
+  return AffiliateStatsListSchema.parse(await api('/api/admin/affiliate-stats'));
 }
 
 export const affiliateStatsQueryOptions = () =>

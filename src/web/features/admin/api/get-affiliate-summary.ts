@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminAffiliateSummarySchema, type AdminAffiliateSummary } from '#shared/affiliates.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/affiliates: totals across affiliates. */
 export async function getAffiliateSummary(): Promise<AdminAffiliateSummary> {
-  return AdminAffiliateSummarySchema.parse(await adminApi('/api/admin/affiliates'));
+  return AdminAffiliateSummarySchema.parse(await api('/api/admin/affiliates'));
 }
 
 export const affiliateSummaryQueryOptions = () =>

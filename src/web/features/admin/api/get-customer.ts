@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminCustomerDetailSchema, type AdminCustomerDetail } from '#shared/admin.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/customers/:id: contact, addresses, minted and purchased chips. */
 export async function getCustomer(id: number): Promise<AdminCustomerDetail> {
-  return AdminCustomerDetailSchema.parse(await adminApi(`/api/admin/customers/${id}`));
+  return AdminCustomerDetailSchema.parse(await api(`/api/admin/customers/${id}`));
 }
 
 export const customerQueryOptions = (id: number) =>

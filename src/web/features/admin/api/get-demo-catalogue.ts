@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DemoCatalogueSchema, type DemoCatalogue } from '#shared/demo.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/demo-catalogue: what of the demo catalogue is still on the site. */
 export async function getDemoCatalogue(): Promise<DemoCatalogue> {
-  return DemoCatalogueSchema.parse(await adminApi('/api/admin/demo-catalogue'));
+  return DemoCatalogueSchema.parse(await api('/api/admin/demo-catalogue'));
 }
 
 export const demoCatalogueQueryOptions = () =>

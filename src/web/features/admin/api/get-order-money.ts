@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminOrderMoneySchema, type AdminOrderMoney } from '#shared/ledger.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/orders/:id/money: the order's ledger lines, its refunds and the cash it still holds. */
 export async function getOrderMoney(id: number): Promise<AdminOrderMoney> {
-  return AdminOrderMoneySchema.parse(await adminApi(`/api/admin/orders/${id}/money`));
+  return AdminOrderMoneySchema.parse(await api(`/api/admin/orders/${id}/money`));
 }
 
 // Under ['admin', 'orders'], so every order mutation (refund, status) refreshes it with the order.

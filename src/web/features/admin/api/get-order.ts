@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminOrderDetailSchema, type AdminOrderDetail } from '#shared/orders.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/orders/:id: the item, where it goes, the payment, the timeline and the allowed actions. */
 export async function getOrder(id: number): Promise<AdminOrderDetail> {
-  return AdminOrderDetailSchema.parse(await adminApi(`/api/admin/orders/${id}`));
+  return AdminOrderDetailSchema.parse(await api(`/api/admin/orders/${id}`));
 }
 
 // Under ['admin', 'orders'], so every order mutation (status, chip, media) refreshes it too.

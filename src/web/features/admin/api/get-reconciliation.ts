@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReconciliationSchema, type Reconciliation } from '#shared/ledger.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/ledger/reconciliation: the ledger's invariants, checked now. */
 export async function getReconciliation(): Promise<Reconciliation> {
-  return ReconciliationSchema.parse(await adminApi('/api/admin/ledger/reconciliation'));
+  return ReconciliationSchema.parse(await api('/api/admin/ledger/reconciliation'));
 }
 
 export const reconciliationQueryOptions = () =>

@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SiteSettingsSchema, type SiteSettings } from '#shared/settings.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/site-settings. */
 export async function getSettings(): Promise<SiteSettings> {
-  return SiteSettingsSchema.parse(await adminApi('/api/admin/site-settings'));
+  return SiteSettingsSchema.parse(await api('/api/admin/site-settings'));
 }
 
 export const settingsQueryOptions = () =>

@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminStatsSchema, type AdminStats } from '#shared/admin.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/stats: the Overview cards. */
 export async function getAdminStats(): Promise<AdminStats> {
-  return AdminStatsSchema.parse(await adminApi('/api/admin/stats'));
+  return AdminStatsSchema.parse(await api('/api/admin/stats'));
 }
 
 export const adminStatsQueryOptions = () =>

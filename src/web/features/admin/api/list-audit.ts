@@ -1,12 +1,13 @@
+import { api } from '#web/lib/api-client.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { AuditPageSchema, type AuditPage } from '#shared/admin.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 export type AuditFilter = { entity: string; adminId: string };
 
 /** GET /api/admin/audit?entity=&adminId=: newest first; keyset pages. */
 export async function listAudit(filter: AuditFilter, cursor: number | null): Promise<AuditPage> {
-  return AuditPageSchema.parse(await adminApi(`/api/admin/audit${queryString({ ...filter, cursor })}`));
+  return AuditPageSchema.parse(await api(`/api/admin/audit${queryString({ ...filter, cursor })}`));
 }
 
 export const auditQueryOptions = (filter: AuditFilter) =>

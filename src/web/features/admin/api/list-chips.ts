@@ -1,7 +1,8 @@
+import { api } from '#web/lib/api-client.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 import { AdminChipPageSchema, type AdminChipPage } from '#shared/admin.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 /** reported: 'true' lists only chips their owners reported lost or stolen (issue 15). */
 export type ChipFilter = { q: string; status: string; maker: string; reported?: string };
@@ -9,7 +10,7 @@ export type ChipFilter = { q: string; status: string; maker: string; reported?: 
 /** GET /api/admin/artchip: every chip, any status, with filters; keyset pages. */
 export async function listChips(filter: ChipFilter, cursor: number | null): Promise<AdminChipPage> {
   const qs = queryString({ ...filter, cursor });
-  return AdminChipPageSchema.parse(await adminApi(`/api/admin/${BRAND.slug}${qs}`));
+  return AdminChipPageSchema.parse(await api(`/api/admin/${BRAND.slug}${qs}`));
 }
 
 export const chipsQueryOptions = (filter: ChipFilter) =>

@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CommissionListSchema, type Commission } from '#shared/affiliates.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/affiliate-commissions?userId=: one affiliate's commissions. */
 export async function listCommissions(userId: number): Promise<Commission[]> {
-  return CommissionListSchema.parse(await adminApi(`/api/admin/affiliate-commissions?userId=${userId}`));
+  return CommissionListSchema.parse(await api(`/api/admin/affiliate-commissions?userId=${userId}`));
 }
 
 export const commissionsQueryOptions = (userId: number) =>

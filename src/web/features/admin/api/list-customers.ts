@@ -1,10 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { AdminCustomerPageSchema, type AdminCustomerPage } from '#shared/admin.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/customers?q=: search by username, e-mail or name; keyset pages. */
 export async function listCustomers(q: string, cursor: number | null): Promise<AdminCustomerPage> {
-  return AdminCustomerPageSchema.parse(await adminApi(`/api/admin/customers${queryString({ q, cursor })}`));
+  return AdminCustomerPageSchema.parse(await api(`/api/admin/customers${queryString({ q, cursor })}`));
 }
 
 export const customersQueryOptions = (q: string) =>

@@ -1,10 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { JobListSchema } from '#shared/jobs.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/jobs?status=: background jobs, most recently changed first. */
 export async function listJobs(status: string) {
-  return JobListSchema.parse(await adminApi(`/api/admin/jobs${queryString({ status })}`));
+  return JobListSchema.parse(await api(`/api/admin/jobs${queryString({ status })}`));
 }
 
 export const jobsQueryOptions = (status: string) =>

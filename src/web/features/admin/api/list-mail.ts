@@ -1,10 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { MailLogPageSchema } from '#shared/admin.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/mail?status=: the outgoing-mail log; keyset pages. */
 export async function listMail(status: string, cursor: number | null) {
-  return MailLogPageSchema.parse(await adminApi(`/api/admin/mail${queryString({ status, cursor })}`));
+  return MailLogPageSchema.parse(await api(`/api/admin/mail${queryString({ status, cursor })}`));
 }
 
 export const mailQueryOptions = (status: string) =>

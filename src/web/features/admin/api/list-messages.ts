@@ -1,12 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ContactMessagePageSchema, type ContactMessagePage } from '#shared/contact.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/messages?status=: contact-form messages; keyset pages. */
 export async function listMessages(status: string, cursor: number | null): Promise<ContactMessagePage> {
-  return ContactMessagePageSchema.parse(
-    await adminApi(`/api/admin/messages${queryString({ status, cursor })}`),
-  );
+  return ContactMessagePageSchema.parse(await api(`/api/admin/messages${queryString({ status, cursor })}`));
 }
 
 export const messagesQueryOptions = (status: string) =>

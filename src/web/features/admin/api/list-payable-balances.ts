@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PayableBalanceListSchema, type PayableBalance } from '#shared/payouts.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** GET /api/admin/payouts: every seller and affiliate with money payable now. */
 export async function listPayableBalances(): Promise<PayableBalance[]> {
-  return PayableBalanceListSchema.parse(await adminApi('/api/admin/payouts'));
+  return PayableBalanceListSchema.parse(await api('/api/admin/payouts'));
 }
 
 export const payableBalancesQueryOptions = () =>

@@ -1,6 +1,7 @@
+import { api } from '#web/lib/api-client.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { EmailSubscriptionPageSchema, type EmailSubscriptionPage } from '#shared/subscriptions.schemas.ts';
-import { adminApi, queryString } from '../lib/admin-session.ts';
+import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/email-subscriptions?status=: the e-mail list; keyset pages. */
 export async function listSubscriptions(
@@ -8,7 +9,7 @@ export async function listSubscriptions(
   cursor: number | null,
 ): Promise<EmailSubscriptionPage> {
   return EmailSubscriptionPageSchema.parse(
-    await adminApi(`/api/admin/email-subscriptions${queryString({ status, cursor })}`),
+    await api(`/api/admin/email-subscriptions${queryString({ status, cursor })}`),
   );
 }
 

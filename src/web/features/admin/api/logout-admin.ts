@@ -1,10 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi, clearAdminSession } from '../lib/admin-session.ts';
+import { clearAdminSession } from '../lib/admin-session.ts';
 
 /** POST /api/admin/auth/logout revokes the session; admin data is cleared whatever the answer. */
 export async function logoutAdmin(): Promise<void> {
   try {
-    await adminApi('/api/admin/auth/logout', { method: 'POST' });
+    await api('/api/admin/auth/logout', { method: 'POST' });
   } catch {
     // the session is forgotten locally anyway
   }

@@ -1,13 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PayoutSchema, type Payout } from '#shared/affiliates.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/affiliate-payout/:userId: marks all pending commissions paid in the token. */
 export async function payOutAffiliate(userId: number, txReference: string): Promise<Payout> {
   const body = txReference ? { txReference } : {};
-  return PayoutSchema.parse(
-    await adminApi(`/api/admin/affiliate-payout/${userId}`, { method: 'POST', body }),
-  );
+  return PayoutSchema.parse(await api(`/api/admin/affiliate-payout/${userId}`, { method: 'POST', body }));
 }
 
 export function usePayOutAffiliate() {

@@ -1,15 +1,15 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   PayoutBatchResultSchema,
   type PayoutBatchInput,
   type PayoutBatchResult,
 } from '#shared/payouts.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/payouts/batch: pays several balances, each once; every item answers a payout or an error. */
 export async function payOutBatch(input: PayoutBatchInput): Promise<PayoutBatchResult> {
   return PayoutBatchResultSchema.parse(
-    await adminApi('/api/admin/payouts/batch', { method: 'POST', body: input }),
+    await api('/api/admin/payouts/batch', { method: 'POST', body: input }),
   );
 }
 

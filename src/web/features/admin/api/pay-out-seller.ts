@@ -1,11 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PayoutSchema, type PayoutDto, type SellerPayoutInput } from '#shared/payouts.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/payouts/sellers/:userId: records the seller's whole payable balance as paid. */
 export async function payOutSeller(userId: number, input: SellerPayoutInput): Promise<PayoutDto> {
   return PayoutSchema.parse(
-    await adminApi(`/api/admin/payouts/sellers/${userId}`, { method: 'POST', body: input }),
+    await api(`/api/admin/payouts/sellers/${userId}`, { method: 'POST', body: input }),
   );
 }
 

@@ -1,6 +1,6 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefundSchema, type RefundDto, type RefundSignatureInput } from '#shared/refunds.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/refunds/:id/signature: records the on-chain transaction of a refund sent by hand. */
 export async function recordRefundSignature(
@@ -8,7 +8,7 @@ export async function recordRefundSignature(
   input: RefundSignatureInput,
 ): Promise<RefundDto> {
   return RefundSchema.parse(
-    await adminApi(`/api/admin/refunds/${refundId}/signature`, { method: 'POST', body: input }),
+    await api(`/api/admin/refunds/${refundId}/signature`, { method: 'POST', body: input }),
   );
 }
 

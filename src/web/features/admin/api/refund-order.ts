@@ -1,12 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefundSchema, type AdminRefundInput, type RefundDto } from '#shared/refunds.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/orders/:id/refund: gives the buyer's payment back, with the reason they will read. */
 export async function refundOrder(id: number, input: AdminRefundInput): Promise<RefundDto> {
-  return RefundSchema.parse(
-    await adminApi(`/api/admin/orders/${id}/refund`, { method: 'POST', body: input }),
-  );
+  return RefundSchema.parse(await api(`/api/admin/orders/${id}/refund`, { method: 'POST', body: input }));
 }
 
 export function useRefundOrder() {

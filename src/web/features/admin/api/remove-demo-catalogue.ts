@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DemoCatalogueRemovalSchema, type DemoCatalogueRemoval } from '#shared/demo.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** DELETE /api/admin/demo-catalogue. */
 export async function removeDemoCatalogue(): Promise<DemoCatalogueRemoval> {
-  return DemoCatalogueRemovalSchema.parse(await adminApi('/api/admin/demo-catalogue', { method: 'DELETE' }));
+  return DemoCatalogueRemovalSchema.parse(await api('/api/admin/demo-catalogue', { method: 'DELETE' }));
 }
 
 export function useRemoveDemoCatalogue() {

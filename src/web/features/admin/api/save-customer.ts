@@ -1,14 +1,14 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AdminCustomerDetailSchema,
   type AdminCustomerDetail,
   type CustomerInput,
 } from '#shared/admin.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/customers (id null) or PUT /api/admin/customers/:id. */
 export async function saveCustomer(id: number | null, input: CustomerInput): Promise<AdminCustomerDetail> {
-  const res = await adminApi(id === null ? '/api/admin/customers' : `/api/admin/customers/${id}`, {
+  const res = await api(id === null ? '/api/admin/customers' : `/api/admin/customers/${id}`, {
     method: id === null ? 'POST' : 'PUT',
     body: input,
   });

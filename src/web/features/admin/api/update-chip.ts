@@ -1,13 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 import { AdminChipSchema, type AdminChip } from '#shared/admin.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** PATCH /api/admin/artchip/:id (multipart, so new images can travel with the fields). */
 export async function updateChip(id: number, form: FormData): Promise<AdminChip> {
-  return AdminChipSchema.parse(
-    await adminApi(`/api/admin/${BRAND.slug}/${id}`, { method: 'PATCH', body: form }),
-  );
+  return AdminChipSchema.parse(await api(`/api/admin/${BRAND.slug}/${id}`, { method: 'PATCH', body: form }));
 }
 
 export function useUpdateChip() {

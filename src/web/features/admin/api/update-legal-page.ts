@@ -1,3 +1,4 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   LegalPageSchema,
@@ -5,11 +6,10 @@ import {
   type LegalPageKey,
   type UpdateLegalPageInput,
 } from '#shared/legal.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** PUT /api/admin/legal/:page. */
 export async function updateLegalPage(page: LegalPageKey, input: UpdateLegalPageInput): Promise<LegalPage> {
-  return LegalPageSchema.parse(await adminApi(`/api/admin/legal/${page}`, { method: 'PUT', body: input }));
+  return LegalPageSchema.parse(await api(`/api/admin/legal/${page}`, { method: 'PUT', body: input }));
 }
 
 export function useUpdateLegalPage(page: LegalPageKey) {

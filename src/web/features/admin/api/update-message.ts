@@ -1,13 +1,11 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageStatusInput } from '#shared/admin.schemas.ts';
 import { ContactMessageSchema, type ContactMessage } from '#shared/contact.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** PATCH /api/admin/messages/:id {status: read | archived}. */
 export async function updateMessage(id: number, input: MessageStatusInput): Promise<ContactMessage> {
-  return ContactMessageSchema.parse(
-    await adminApi(`/api/admin/messages/${id}`, { method: 'PATCH', body: input }),
-  );
+  return ContactMessageSchema.parse(await api(`/api/admin/messages/${id}`, { method: 'PATCH', body: input }));
 }
 
 export function useUpdateMessage() {

@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateOrderStatusInput } from '#shared/orders.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** PATCH /api/admin/orders/:id/status: processing, completed, shipped (with carrier and tracking) or delivered. */
 export async function updateOrderStatus(id: number, input: UpdateOrderStatusInput): Promise<unknown> {
-  return adminApi(`/api/admin/orders/${id}/status`, { method: 'PATCH', body: input });
+  return api(`/api/admin/orders/${id}/status`, { method: 'PATCH', body: input });
 }
 
 export function useUpdateOrderStatus() {

@@ -1,14 +1,14 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   SiteSettingsSchema,
   type SiteSettings,
   type UpdateSiteSettingsInput,
 } from '#shared/settings.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** PUT /api/admin/site-settings. */
 export async function updateSettings(input: UpdateSiteSettingsInput): Promise<SiteSettings> {
-  return SiteSettingsSchema.parse(await adminApi('/api/admin/site-settings', { method: 'PUT', body: input }));
+  return SiteSettingsSchema.parse(await api('/api/admin/site-settings', { method: 'PUT', body: input }));
 }
 
 export function useUpdateSettings() {

@@ -1,10 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   EmailSubscriptionSchema,
   type EmailSubscription,
   type UpdateEmailSubscriptionInput,
 } from '#shared/subscriptions.schemas.ts';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** PUT /api/admin/email-subscriptions/:id {email, status}. */
 export async function updateSubscription(
@@ -12,7 +12,7 @@ export async function updateSubscription(
   input: UpdateEmailSubscriptionInput,
 ): Promise<EmailSubscription> {
   return EmailSubscriptionSchema.parse(
-    await adminApi(`/api/admin/email-subscriptions/${id}`, { method: 'PUT', body: input }),
+    await api(`/api/admin/email-subscriptions/${id}`, { method: 'PUT', body: input }),
   );
 }
 

@@ -1,9 +1,9 @@
+import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-session.ts';
 
 /** POST /api/admin/orders/:id/media: the admin's artwork for a surprize mint (multipart). */
 export async function uploadOrderMedia(id: number, form: FormData): Promise<unknown> {
-  return adminApi(`/api/admin/orders/${id}/media`, { method: 'POST', body: form });
+  return api(`/api/admin/orders/${id}/media`, { method: 'POST', body: form });
 }
 
 export function useUploadOrderMedia() {

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { api } from '#web/lib/api-client.ts';
 import { endSession, onSessionEnded } from '#web/lib/session-end.ts';
 import { readStorage, STORAGE_KEYS } from '#web/lib/storage.ts';
 
@@ -10,12 +9,6 @@ import { readStorage, STORAGE_KEYS } from '#web/lib/storage.ts';
 export function clearAdminSession(): void {
   endSession('admin');
 }
-
-/**
- * Every admin call: `api` itself. The admin cookie goes along by its path, and the API client forgets
- * the admin session when an /api/admin call answers 401 (docs/decisions/044).
- */
-export const adminApi = api;
 
 /**
  * Whether an admin signed in here (the log-in's admin record is stored), kept current when the session
