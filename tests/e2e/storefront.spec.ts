@@ -60,11 +60,15 @@ for (const [name, size, marketMin, landingMin] of [
       expect(a!.x).toBeLessThan(b!.x);
     }
     expect(await cardsInFirstScreen(page, grid)).toBeGreaterThanOrEqual(marketMin);
-    // A long creator name is cut with an ellipsis, never hidden whole (it read "by …" on phones).
-    const firstCard = grid.getByRole('article').first();
+    // A long creator name is cut with an ellipsis, never hidden whole (it read "by …" on phones). The
+    // card is this test's own: another test may list a chip at the same moment and be first.
+    const ownCard = grid
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: `@${creator.username}`, exact: true }) })
+      .first();
     const [cardBox, linkBox] = await Promise.all([
-      firstCard.boundingBox(),
-      firstCard.getByRole('link', { name: `@${creator.username}` }).boundingBox(),
+      ownCard.boundingBox(),
+      ownCard.getByRole('link', { name: `@${creator.username}`, exact: true }).boundingBox(),
     ]);
     expect(linkBox!.width).toBeGreaterThan(60);
     expect(linkBox!.x + linkBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
