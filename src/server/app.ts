@@ -14,7 +14,7 @@ import { registerRequestPolicy } from './plugins/request-policy.ts';
 import { PublicCache, registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { consoleLogStream, redactUrl } from './lib/log-format.ts';
+import { consolePrettyLogging, redactUrl } from './lib/log-format.ts';
 import { clientNetworkKey } from './lib/client-network.ts';
 import { createMailer, type Mailer } from '#server/platform/mail/index.ts';
 import { createJobQueue, type JobQueue } from '#server/platform/jobs/index.ts';
@@ -64,7 +64,8 @@ export type RegisteredRoute = {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
   // A caller's stream gets pino's JSON lines as they are (tests parse them); the console gets
   // readable lines on a terminal unless LOG_FORMAT or NODE_ENV=production asks for JSON.
-  const logStream = options.logStream ?? consoleLogStream(config.logFormat);
+  const pretty = options.logStream ? undefined : consolePrettyLogging(config.logFormat);
+  const logStream = options.logStream ?? pretty?.stream;
   const app = Fastify({
     logger:
       options.logger === false || config.logLevel === 'silent'
@@ -87,7 +88,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
                 remoteAddress: request.ip,
                 remotePort: request.socket?.remotePort,
               }),
+              ...(pretty ? { res: pretty.serializeReply } : {}),
             },
+            ...(pretty ? { hooks: pretty.hooks } : {}),
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,
