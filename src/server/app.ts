@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
+import cookie from '@fastify/cookie';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guardedValidatorCompiler } from './plugins/input-guard.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -127,6 +128,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandling(app);
+  // First of the onRequest hooks: request.cookies is read by the request policy, the cache and auth.
+  await app.register(cookie);
   registerSecurityHeaders(app, config);
   // Origin, body type and proxy checks come before anything reads a session or a body.
   registerRequestPolicy(app);
