@@ -6,7 +6,6 @@
  * LOG_FORMAT=json) keeps pino's JSON lines untouched, both request lines included.
  * Redaction happens in pino before a line reaches pino-pretty, so nothing hidden there shows here.
  */
-import type { FastifyReply } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 
@@ -19,11 +18,15 @@ export function wantsPrettyLogs(format: LogFormat, isTTY: boolean): boolean {
   return format === 'pretty' || (format === 'auto' && isTTY);
 }
 
+/** What Fastify hands the `res` serializer: the reply, its fields typed as optional. */
+type LoggedReply = { statusCode: number; request?: { method: string; url: string } };
+type Logged = { method?: string; url?: string; statusCode?: number };
+
 /** The pino options of readable logs: pino-pretty's stream, and one line per request. */
 export type PrettyLogging = Required<Pick<LoggerOptions, 'hooks'>> & {
   stream: LineWriter;
   /** Fastify's `res` serializer: the reply with its request, for the one line per request. */
-  serializeReply: (reply: FastifyReply) => { statusCode: number; method: string; url: string };
+  serializeReply: (reply: LoggedReply) => Logged;
 };
 
 /** Readable logging on the console, or undefined for pino's JSON lines on stdout. */
@@ -38,8 +41,6 @@ export function consolePrettyLogging(
 function formatDuration(ms: number): string {
   return `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 }
-
-type Logged = { method?: string; url?: string; statusCode?: number };
 
 /** pino options that write readable lines to `out` through pino-pretty. */
 export function prettyLogging(out: LineWriter, options: { color?: boolean } = {}): PrettyLogging {
@@ -70,11 +71,8 @@ export function prettyLogging(out: LineWriter, options: { color?: boolean } = {}
         method.apply(this, args);
       },
     },
-    serializeReply: (reply) => ({
-      statusCode: reply.statusCode,
-      method: reply.request.method,
-      url: redactUrl(reply.request.url),
-    }),
+    serializeReply: ({ statusCode, request }) =>
+      request ? { statusCode, method: request.method, url: redactUrl(request.url) } : { statusCode },
   };
 }
 
