@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
+import cookie from '@fastify/cookie';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guardedValidatorCompiler } from './plugins/input-guard.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -14,7 +15,7 @@ import { registerRequestPolicy } from './plugins/request-policy.ts';
 import { PublicCache, registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { consoleLogStream, redactUrl } from './lib/log-format.ts';
+import { consolePrettyLogging, redactUrl } from './lib/log-format.ts';
 import { clientNetworkKey } from './lib/client-network.ts';
 import { createMailer, type Mailer } from '#server/platform/mail/index.ts';
 import { createJobQueue, type JobQueue } from '#server/platform/jobs/index.ts';
@@ -64,7 +65,8 @@ export type RegisteredRoute = {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
   // A caller's stream gets pino's JSON lines as they are (tests parse them); the console gets
   // readable lines on a terminal unless LOG_FORMAT or NODE_ENV=production asks for JSON.
-  const logStream = options.logStream ?? consoleLogStream(config.logFormat);
+  const pretty = options.logStream ? undefined : consolePrettyLogging(config.logFormat);
+  const logStream = options.logStream ?? pretty?.stream;
   const app = Fastify({
     logger:
       options.logger === false || config.logLevel === 'silent'
@@ -87,7 +89,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
                 remoteAddress: request.ip,
                 remotePort: request.socket?.remotePort,
               }),
+              ...(pretty ? { res: pretty.serializeReply } : {}),
             },
+            ...(pretty ? { hooks: pretty.hooks } : {}),
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,
@@ -124,6 +128,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandling(app);
+  // First of the onRequest hooks: request.cookies is read by the request policy, the cache and auth.
+  await app.register(cookie);
   registerSecurityHeaders(app, config);
   // Origin, body type and proxy checks come before anything reads a session or a body.
   registerRequestPolicy(app);

@@ -1,14 +1,14 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createPrettyLogStream, redactUrl, wantsPrettyLogs } from './log-format.ts';
+import { prettyLogging, redactUrl, wantsPrettyLogs } from './log-format.ts';
 
-function capture() {
+function capture(options: { color?: boolean } = {}) {
   const lines: string[] = [];
-  const stream = createPrettyLogStream({ write: (s: string) => lines.push(...s.split('\n').slice(0, -1)) });
-  return { stream, lines };
+  const logging = prettyLogging({ write: (s: string) => lines.push(...s.split('\n').slice(0, -1)) }, options);
+  return { logging, lines };
 }
 
-const TIME = /^\d\d:\d\d:\d\d\.\d\d\d /;
+const TIME = /^\[\d\d:\d\d:\d\d\.\d\d\d\] /;
 
 describe('wantsPrettyLogs', () => {
   it('is readable for pretty, and for auto only on a terminal', () => {
@@ -19,35 +19,48 @@ describe('wantsPrettyLogs', () => {
   });
 });
 
-describe('createPrettyLogStream', () => {
-  it('writes one line per request with method, url, status and duration', async () => {
-    const { stream, lines } = capture();
-    const app = Fastify({ logger: { stream } });
+describe('prettyLogging', () => {
+  it('writes one line per request with method, url (secrets hidden), status and duration', async () => {
+    const { logging, lines } = capture();
+    const app = Fastify({
+      logger: {
+        stream: logging.stream,
+        hooks: logging.hooks,
+        redact: ['req.headers.authorization'],
+        serializers: { res: logging.serializeReply },
+      },
+    });
     app.get('/hello', async () => ({ ok: true }));
     app.get('/boom', async () => {
       throw new Error('kaboom');
     });
-    await app.inject({ method: 'GET', url: '/hello?x=1', headers: { authorization: 'Bearer secret' } });
+    await app.inject({
+      method: 'GET',
+      url: '/hello?x=1&token=abc',
+      headers: { authorization: 'Bearer secret' },
+    });
     await app.inject({ method: 'GET', url: '/boom' });
     await app.close();
 
     const requests = lines.filter((l) => / (GET|POST) \//.test(l) && !l.includes('kaboom'));
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatch(TIME);
-    expect(requests[0]).toMatch(/ INFO {2}GET \/hello\?x=1 200 \d+(\.\d)? ms$/);
-    expect(requests[1]).toMatch(/GET \/boom 500 \d+(\.\d)? ms$/);
+    expect(requests[0]).toMatch(/ INFO: GET \/hello\?x=1&token=\[redacted\] 200 \d+(\.\d)? ms$/);
+    expect(requests[1]).toMatch(/ INFO: GET \/boom 500 \d+(\.\d)? ms$/);
     expect(lines.join('\n')).not.toContain('incoming request');
     expect(lines.join('\n')).not.toContain('secret');
+    expect(lines.join('\n')).not.toContain('token=abc');
     // The error names its request and carries its stack on indented lines.
-    const error = lines.findIndex((l) => l.includes(' ERROR ') && l.includes('kaboom'));
+    const error = lines.findIndex((l) => l.includes(' ERROR: ') && l.includes('kaboom'));
     expect(lines[error]).toContain('(GET /boom)');
-    expect(lines[error + 1]).toMatch(/^ {4}Error: kaboom/);
-    expect(lines[error + 2]).toMatch(/^ {4}at /);
+    expect(lines.slice(error + 1).join('\n')).toMatch(
+      /^ {4}err: \{[\s\S]*"message": "kaboom"[\s\S]*\n {10}Error: kaboom\n {14}at /,
+    );
   });
 
-  it('writes other lines as time, level, message and key fields', () => {
-    const { stream, lines } = capture();
-    stream.write(
+  it('writes other lines as time, level, message and their fields on the same line', () => {
+    const { logging, lines } = capture();
+    logging.stream.write(
       `${JSON.stringify({
         level: 30,
         time: Date.now(),
@@ -59,30 +72,24 @@ describe('createPrettyLogStream', () => {
         msg: 'mail written to outbox folder',
       })}\n`,
     );
-    stream.write(
-      `${JSON.stringify({ level: 40, time: Date.now(), err: { message: 'timeout' }, msg: 'retrying' })}\n`,
-    );
     expect(lines[0]).toMatch(TIME);
     expect(lines[0]).toContain(
-      ' INFO  mail written to outbox folder to=ann@example.com subject="Confirm your e-mail" links=["http://localhost:3000/verify?token=abc"]',
+      ' INFO: mail written to outbox folder {"to":"ann@example.com","subject":"Confirm your e-mail","links":["http://localhost:3000/verify?token=abc"]}',
     );
-    expect(lines[0]).not.toMatch(/pid=|hostname=/);
-    expect(lines[1]).toMatch(/ WARN {2}retrying err=timeout$/);
+    expect(lines[0]).not.toMatch(/pid|hostname/);
   });
 
   it('passes through what is not a JSON log line, and adds colour only when asked', () => {
-    const lines: string[] = [];
-    const plain = createPrettyLogStream({ write: (s: string) => lines.push(s) });
-    plain.write('not json\n');
-    plain.write(`${JSON.stringify({ level: 50, msg: 'bad' })}\n`);
-    expect(lines[0]).toBe('not json\n');
-    expect(lines[1]).not.toContain('\u001b[');
+    const plain = capture();
+    plain.logging.stream.write('not json\n');
+    plain.logging.stream.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'bad' })}\n`);
+    expect(plain.lines[0]).toBe('not json');
+    expect(plain.lines[1]).toMatch(/ ERROR: bad/);
+    expect(plain.lines[1]).not.toContain('\u001b[');
 
-    const colored: string[] = [];
-    createPrettyLogStream({ write: (s: string) => colored.push(s) }, { color: true }).write(
-      `${JSON.stringify({ level: 50, msg: 'bad' })}\n`,
-    );
-    expect(colored[0]).toContain('\u001b[');
+    const colored = capture({ color: true });
+    colored.logging.stream.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'bad' })}\n`);
+    expect(colored.lines[0]).toContain('\u001b[');
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * Readable console logs for a developer at a terminal. Pino writes one JSON line per call; this
- * stream turns each into `time LEVEL message key=value …`, and folds Fastify's "incoming request" /
- * "request completed" pair into one line: `time INFO  GET /url 200 12 ms`. Production (not a
- * terminal, NODE_ENV=production or LOG_FORMAT=json) keeps pino's JSON lines untouched.
- * Redaction happens in pino before a line reaches this stream, so nothing hidden there shows here.
+ * Readable console logs for a developer at a terminal, by pino-pretty
+ * (docs/decisions/051-kept-libraries-on-the-server.md): `[time] LEVEL: message {fields}`, one line
+ * per request (`GET /url 200 12 ms`: Fastify's "incoming request" line is not logged, and the
+ * "request completed" line names its request). Production (not a terminal, NODE_ENV=production or
+ * LOG_FORMAT=json) keeps pino's JSON lines untouched, both request lines included.
+ * Redaction happens in pino before a line reaches pino-pretty, so nothing hidden there shows here.
  */
-import { styleText } from 'node:util';
+import type { LoggerOptions } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 export type LogFormat = 'auto' | 'pretty' | 'json';
 
@@ -16,155 +18,61 @@ export function wantsPrettyLogs(format: LogFormat, isTTY: boolean): boolean {
   return format === 'pretty' || (format === 'auto' && isTTY);
 }
 
-/** The stream the server logs to on the console: a pretty one, or undefined for pino's JSON on stdout. */
-export function consoleLogStream(
+/** What Fastify hands the `res` serializer: the reply, its fields typed as optional. */
+type LoggedReply = { statusCode: number; request?: { method: string; url: string } };
+type Logged = { method?: string; url?: string; statusCode?: number };
+
+/** The pino options of readable logs: pino-pretty's stream, and one line per request. */
+export type PrettyLogging = Required<Pick<LoggerOptions, 'hooks'>> & {
+  stream: LineWriter;
+  /** Fastify's `res` serializer: the reply with its request, for the one line per request. */
+  serializeReply: (reply: LoggedReply) => Logged;
+};
+
+/** Readable logging on the console, or undefined for pino's JSON lines on stdout. */
+export function consolePrettyLogging(
   format: LogFormat,
   out: NodeJS.WriteStream = process.stdout,
-): LineWriter | undefined {
+): PrettyLogging | undefined {
   if (!wantsPrettyLogs(format, out.isTTY)) return undefined;
-  return createPrettyLogStream(out, { color: out.isTTY && (out.hasColors?.() ?? false) });
-}
-
-const LEVELS: Record<number, string> = {
-  10: 'TRACE',
-  20: 'DEBUG',
-  30: 'INFO',
-  40: 'WARN',
-  50: 'ERROR',
-  60: 'FATAL',
-};
-type Style = Parameters<typeof styleText>[0];
-const LEVEL_STYLE: Record<number, Style> = {
-  10: 'gray',
-  20: 'gray',
-  30: 'green',
-  40: 'yellow',
-  50: 'red',
-  60: ['bold', 'red'],
-};
-/** Fields shown another way (or not worth a column) on a readable line. */
-const HIDDEN = new Set([
-  'level',
-  'time',
-  'pid',
-  'hostname',
-  'msg',
-  'reqId',
-  'req',
-  'res',
-  'responseTime',
-  'err',
-]);
-/** Requests seen as incoming but not yet completed; bounded so aborted ones cannot pile up. */
-const MAX_PENDING = 1000;
-
-type Entry = {
-  level?: number;
-  time?: number;
-  msg?: string;
-  reqId?: string | number;
-  req?: { method?: string; url?: string };
-  res?: { statusCode?: number };
-  responseTime?: number;
-  err?: { type?: string; message?: string; stack?: string };
-  [key: string]: unknown;
-};
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-function clock(time: number | undefined): string {
-  const d = time === undefined ? new Date() : new Date(time);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
-
-function formatValue(value: unknown): string {
-  if (typeof value === 'string') return /^[\w.:/@+,=?&%#~-]+$/.test(value) ? value : JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
-  // JSON lines hold only JSON values, so this never meets undefined, a function or a symbol.
-  return JSON.stringify(value) ?? '';
+  return prettyLogging(out, { color: out.isTTY && (out.hasColors?.() ?? false) });
 }
 
 function formatDuration(ms: number): string {
   return `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 }
 
-/** A stream for pino's `stream` option that writes readable lines to `out`. */
-export function createPrettyLogStream(out: LineWriter, options: { color?: boolean } = {}): LineWriter {
-  const color = options.color ?? false;
-  const paint = (style: Style, text: string) =>
-    color ? styleText(style, text, { validateStream: false }) : text;
-  const pending = new Map<string, string>();
-
-  function requestOf(entry: Entry): string | undefined {
-    if (entry.req?.method) return `${entry.req.method} ${entry.req.url ?? ''}`;
-    return entry.reqId === undefined ? undefined : pending.get(String(entry.reqId));
-  }
-
-  function statusText(status: number | undefined): string {
-    if (status === undefined) return '-';
-    const style: Style = status >= 500 ? 'red' : status >= 400 ? 'yellow' : status >= 300 ? 'cyan' : 'green';
-    return paint(style, String(status));
-  }
-
-  function format(entry: Entry): string | null {
-    const level = entry.level ?? 30;
-    const head = `${paint('dim', clock(entry.time))} ${paint(LEVEL_STYLE[level] ?? 'white', (LEVELS[level] ?? String(level)).padEnd(5))}`;
-    const reqId = entry.reqId === undefined ? undefined : String(entry.reqId);
-
-    if (entry.msg === 'incoming request' && reqId !== undefined && entry.req) {
-      if (pending.size >= MAX_PENDING) pending.delete(pending.keys().next().value!);
-      pending.set(reqId, `${entry.req.method ?? '?'} ${entry.req.url ?? '?'}`);
-      return null;
-    }
-    if (entry.msg === 'request completed' && reqId !== undefined) {
-      const request = pending.get(reqId) ?? 'request';
-      pending.delete(reqId);
-      const duration = typeof entry.responseTime === 'number' ? ` ${formatDuration(entry.responseTime)}` : '';
-      return `${head} ${request} ${statusText(entry.res?.statusCode)}${duration}`;
-    }
-
-    let line = `${head} ${entry.msg ?? ''}`;
-    const request = requestOf(entry);
-    if (request) line += ` ${paint('dim', `(${request})`)}`;
-    for (const [key, value] of Object.entries(entry)) {
-      if (HIDDEN.has(key) || value === undefined) continue;
-      line += ` ${paint('dim', `${key}=`)}${formatValue(value)}`;
-    }
-    const err = entry.err;
-    if (err && typeof err === 'object') {
-      if (level >= 50 && err.stack) {
-        line += `\n${err.stack
-          .split('\n')
-          .map((l) => `    ${l.trimStart()}`)
-          .join('\n')}`;
-      } else if (err.message && err.message !== entry.msg) {
-        line += ` ${paint('dim', 'err=')}${formatValue(err.message)}`;
+/** pino options that write readable lines to `out` through pino-pretty. */
+export function prettyLogging(out: LineWriter, options: { color?: boolean } = {}): PrettyLogging {
+  const format = prettyFactory({
+    colorize: options.color ?? false,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const raw = log[messageKey];
+      const message = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
+      const res = log.res as Logged | undefined;
+      if (message === 'request completed' && res?.method) {
+        const duration = typeof log.responseTime === 'number' ? ` ${formatDuration(log.responseTime)}` : '';
+        return `${res.method} ${res.url} ${res.statusCode}${duration}`;
       }
-    }
-    return line;
-  }
-
-  return {
-    write(chunk: string) {
-      for (const raw of chunk.split('\n')) {
-        if (raw.trim() === '') continue;
-        let entry: Entry;
-        try {
-          entry = JSON.parse(raw) as Entry;
-        } catch {
-          out.write(`${raw}\n`);
-          continue;
-        }
-        if (entry === null || typeof entry !== 'object') {
-          out.write(`${raw}\n`);
-          continue;
-        }
-        const line = format(entry);
-        if (line !== null) out.write(`${line}\n`);
-      }
+      const req = (log.req ?? log.res) as Logged | undefined;
+      return req?.method ? `${message} (${req.method} ${req.url})` : message;
     },
+  });
+  return {
+    // pino writes one line per call; pino-pretty passes a line that is not JSON through as it is.
+    stream: { write: (line: string) => out.write(format(line.replace(/\n$/, ''))) },
+    hooks: {
+      // The request's own line says it all once it completes (pretty logs only; JSON keeps both).
+      logMethod(args, method) {
+        if (args[1] === 'incoming request') return;
+        method.apply(this, args);
+      },
+    },
+    serializeReply: ({ statusCode, request }) =>
+      request ? { statusCode, method: request.method, url: redactUrl(request.url) } : { statusCode },
   };
 }
 

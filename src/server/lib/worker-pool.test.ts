@@ -12,13 +12,24 @@ import type { FixtureJob } from './worker-pool.fixture-worker.ts';
 type Result = { value: number | undefined; threadId: number };
 const pools: WorkerPool<FixtureJob, Result>[] = [];
 
-/** A pool over the fixture worker, with shared counters: [0] running, [1] most at once, [2] gate. */
-function makePool(options: { size: number; maxQueue: number; timeoutMs?: number; maxQueuedPerKey?: number }) {
-  const shared = new Int32Array(new SharedArrayBuffer(3 * 4));
+/**
+ * A pool over the fixture worker, with shared counters: [0] running, [1] most at once, [2] gate,
+ * [3] the workers' start-up time in ms.
+ */
+function makePool(options: {
+  size: number;
+  maxQueue: number;
+  timeoutMs?: number;
+  maxQueuedPerKey?: number;
+  startupMs?: number;
+}) {
+  const { startupMs = 0, ...poolOptions } = options;
+  const shared = new Int32Array(new SharedArrayBuffer(4 * 4));
+  shared[3] = startupMs;
   const pool = new WorkerPool<FixtureJob, Result>({
     script: new URL('./worker-pool.fixture-worker.ts', import.meta.url),
     timeoutMs: 30_000,
-    ...options,
+    ...poolOptions,
     workerData: shared,
   });
   pools.push(pool);
@@ -73,6 +84,14 @@ describe('WorkerPool', () => {
     expect(after.value).toBe(7);
     expect(pool.stats()).toMatchObject({ timedOut: 1, workersStarted: 2, running: 0 });
     expect(pool.stats().threadIds).toEqual([after.threadId]);
+  });
+
+  it("does not charge a worker's start-up to its first job's time budget", async () => {
+    const { pool } = makePool({ size: 1, maxQueue: 1, timeoutMs: 400, startupMs: 1_500 });
+    expect((await pool.run({ kind: 'echo', value: 5 })).value).toBe(5);
+    // Once loaded, the budget is the plain one.
+    await expect(pool.run({ kind: 'spin' })).rejects.toBeInstanceOf(PoolTimeoutError);
+    expect(pool.stats()).toMatchObject({ timedOut: 1, completed: 2 });
   });
 
   it('fails the job of a worker that dies and replaces the worker', async () => {

@@ -1,32 +1,35 @@
-import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
+import { threadId } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 
 /**
- * A bounded pool of worker threads running one kind of job (docs/decisions/026-image-worker-pool.md).
+ * A bounded pool of worker threads running one kind of job (docs/decisions/026-image-worker-pool.md),
+ * on piscina (docs/decisions/051-kept-libraries-on-the-server.md): piscina starts, replaces and
+ * terminates the threads; this class keeps, in front of it, the fair queue piscina does not have.
  * At most `size` jobs run at once, each in its own worker; at most `maxQueue` wait; a job that runs
- * past `timeoutMs` is failed and its worker terminated and replaced, as is a worker that crashes.
- * Workers start on first use and do not keep the process alive.
+ * past `timeoutMs` is failed and its worker terminated (piscina aborts it), as is a worker that
+ * crashes; the next job gets a new one. Workers start on first use and do not keep the process alive.
  *
  * Fair by key (docs/decisions/039-fair-image-queue.md): jobs run with a `key` (an account) wait in
  * that key's own line; at most one job per key runs at once, at most `maxQueuedPerKey` wait per key,
  * and a free worker takes the head of the line whose key started a job least recently (a key not
  * seen lately first). So one key's backlog never delays another key's job: ahead of it are only the
- * jobs running and at most one job of each other key. When the queue is full, a key with fewer jobs waiting takes the place of the newest job
- * of the key with the most. Jobs without a key each have a line of their own (first come, first served).
+ * jobs running and at most one job of each other key. When the queue is full, a key with fewer jobs
+ * waiting takes the place of the newest job of the key with the most. Jobs without a key each have a
+ * line of their own (first come, first served). Jobs are handed to piscina only when a worker is
+ * free for them, so piscina's own first-come queue never holds more than a worker starting up.
  *
- * The worker script (serveJobs) says `{ ready: true }` once loaded, then answers each
- * `{ id, payload }` message with `{ id, ok: true, result }` or
- * `{ id, ok: false, error: { name, message, code? } }`. A job's time budget runs from when its
- * worker is ready, so a worker's start-up (loading TypeScript on a busy machine) is not charged to it.
+ * The worker script's default export is `jobHandler(handler)`: it answers with an envelope, as the
+ * structured clone between threads keeps an Error's message but drops its `code`.
  */
 export type WorkerPoolOptions = {
-  /** The worker script (a module URL). */
+  /** The worker script (a module URL) whose default export is `jobHandler(…)`. */
   script: URL;
   size: number;
   maxQueue: number;
   timeoutMs: number;
   /** Passed to every worker as `workerData`. */
   workerData?: unknown;
-  resourceLimits?: ResourceLimits;
+  resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
   /** Jobs one key may have waiting (besides the one running); past it, PoolKeyBusyError. */
   maxQueuedPerKey?: number;
 };
@@ -74,21 +77,13 @@ type Job = {
 /** One key's jobs: those waiting, first come first, and whether one is running. */
 type Line = { waiting: Job[]; running: boolean };
 
-type Slot = {
-  worker: Worker;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
-  threadId: number;
-  /** The worker has loaded its script: a job's time budget runs from then, not from its start-up. */
-  ready: boolean;
-};
+/** A job handed to piscina: aborted (its worker terminated) when its time runs out. */
+type Running = { job: Job; abort: AbortController; timer: NodeJS.Timeout | null };
 
-/** `{ ready: true }` once the worker serves jobs; then one reply per job. */
-type Reply =
-  | { ready: true }
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: SerializedError };
-type SerializedError = { message: string; code?: string };
+/** What a worker answers (jobHandler): the result, or the error's message and code. */
+type Envelope =
+  | { ok: true; result: unknown; threadId: number }
+  | { ok: false; error: { message: string; code?: string }; threadId: number };
 
 export type WorkerPoolStats = {
   /** Jobs running in a worker now. */
@@ -120,8 +115,10 @@ export class WorkerPool<Payload, Result> {
   readonly maxQueue: number;
   readonly maxQueuedPerKey: number;
   readonly timeoutMs: number;
-  readonly #options: WorkerPoolOptions;
-  readonly #slots: Slot[] = [];
+  readonly #piscina: Piscina;
+  readonly #running = new Set<Running>();
+  /** Jobs handed over while no worker was ready: their budget starts when one is (FIFO). */
+  readonly #awaitingWorker: Running[] = [];
   /** The lines of keys with a job running or waiting (a line is dropped when it empties). */
   readonly #lines = new Map<string, Line>();
   /** The turn at which each key last started a job, oldest first (insertion order). */
@@ -145,11 +142,30 @@ export class WorkerPool<Payload, Result> {
     if (!Number.isInteger(options.maxQueue) || options.maxQueue < 0) throw new Error('maxQueue must be ≥ 0');
     const perKey = options.maxQueuedPerKey ?? Number.POSITIVE_INFINITY;
     if (!(perKey >= 0)) throw new Error('maxQueuedPerKey must be ≥ 0');
-    this.#options = options;
     this.size = options.size;
     this.maxQueue = options.maxQueue;
     this.maxQueuedPerKey = perKey;
     this.timeoutMs = options.timeoutMs;
+    this.#piscina = new Piscina({
+      filename: options.script.href,
+      // Threads start on first use and stay (loading sharp is not free); a dead one is replaced
+      // when the next job needs it.
+      minThreads: 0,
+      maxThreads: options.size,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // The fair queue below waits; piscina only holds a job while its worker starts.
+      maxQueue: options.size,
+      workerData: options.workerData,
+      resourceLimits: options.resourceLimits,
+    });
+    // A worker that fails with no job (while idle) has nobody to tell; the next job gets a new one.
+    this.#piscina.on('error', () => undefined);
+    this.#piscina.on('workerCreate', () => {
+      this.#stats.workersStarted++;
+      // The worker has loaded its script: the job that waited for it now gets its plain budget.
+      const waiting = this.#awaitingWorker.shift();
+      if (waiting && this.#running.has(waiting)) this.#startTimer(waiting, this.timeoutMs);
+    });
   }
 
   /**
@@ -171,13 +187,10 @@ export class WorkerPool<Payload, Result> {
       const lineKey = this.#lineKey(job);
       const line = this.#lines.get(lineKey) ?? { waiting: [], running: false };
       // Nothing of this key's ahead of it: it may start now. (A free worker means no line could start.)
-      if (!line.running && line.waiting.length === 0) {
-        const slot = this.#freeSlot();
-        if (slot) {
-          this.#lines.set(lineKey, line);
-          this.#start(slot, job);
-          return;
-        }
+      if (!line.running && line.waiting.length === 0 && this.#running.size < this.size) {
+        this.#lines.set(lineKey, line);
+        this.#start(job);
+        return;
       }
       if (line.waiting.length >= this.maxQueuedPerKey) {
         this.#stats.rejectedKeyBusy++;
@@ -197,7 +210,7 @@ export class WorkerPool<Payload, Result> {
 
   stats(): WorkerPoolStats {
     return {
-      running: this.#slots.filter((s) => s.job).length,
+      running: this.#running.size,
       queued: this.#queued,
       keys: this.#lines.size,
       ...this.#stats,
@@ -213,15 +226,12 @@ export class WorkerPool<Payload, Result> {
     }
     this.#lines.clear();
     this.#queued = 0;
-    const slots = this.#slots.splice(0);
-    await Promise.all(
-      slots.map(async (slot) => {
-        if (slot.timer) clearTimeout(slot.timer);
-        slot.job?.reject(new Error('worker pool closed'));
-        slot.job = null;
-        await slot.worker.terminate();
-      }),
-    );
+    for (const running of this.#running) {
+      if (running.timer) clearTimeout(running.timer);
+      running.job.reject(new Error('worker pool closed'));
+    }
+    this.#running.clear();
+    await this.#piscina.destroy();
   }
 
   #lineKey(job: Job): string {
@@ -246,30 +256,8 @@ export class WorkerPool<Payload, Result> {
     return true;
   }
 
-  #freeSlot(): Slot | null {
-    const idle = this.#slots.find((s) => !s.job);
-    if (idle) return idle;
-    if (this.#slots.length < this.size) return this.#spawn();
-    return null;
-  }
-
-  #spawn(): Slot {
-    const worker = new Worker(this.#options.script, {
-      workerData: this.#options.workerData,
-      resourceLimits: this.#options.resourceLimits,
-    });
-    this.#stats.workersStarted++;
-    const slot: Slot = { worker, job: null, timer: null, threadId: worker.threadId, ready: false };
-    // An idle worker must not keep the server (or a test run) from exiting.
-    worker.unref();
-    worker.on('message', (reply: Reply) => this.#onReply(slot, reply));
-    worker.on('error', (err) => this.#onDeath(slot, err));
-    worker.on('exit', (code) => this.#onDeath(slot, new Error(`worker exited with code ${code}`)));
-    this.#slots.push(slot);
-    return slot;
-  }
-
-  #start(slot: Slot, job: Job): void {
+  /** Hands a job to piscina; a worker is free for it (or starting). */
+  #start(job: Job): void {
     this.#lines.get(this.#lineKey(job))!.running = true;
     if (job.key !== null) {
       // Re-inserted so the map stays oldest turn first; the oldest are forgotten past the cap.
@@ -277,76 +265,59 @@ export class WorkerPool<Payload, Result> {
       this.#lastTurn.set(job.key, ++this.#turn);
       if (this.#lastTurn.size > REMEMBERED_KEYS) this.#lastTurn.delete(this.#lastTurn.keys().next().value!);
     }
-    slot.job = job;
-    slot.worker.ref();
-    // A worker still loading gets longer, so one that never comes up still fails its job.
-    this.#startTimer(slot, slot.ready ? this.timeoutMs : this.timeoutMs + STARTUP_GRACE_MS);
-    slot.worker.postMessage({ id: job.id, payload: job.payload });
-  }
-
-  #finish(slot: Slot): Job | null {
-    const job = slot.job;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.job = null;
-    if (job) {
-      this.#stats.completed++;
-      const lineKey = this.#lineKey(job);
-      const line = this.#lines.get(lineKey);
-      if (line) {
-        line.running = false;
-        if (line.waiting.length === 0) this.#lines.delete(lineKey);
-      }
+    const abort = new AbortController();
+    const running: Running = { job, abort, timer: null };
+    this.#running.add(running);
+    // A job that waits for a worker to start gets longer, so one that never comes up still fails it.
+    if (this.#piscina.idleThreads > 0) this.#startTimer(running, this.timeoutMs);
+    else {
+      this.#startTimer(running, this.timeoutMs + STARTUP_GRACE_MS);
+      this.#awaitingWorker.push(running);
     }
-    return job;
+    this.#piscina.run(job.payload, { signal: abort.signal }).then(
+      (envelope: Envelope) => {
+        if (!this.#finish(running)) return;
+        this.#threadIds.add(envelope.threadId);
+        if (envelope.ok) job.resolve(envelope.result);
+        else job.reject(new WorkerJobError(envelope.error.message, envelope.error.code));
+        this.#drain();
+      },
+      (err: Error) => {
+        if (!this.#finish(running)) return; // timed out (already failed) or closed
+        this.#stats.crashed++;
+        // The worker died on this job (piscina has dropped it; the next job gets a new one).
+        job.reject(new WorkerCrashedError(`the worker died: ${err.message}`));
+        this.#drain();
+      },
+    );
   }
 
-  #startTimer(slot: Slot, ms: number): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = setTimeout(() => this.#onTimeout(slot), ms);
+  #startTimer(running: Running, ms: number): void {
+    if (running.timer) clearTimeout(running.timer);
+    running.timer = setTimeout(() => {
+      if (!this.#finish(running)) return;
+      this.#stats.timedOut++;
+      // piscina terminates the worker running an aborted job.
+      running.abort.abort();
+      running.job.reject(new PoolTimeoutError(`the job ran longer than ${this.timeoutMs} ms`));
+      this.#drain();
+    }, ms);
   }
 
-  #onReply(slot: Slot, reply: Reply): void {
-    if ('ready' in reply) {
-      slot.ready = true;
-      if (slot.job) this.#startTimer(slot, this.timeoutMs);
-      return;
+  /** Ends a running job's turn; false when it already ended (timed out, pool closed). */
+  #finish(running: Running): boolean {
+    if (!this.#running.delete(running)) return false;
+    if (running.timer) clearTimeout(running.timer);
+    const i = this.#awaitingWorker.indexOf(running);
+    if (i >= 0) this.#awaitingWorker.splice(i, 1);
+    this.#stats.completed++;
+    const lineKey = this.#lineKey(running.job);
+    const line = this.#lines.get(lineKey);
+    if (line) {
+      line.running = false;
+      if (line.waiting.length === 0) this.#lines.delete(lineKey);
     }
-    if (!slot.job || reply.id !== slot.job.id) return;
-    this.#threadIds.add(slot.threadId);
-    const job = this.#finish(slot)!;
-    slot.worker.unref();
-    if (reply.ok) job.resolve(reply.result);
-    else job.reject(new WorkerJobError(reply.error.message, reply.error.code));
-    this.#drain();
-  }
-
-  #onTimeout(slot: Slot): void {
-    const job = this.#finish(slot);
-    this.#stats.timedOut++;
-    this.#retire(slot);
-    job?.reject(new PoolTimeoutError(`the job ran longer than ${this.timeoutMs} ms`));
-    this.#drain();
-  }
-
-  #onDeath(slot: Slot, err: Error): void {
-    if (!this.#slots.includes(slot)) return; // already retired (timeout, close)
-    const job = this.#finish(slot);
-    this.#retire(slot);
-    if (job) {
-      this.#stats.crashed++;
-      job.reject(new WorkerCrashedError(`the worker died: ${err.message}`));
-    }
-    this.#drain();
-  }
-
-  /** Takes a worker out of the pool for good; a replacement starts when a job needs one. */
-  #retire(slot: Slot): void {
-    const i = this.#slots.indexOf(slot);
-    if (i >= 0) this.#slots.splice(i, 1);
-    slot.worker.removeAllListeners('message');
-    // Listeners stay for 'error'/'exit' (now no-ops) so a late error is never unhandled.
-    void slot.worker.terminate().catch(() => undefined);
+    return true;
   }
 
   /**
@@ -367,38 +338,35 @@ export class WorkerPool<Payload, Result> {
 
   /** Starts waiting jobs while workers are free. */
   #drain(): void {
-    while (!this.#closed) {
+    while (!this.#closed && this.#running.size < this.size) {
       const job = this.#nextJob();
       if (!job) return;
-      const slot = this.#freeSlot();
-      if (!slot) return;
       this.#lines.get(this.#lineKey(job))!.waiting.shift();
       this.#queued--;
-      this.#start(slot, job);
+      this.#start(job);
     }
   }
 }
 
 /**
- * The worker side: answers each job with `handler`'s result, or with its error's message and `code`
- * (an AppError's code survives the trip this way; class instances do not).
+ * The worker side, the script's default export: answers with `handler`'s result, or with its
+ * error's message and `code` (an AppError's code survives the trip this way; class instances and
+ * an Error's own properties do not).
  */
-export function serveJobs<Payload, Result>(handler: (payload: Payload) => Promise<Result>): void {
-  const port = parentPort;
-  if (!port) throw new Error('serveJobs runs only inside a worker thread');
-  port.on('message', (message: { id: number; payload: Payload }) => {
-    handler(message.payload).then(
-      (result) => port.postMessage({ id: message.id, ok: true, result }),
-      (err: unknown) => {
-        const error = err instanceof Error ? err : new Error(String(err));
-        const code = (error as { code?: unknown }).code;
-        port.postMessage({
-          id: message.id,
-          ok: false,
-          error: { message: error.message, ...(typeof code === 'string' ? { code } : {}) },
-        });
-      },
-    );
-  });
-  port.postMessage({ ready: true });
+export function jobHandler<Payload, Result>(
+  handler: (payload: Payload) => Promise<Result>,
+): (payload: Payload) => Promise<Envelope> {
+  return async (payload) => {
+    try {
+      return { ok: true, result: await handler(payload), threadId };
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      const code = (error as { code?: unknown }).code;
+      return {
+        ok: false,
+        error: { message: error.message, ...(typeof code === 'string' ? { code } : {}) },
+        threadId,
+      };
+    }
+  };
 }

@@ -10,17 +10,16 @@ import {
   MessageResponseSchema,
 } from '#shared/auth.schemas.ts';
 import { loginAdmin, loginAdminWithCode } from '#server/modules/auth/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** The admin log-in (its own 12-hour session kind), its code step (decision 036) and log-out (spec §7). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perMinute = (max: number) => (app.config.rateLimit ? { max, timeWindow: '1 minute' } : false);
-
   app.post(
     '/api/admin/auth/login',
     {
       config: {
         auth: 'public',
-        rateLimit: perMinute(10),
+        rateLimit: limitPerMinute(app.config, 10),
         ...(app.config.rateLimit && { accountRateLimit: { max: 10, windowMs: 60_000, perClient: true } }),
       },
       schema: { body: LoginInputSchema, response: { 200: AdminLoginAnswerSchema } },
@@ -41,7 +40,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/auth/login/code',
     {
-      config: { auth: 'public', rateLimit: perMinute(10) },
+      config: { auth: 'public', rateLimit: limitPerMinute(app.config, 10) },
       schema: { body: LoginCodeInputSchema, response: { 200: AdminLoginResponseSchema } },
     },
     async (request, reply) => {

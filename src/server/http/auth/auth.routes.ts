@@ -17,11 +17,10 @@ import {
 } from '#shared/auth.schemas.ts';
 import * as auth from '#server/modules/auth/index.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/modules/auth/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** Sign-up, log-in/out, e-mail verification, password links and the e-mail check (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Per-IP limit per minute, or none when RATE_LIMIT=false. */
-  const perMinute = (max: number) => (app.config.rateLimit ? { max, timeWindow: '1 minute' } : false);
   const mailContext = () => ({ now: app.clock(), publicUrl: app.config.publicUrl });
   /** Per account (the body's e-mail): `max` in `minutes`; off with the per-client limits. */
   const perAccount = (
@@ -36,7 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/signup',
     {
       // Each sign-up mails the address: at most 5 an hour per e-mail, whoever asks.
-      config: { auth: 'public', rateLimit: perMinute(5), accountRateLimit: perAccount(5, 60) },
+      config: {
+        auth: 'public',
+        rateLimit: limitPerMinute(app.config, 5),
+        accountRateLimit: perAccount(5, 60),
+      },
       schema: { body: SignupInputSchema, response: { 201: SignupResponseSchema } },
     },
     async (request, reply) => reply.status(201).send(await auth.signup(app.db, request.body, mailContext())),
@@ -47,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         auth: 'public',
-        rateLimit: perMinute(10),
+        rateLimit: limitPerMinute(app.config, 10),
         // From each client on its own: a stranger cannot use up the owner's log-ins (decision 036).
         accountRateLimit: perAccount(10, 1, { perClient: true }),
       },
@@ -69,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/login/code',
     {
       // Each code takes a few tries and each account gets a few codes an hour (login-codes.service.ts).
-      config: { auth: 'public', rateLimit: perMinute(10) },
+      config: { auth: 'public', rateLimit: limitPerMinute(app.config, 10) },
       schema: { body: LoginCodeInputSchema, response: { 200: AuthSessionSchema } },
     },
     async (request, reply) => {
@@ -96,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email',
     {
       // 'optional': the browser's own session, if any, is never swapped for the link's account.
-      config: { auth: 'optional', rateLimit: perMinute(30) },
+      config: { auth: 'optional', rateLimit: limitPerMinute(app.config, 30) },
       schema: { querystring: VerifyEmailQuerySchema, response: { 200: VerifyEmailResponseSchema } },
     },
     async (request, reply) => {
@@ -113,7 +116,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/send-verification',
     {
-      config: { auth: 'public', rateLimit: perMinute(3), accountRateLimit: perAccount(5, 60) },
+      config: {
+        auth: 'public',
+        rateLimit: limitPerMinute(app.config, 3),
+        accountRateLimit: perAccount(5, 60),
+      },
       schema: { body: EmailInputSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => auth.sendVerification(app.db, request.body.email, mailContext()),
@@ -122,7 +129,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',
     {
-      config: { auth: 'public', rateLimit: perMinute(3), accountRateLimit: perAccount(5, 60) },
+      config: {
+        auth: 'public',
+        rateLimit: limitPerMinute(app.config, 3),
+        accountRateLimit: perAccount(5, 60),
+      },
       schema: { body: EmailInputSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => auth.forgotPassword(app.db, request.body.email, mailContext()),
@@ -131,7 +142,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/set-password',
     {
-      config: { auth: 'public', rateLimit: perMinute(10), accountRateLimit: perAccount(10, 1) },
+      config: {
+        auth: 'public',
+        rateLimit: limitPerMinute(app.config, 10),
+        accountRateLimit: perAccount(10, 1),
+      },
       schema: { body: SetPasswordInputSchema, response: { 200: AuthSessionSchema } },
     },
     async (request, reply) => {
@@ -148,7 +163,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         // The answer must say whether the e-mail is registered (spec §3): limited per client and
         // per e-mail, as guest checkout is, which says the same (docs/decisions/024).
-        config: { auth: 'public', rateLimit: perMinute(30), accountRateLimit: perAccount(10, 1) },
+        config: {
+          auth: 'public',
+          rateLimit: limitPerMinute(app.config, 30),
+          accountRateLimit: perAccount(10, 1),
+        },
         schema: { body: EmailInputSchema, response: { 200: CheckEmailResponseSchema } },
       },
       async (request) => auth.checkEmail(app.db, request.body.email),

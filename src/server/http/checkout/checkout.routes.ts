@@ -44,13 +44,14 @@ import {
   StartHandoverInputSchema,
   StartHandoverResponseSchema,
 } from '#shared/handovers.schemas.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /**
  * Checkout (guest purchases allowed; mints need a session), its live quote, the legacy buy call,
  * Pay now for an unpaid or failed order, and the owner's paid moves: ship to me and transfer.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
+  const rateLimit = limitPerMinute(app.config, 30);
   // Who is asking, for the open-holds allowance per client network (off with the rate limits).
   const clientKey = (request: FastifyRequest) =>
     app.config.rateLimit ? hashToken(`client:${clientNetworkKey(request.ip)}`) : null;

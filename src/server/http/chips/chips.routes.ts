@@ -34,6 +34,7 @@ import {
   reportChipByOwner,
 } from '#server/modules/chips/index.ts';
 import { CACHE, privateUnless } from './chips.http.ts';
+import { limitPerMinute, limitPerHour } from '#server/platform/rate-limit/index.ts';
 
 const GalleryParamsSchema = z.object({ username: z.string().min(1).max(100) });
 
@@ -155,7 +156,7 @@ export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         auth: 'user',
         bodyTypes: ['multipart/form-data'],
-        rateLimit: app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false,
+        rateLimit: limitPerMinute(app.config, 30),
       },
       schema: { params: ChipIdParamsSchema, response: { 200: ChipSchema } },
     },
@@ -194,7 +195,7 @@ export const chipsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Anyone holding a reported chip may write, so the route is open and tightly limited.
       config: {
         auth: 'optional',
-        rateLimit: app.config.rateLimit ? { max: 5, timeWindow: '1 hour' } : false,
+        rateLimit: limitPerHour(app.config, 5),
       },
       schema: {
         params: ChipIdParamsSchema,

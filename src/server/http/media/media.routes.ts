@@ -12,6 +12,7 @@ import {
   MEDIA_CACHE_CONTROL,
   MEDIA_NAME_PATTERN,
 } from '#server/modules/media/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** Image uploads (POST /api/media) and the content-addressed files they produce (GET /media/:name). */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         auth: 'user',
         bodyTypes: ['multipart/form-data'],
-        rateLimit: app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false,
+        rateLimit: limitPerMinute(app.config, 30),
       },
       schema: { response: { 201: MediaUploadResultSchema } },
     },

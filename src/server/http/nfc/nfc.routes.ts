@@ -29,6 +29,7 @@ import {
   verifyTap,
 } from '#server/modules/nfc/index.ts';
 import { TapHistorySchema } from '#shared/handovers.schemas.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 const ADMIN_CHIP = `/api/admin/${BRAND.slug}/:id`;
 // QR codes only change with the chip's page URL; an hour keeps print runs fast without pinning an old slug.
@@ -70,12 +71,11 @@ export const nfcRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   // Created at start-up so a missing NFC_MASTER_KEY is reported in the first log lines.
   const keyring = nfcKeyringFor(app.config, app.log);
-  const limit = (max: number) => (app.config.rateLimit ? { max, timeWindow: '1 minute' } : false);
 
   app.get(
     `${CHIP_API}/tap`,
     {
-      config: { auth: 'optional', rateLimit: limit(60) },
+      config: { auth: 'optional', rateLimit: limitPerMinute(app.config, 60) },
       schema: { querystring: TapQuerySchema, response: { 200: TapResultSchema } },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import {
   listMyOffers,
   withdrawOffer,
 } from '#server/modules/offers/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** Offers on listed chips: make, list, accept, decline, counter, withdraw. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +27,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CHIP_API}/:id/offers`,
     {
-      config: { ...user, rateLimit: app.config.rateLimit ? { max: 20, timeWindow: '1 minute' } : false },
+      config: { ...user, rateLimit: limitPerMinute(app.config, 20) },
       schema: { params: ArtchipIdParamsSchema, body: CreateOfferInputSchema, response: { 200: OfferSchema } },
     },
     async (request) => createOffer(app, currentUser(request).id, request.params.id, request.body),

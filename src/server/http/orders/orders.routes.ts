@@ -11,6 +11,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
 import { confirmBuyer, getCheckoutSuccess, getOrder, listMyOrders } from '#server/modules/orders/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** The buyer's orders and the /checkout-success hand-out. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         auth: 'public',
-        rateLimit: app.config.rateLimit ? { max: 20, timeWindow: '1 minute' } : false,
+        rateLimit: limitPerMinute(app.config, 20),
       },
       schema: {
         params: OrderIdParamsSchema,
@@ -69,7 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         auth: 'public',
-        rateLimit: app.config.rateLimit ? { max: 20, timeWindow: '1 minute' } : false,
+        rateLimit: limitPerMinute(app.config, 20),
       },
       schema: {
         params: OrderIdParamsSchema,

@@ -35,6 +35,7 @@ import {
   type PaypalProvider,
   type SolanaSettings,
 } from '#server/modules/payments/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 const WebhookResponseSchema = z.object({ received: z.boolean() });
 
@@ -113,7 +114,7 @@ async function registerWebhook(scope: FastifyInstance, provider: PaymentProvider
  */
 async function registerPaypalRoutes(scope: FastifyInstance, paypal: PaypalProvider): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = app.config.rateLimit ? { max: 30, timeWindow: '1 minute' } : false;
+  const rateLimit = limitPerMinute(app.config, 30);
 
   app.get(
     '/paypal/setup',

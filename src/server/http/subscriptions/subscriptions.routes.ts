@@ -14,6 +14,7 @@ import {
   signUpForEmailList,
   unsubscribeFromEmailList,
 } from '#server/modules/subscriptions/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** The e-mail list: double opt-in sign-up, confirmation, and one-click unsubscribe (RFC 8058). */
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +28,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/email-signup',
     {
-      config: { rateLimit: app.config.rateLimit ? { max: 5, timeWindow: '1 minute' } : false },
+      config: { rateLimit: limitPerMinute(app.config, 5) },
       schema: { body: EmailSignupInputSchema, response: { 200: EmailSignupResponseSchema } },
     },
     async (request) => signUpForEmailList(app, request.body),

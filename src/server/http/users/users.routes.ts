@@ -10,6 +10,7 @@ import {
   ShippingAddressSchema,
 } from '#shared/addresses.schemas.ts';
 import * as users from '#server/modules/users/index.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** The signed-in user, their profile, password and shipping addresses (spec §7). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/change-password',
     {
-      config: { auth: 'user', rateLimit: app.config.rateLimit ? { max: 5, timeWindow: '1 minute' } : false },
+      config: { auth: 'user', rateLimit: limitPerMinute(app.config, 5) },
       schema: { body: ChangePasswordInputSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {

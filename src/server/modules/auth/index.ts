@@ -16,7 +16,6 @@ export { pruneLoginCodes } from './login-codes.service.ts';
 export {
   clearSessionCookie,
   hasSessionCookie,
-  parseCookies,
   readSessionCookie,
   SESSION_COOKIES,
   setSessionCookie,

@@ -1,10 +1,10 @@
 import { threadId } from 'node:worker_threads';
 import sharp from 'sharp';
-import { serveJobs } from '#server/lib/worker-pool.ts';
+import { jobHandler } from '#server/lib/worker-pool.ts';
 import { encodeImage, type EncodedImage, type ImageType } from './media.encode.ts';
 
 /**
- * An image worker thread (media.pool.ts starts them). libvips gets one thread per pipeline, so an
+ * An image worker thread (media.pool.ts starts them, through piscina). libvips gets one thread per pipeline, so an
  * image costs at most one core; sharp.concurrency is process-wide, and only these workers use sharp
  * on the server's request path (docs/decisions/026-image-worker-pool.md).
  */
@@ -15,7 +15,7 @@ sharp.cache(false);
 export type EncodeJob = { bytes: Uint8Array; type: ImageType; budgetMs: number };
 export type EncodeJobResult = EncodedImage & { threadId: number };
 
-serveJobs<EncodeJob, EncodeJobResult>(async (job) => ({
+export default jobHandler<EncodeJob, EncodeJobResult>(async (job) => ({
   ...(await encodeImage(job.bytes, job.type, job.budgetMs)),
   threadId,
 }));

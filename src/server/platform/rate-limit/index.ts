@@ -1,6 +1,7 @@
 /**
  * The rate-limit feature's public face: the database store behind @fastify/rate-limit, fixed windows
- * for other keys (per account) and exponential back-off after failures (log-in).
+ * for other keys (per account), exponential back-off after failures (log-in), and the per-client
+ * limit a route names in its `config.rateLimit` (limitPerMinute, limitPerHour).
  */
 export { createDbRateLimitStore, hitRateLimit, pruneRateLimits, spendAllowance } from './rate-limit.store.ts';
 export {
@@ -12,3 +13,4 @@ export {
   recordBackoffFailure,
   type BackoffPolicy,
 } from './rate-limit.backoff.ts';
+export { limitPerHour, limitPerMinute, type RouteRateLimit } from './rate-limit.route.ts';
