@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Handover } from '#shared/handovers.schemas.ts';
@@ -15,10 +15,7 @@ import {
 } from '#web/lib/testing.tsx';
 import NfcTapPage from './nfc-tap-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const FEE: TransferFee = {
   feeCents: 1500,
@@ -75,11 +72,9 @@ describe('NfcTapPage', () => {
     renderWithApp(<NfcTapPage />, { route: TAP_ROUTE, token: 't' });
     expect(await screen.findByRole('heading', { name: 'This Artchip is yours' })).toBeTruthy();
     // The tap is verified with the session, so the server knows it is the owner's.
-    expect(mock.callsTo('GET /api/artchip/tap')[0]?.search).toBe(TAP_ROUTE.slice(1));
-    const tapCall = mock.fetchMock.mock.calls.find(
-      ([href]) => typeof href === 'string' && href.startsWith('/api/artchip/tap'),
-    );
-    expect(tapCall?.[1]?.credentials).toBe('same-origin');
+    const [tapCall] = mock.callsTo('GET /api/artchip/tap');
+    expect(tapCall?.search).toBe(TAP_ROUTE.slice(1));
+    expect(tapCall?.credentials).toBe('same-origin');
 
     await user.click(screen.getByRole('button', { name: 'Hand over' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hand over Harbor Lights' });
