@@ -138,7 +138,7 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const meta = await resolvePageMeta(app, url);
+    const meta = await resolvePageMeta(options.pageMeta ?? [], app, url);
     const html = await renderInto(renderShell(template, meta, app.config.publicUrl), url);
     return (
       reply
