@@ -7,14 +7,11 @@ import type { KnipConfig } from 'knip';
  */
 const config: KnipConfig = {
   entry: [
-    'src/server/main.ts',
-    'src/server/cli/admin.ts',
     // Started by path: the media worker pool, a worker-pool test's worker, the chaos test's job worker.
     'src/server/modules/media/media.worker.ts',
     'src/server/lib/worker-pool.fixture-worker.ts',
     'tests/chaos/job-worker.ts',
-    // The browser's entry (index.html's script) and the server renderer's (vite.config.ts environments.ssr).
-    'src/web/main.tsx',
+    // The server renderer's entry (vite.config.ts environments.ssr); the browser's comes from index.html.
     'src/web/entry-server.tsx',
     'scripts/*.ts',
     'bench/*.ts',
@@ -23,10 +20,8 @@ const config: KnipConfig = {
     // vitest.config.ts includes these only when TEST_DB=postgres, which knip does not set.
     'tests/postgres/**/*.test.ts',
   ],
-  project: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', '*.ts'],
+  project: ['src/**/*.{ts,tsx,css}', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', '*.ts'],
   ignoreDependencies: [
-    // Imported by src/web/styles.css (`@import 'tailwindcss'`); knip does not read CSS.
-    'tailwindcss',
     // Installed for issue 26's other branches (session cookies, readable logs, the worker pool,
     // mutation testing); remove each line once the code using it lands.
     '@fastify/cookie',
