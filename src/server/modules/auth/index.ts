@@ -16,11 +16,8 @@ export { pruneLoginCodes } from './login-codes.service.ts';
 export {
   clearSessionCookie,
   hasSessionCookie,
-  parseCookies,
   readSessionCookie,
-  SESSION_COOKIES,
   setSessionCookie,
-  SIGNED_IN_COOKIE,
 } from './session-cookies.ts';
 export { loginAdmin } from './admin-auth.service.ts';
 export { endSession } from './auth.service.ts';

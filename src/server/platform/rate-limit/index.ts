@@ -4,7 +4,6 @@
  */
 export { createDbRateLimitStore, hitRateLimit, pruneRateLimits, spendAllowance } from './rate-limit.store.ts';
 export {
-  backoffDelayMs,
   clearBackoff,
   findBackoffWait,
   LOGIN_BACKOFF,

@@ -11,7 +11,7 @@ export type PageRendererModule = {
   SSR_STATE_ID: string;
 };
 
-export const SSR_ENTRY = fileURLToPath(new URL('../../../../dist/ssr/entry-server.js', import.meta.url));
+const SSR_ENTRY = fileURLToPath(new URL('../../../../dist/ssr/entry-server.js', import.meta.url));
 
 /** The built renderer, or null before a build (pages are then rendered in the browser only). */
 export async function loadBuiltRenderer(): Promise<PageRendererModule | null> {
