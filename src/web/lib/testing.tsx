@@ -4,7 +4,7 @@
  * schemas, so a schema change shows up here). Imported by tests only.
  */
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act, render } from '@testing-library/react';
@@ -36,8 +36,6 @@ export type ApiCall = {
   search: string;
   /** The JSON body parsed, a FormData as sent, or undefined. */
   body: unknown;
-  credentials: RequestCredentials;
-  headers: Headers;
 };
 export type ApiReply = { status?: number; body?: unknown };
 export type ApiHandler = (call: ApiCall) => ApiReply | Promise<ApiReply>;
@@ -66,8 +64,6 @@ async function readCall(request: Request): Promise<ApiCall> {
     path: url.pathname,
     search: url.search,
     body,
-    credentials: request.credentials,
-    headers: request.headers,
   };
 }
 
@@ -93,7 +89,8 @@ const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.pat
 /**
  * Answers the API from `routes`: each `METHOD /path` from its handler; anything else is a 404 in the
  * API's shape; a handler that throws fails the request as the network would. `calls` are the requests
- * sent since, in order; a later `mockApi` replaces the routes.
+ * sent since, in order; a later `mockApi` replaces the routes. `fetchMock` watches fetch itself (calling
+ * through to the network above) for what a request does not carry, such as its `credentials`.
  */
 export function mockApi(routes: Record<string, ApiHandler>) {
   const calls: ApiCall[] = [];
@@ -119,7 +116,12 @@ export function mockApi(routes: Record<string, ApiHandler>) {
       answer(() => NOT_FOUND),
     ),
   );
-  return { calls, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+  const fetchMock = vi.spyOn(globalThis, 'fetch');
+  return {
+    calls,
+    callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    fetchMock,
+  };
 }
 
 /** `ui` as the page for `path` (every path by default), so it reads that route's params. */

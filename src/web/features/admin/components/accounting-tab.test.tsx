@@ -96,7 +96,7 @@ describe('AccountingTab', () => {
   });
 
   it('loads a chosen range, refuses one that ends before it starts, and downloads the CSV with the token', async () => {
-    const { callsTo, user } = setup({
+    const { callsTo, fetchMock, user } = setup({
       'GET /api/admin/accounting.csv': () => ({ body: 'day,provider\n' }),
     });
     await screen.findByRole('table', { name: /^Accounting from/ });
@@ -125,11 +125,13 @@ describe('AccountingTab', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     await user.click(screen.getByRole('link', { name: 'Download CSV' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
-    const [csvCall] = callsTo('GET /api/admin/accounting.csv');
-    expect(csvCall?.search).toBe('?from=2030-01-10&to=2030-01-20');
+    expect(callsTo('GET /api/admin/accounting.csv')[0]?.search).toBe('?from=2030-01-10&to=2030-01-20');
+    const csvCall = fetchMock.mock.calls.find(
+      ([url]) => typeof url === 'string' && url.startsWith('/api/admin/accounting.csv'),
+    );
     // The admin session is the HttpOnly cookie the browser sends along; no token in a header.
-    expect(csvCall?.credentials).toBe('same-origin');
-    expect(csvCall?.headers.get('authorization')).toBeNull();
+    expect(csvCall?.[1]?.credentials).toBe('same-origin');
+    expect((csvCall?.[1]?.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it("shows the server's message when the accounting cannot be loaded", async () => {

@@ -72,9 +72,11 @@ describe('NfcTapPage', () => {
     renderWithApp(<NfcTapPage />, { route: TAP_ROUTE, token: 't' });
     expect(await screen.findByRole('heading', { name: 'This Artchip is yours' })).toBeTruthy();
     // The tap is verified with the session, so the server knows it is the owner's.
-    const [tapCall] = mock.callsTo('GET /api/artchip/tap');
-    expect(tapCall?.search).toBe(TAP_ROUTE.slice(1));
-    expect(tapCall?.credentials).toBe('same-origin');
+    expect(mock.callsTo('GET /api/artchip/tap')[0]?.search).toBe(TAP_ROUTE.slice(1));
+    const tapCall = mock.fetchMock.mock.calls.find(
+      ([href]) => typeof href === 'string' && href.startsWith('/api/artchip/tap'),
+    );
+    expect(tapCall?.[1]?.credentials).toBe('same-origin');
 
     await user.click(screen.getByRole('button', { name: 'Hand over' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hand over Harbor Lights' });
