@@ -42,7 +42,7 @@ export const BACKGROUND_TASKS: BackgroundTask[] = [
  * The mail outbox is a queue of its own: every process sends from it (claims skip rows another
  * process holds), polling this often when it is empty.
  */
-export const MAIL_POLL_MS = 1_000;
+const MAIL_POLL_MS = 1_000;
 
 export type BackgroundOptions = { tasks?: BackgroundTask[]; jobs?: JobRunnerOptions; mailPollMs?: number };
 

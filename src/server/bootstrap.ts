@@ -4,7 +4,7 @@ import { demoSeedStep } from '#server/flows/seed/index.ts';
 import type { BootstrapStep } from '#server/lib/bootstrap-step.ts';
 
 /** Start-up work after migrations: the first admin from the environment and the demo catalogue. */
-export const BOOTSTRAP_STEPS: BootstrapStep[] = [demoSeedStep, adminBootstrapStep];
+const BOOTSTRAP_STEPS: BootstrapStep[] = [demoSeedStep, adminBootstrapStep];
 
 export async function bootstrap(app: FastifyInstance): Promise<void> {
   for (const step of BOOTSTRAP_STEPS) {

@@ -99,8 +99,6 @@ const EnvSchema = z.object({
   ),
 });
 
-export type Env = z.input<typeof EnvSchema>;
-
 /** The typed configuration every part of the server receives; nothing else reads process.env. */
 export type Config = {
   port: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './http/health/health.routes.ts';
 import { spaRoutes } from './http/spa/spa.routes.ts';
-import type { SpaOptions } from './platform/spa/index.ts';
+import type { PageMetaResolver, SpaOptions } from './platform/spa/index.ts';
 import { checkoutRoutes } from './http/checkout/checkout.routes.ts';
 import { ordersRoutes } from './http/orders/orders.routes.ts';
 import { paymentsRoutes } from './http/settlement/payments.routes.ts';
@@ -10,7 +10,7 @@ import { ownerToolsRoutes } from './http/orders/owner-tools.routes.ts';
 import { offersRoutes } from './http/offers/offers.routes.ts';
 import { affiliatesRoutes } from './http/affiliates/affiliates.routes.ts';
 import { chipsRoutes } from './http/chips/chips.routes.ts';
-import { chipsSeoRoutes } from './http/chips/chips.seo.ts';
+import { catalogueMeta, chipsSeoRoutes } from './http/chips/chips.seo.ts';
 import { creatorsRoutes } from './http/creators/creators.routes.ts';
 import { mediaRoutes } from './http/media/media.routes.ts';
 import { priceRoutes } from './http/price/price.routes.ts';
@@ -30,12 +30,18 @@ import { adminJobsRoutes } from './http/jobs/admin-jobs.routes.ts';
 import { adminAuditRoutes } from './http/audit/admin-audit.routes.ts';
 import { adminAffiliatesRoutes } from './http/affiliates/admin-affiliates.routes.ts';
 import { payoutsRoutes } from './http/payouts/payouts.routes.ts';
-import { nfcRoutes } from './http/nfc/nfc.routes.ts';
+import { nfcRoutes, tapPageMeta } from './http/nfc/nfc.routes.ts';
 import { paymentsConfigRoutes } from './http/payments/payments-config.routes.ts';
 import { adminRefundsRoutes } from './http/settlement/admin-refunds.routes.ts';
 import { accountingRoutes } from './http/accounting/accounting.routes.ts';
 import { attentionRoutes } from './http/attention/attention.routes.ts';
 import { demoCatalogueRoutes } from './http/seed/demo-catalogue.routes.ts';
+
+/**
+ * The meta (title, description, Open Graph) of the pages features describe, first that knows the page
+ * wins: tap and claim links, then chip pages, galleries and /uid. Other pages get the site's meta.
+ */
+export const PAGE_META: readonly PageMetaResolver[] = [tapPageMeta, catalogueMeta];
 
 /**
  * Every feature's routes, registered in one place: the only file that imports route plugins (the
@@ -80,5 +86,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOption
   await app.register(payoutsRoutes);
   await app.register(paymentsConfigRoutes);
   await app.register(attentionRoutes);
-  await app.register(spaRoutes, spa);
+  await app.register(spaRoutes, { ...spa, pageMeta: PAGE_META });
 }

@@ -47,7 +47,7 @@ export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.entries(COUNTRY_
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 /** True for an ISO 3166-1 alpha-2 code in upper case. */
-export function isCountryCode(value: string): boolean {
+function isCountryCode(value: string): boolean {
   return /^[A-Z]{2}$/.test(value) && value in COUNTRY_NAMES;
 }
 

@@ -15,8 +15,8 @@ import type { SubscriptionStatus } from './subscriptions.schemas.ts';
 import { MAX_ID } from './input.ts';
 
 /** Largest page any admin list returns; lists are keyset-paginated by id, newest first. */
-export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_MAX_PAGE_SIZE = 100;
+const ADMIN_PAGE_SIZE = 50;
+const ADMIN_MAX_PAGE_SIZE = 100;
 
 /** An opaque "older than this id" cursor plus a bounded page size. */
 const pageQuery = {
@@ -63,7 +63,7 @@ export const CustomerListQuerySchema = z.object({
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 
 /** Spec §3 admin customer (list row). */
-export const AdminCustomerSchema = z.object({
+const AdminCustomerSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
@@ -79,7 +79,7 @@ export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;
 export const AdminCustomerPageSchema = pageOf(AdminCustomerSchema);
 export type AdminCustomerPage = z.infer<typeof AdminCustomerPageSchema>;
 
-export const AdminCustomerAddressSchema = z.object({
+const AdminCustomerAddressSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   street: z.string(),
@@ -93,7 +93,7 @@ export const AdminCustomerAddressSchema = z.object({
 });
 
 /** A chip in a customer's minted or purchased collection. */
-export const AdminCustomerChipSchema = z.object({
+const AdminCustomerChipSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   slug: z.string(),
@@ -177,7 +177,7 @@ export type AdminOrderPage = z.infer<typeof AdminOrderPageSchema>;
 
 // ---------------------------------------------------------------- Chips
 
-export const ADMIN_CHIP_STATUSES = ['active', 'pending', 'inactive'] as const;
+const ADMIN_CHIP_STATUSES = ['active', 'pending', 'inactive'] as const;
 
 export const AdminChipListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
@@ -365,7 +365,7 @@ export const MailListQuerySchema = z.object({
   ...pageQuery,
 });
 
-export const MailLogEntrySchema = z.object({
+const MailLogEntrySchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
@@ -387,7 +387,7 @@ export const AuditListQuerySchema = z.object({
 });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   adminId: z.number().int().nullable(),
@@ -398,7 +398,6 @@ export const AuditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditPageSchema = pageOf(AuditEntrySchema);
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 
-export const COMMISSION_STATUSES = ['pending', 'paid'] as const;
+const COMMISSION_STATUSES = ['pending', 'paid'] as const;
 
 /** Spec §3 commission, money in cents; commissionRate is a percentage string ("10.00"). */
-export const CommissionSchema = z.object({
+const CommissionSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
   affiliateUserId: z.number().int(),
@@ -41,7 +41,7 @@ export const AffiliateSummarySchema = z.object({
 export type AffiliateSummary = z.infer<typeof AffiliateSummarySchema>;
 
 /** Spec §3 affiliate stats row for the admin's Affiliates tab, money in cents. */
-export const AffiliateStatsSchema = z.object({
+const AffiliateStatsSchema = z.object({
   userId: z.number().int(),
   username: z.string(),
   email: z.string(),
@@ -69,7 +69,6 @@ export type AdminAffiliateSummary = z.infer<typeof AdminAffiliateSummarySchema>;
 export const AffiliatePayoutInputSchema = z.object({
   txReference: z.string().trim().max(200, 'Reference must be 200 characters or less').optional(),
 });
-export type AffiliatePayoutInput = z.infer<typeof AffiliatePayoutInputSchema>;
 
 /** A payout: every pending commission of one affiliate, paid at once. */
 export const PayoutSchema = z.object({

@@ -6,16 +6,16 @@ import { z } from 'zod';
 import { EmailSchema, PASSWORD_MIN_LENGTH, UserSchema, UsernameSchema } from './users.schemas.ts';
 
 /** Longest password accepted; argon2 copes with more, but nobody types this much. */
-export const PASSWORD_MAX_LENGTH = 200;
+const PASSWORD_MAX_LENGTH = 200;
 
 /** A new password: at least 6 characters (spec §5). */
-export const NewPasswordSchema = z
+const NewPasswordSchema = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** The confirmation field of sign-up and set-password: at least 6 characters (spec §5). */
-export const ConfirmPasswordSchema = z
+const ConfirmPasswordSchema = z
   .string({ error: 'Please confirm your password' })
   .min(PASSWORD_MIN_LENGTH, 'Please confirm your password')
   .max(PASSWORD_MAX_LENGTH, 'Please confirm your password');
@@ -23,7 +23,7 @@ export const ConfirmPasswordSchema = z
 const optionalName = z.string().trim().max(100, 'Must be at most 100 characters').optional();
 
 /** Affiliate codes are at most 20 characters (spec §9); unknown codes are ignored on sign-up. */
-export const ReferralCodeSchema = z.string().trim().max(20).optional();
+const ReferralCodeSchema = z.string().trim().max(20).optional();
 
 /**
  * Adds the "passwords match" rule on confirmPassword. It runs even when other fields are invalid
@@ -93,7 +93,7 @@ export const LoginResponseSchema = z.union([AuthSessionSchema, LoginCodeRequired
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** The code field of the code step: the six digits from the e-mail (spaces around them are fine). */
-export const LoginCodeSchema = z
+const LoginCodeSchema = z
   .string({ error: 'Enter the 6-digit code from the e-mail' })
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail');

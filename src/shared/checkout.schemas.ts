@@ -12,10 +12,10 @@ import { IMAGE_REQUIRED_MESSAGE } from './media.schemas.ts';
 import { MAX_ID } from './input.ts';
 
 /** Title limit of a minted chip (spec §5: 'Title must be less than 100 characters'). */
-export const MINT_TITLE_MAX_LENGTH = 100;
+const MINT_TITLE_MAX_LENGTH = 100;
 
 /** Description limit of a minted chip (spec §5: at most 500). */
-export const MINT_DESCRIPTION_MAX_LENGTH = 500;
+const MINT_DESCRIPTION_MAX_LENGTH = 500;
 
 /** How long a checkout holds a chip and its quoted price: 15 minutes. */
 export const CHECKOUT_HOLD_MINUTES = 15;
@@ -148,11 +148,8 @@ export const LegacyPurchaseRequestSchema = z.object({
     .max(MAX_ID),
 });
 
-/** The legacy buy dialog's body. */
-export type LegacyPurchaseRequest = z.infer<typeof LegacyPurchaseRequestSchema>;
-
 /** The server-computed order summary, in cents; artchipAmount is the token amount (6 decimals). */
-export const OrderSummarySchema = z.object({
+const OrderSummarySchema = z.object({
   basePriceCents: z.number().int(),
   discountCents: z.number().int(),
   /** Direct-PayPal convenience fee (paypalMarkupPercent of the base price). */
@@ -176,7 +173,7 @@ export type OrderSummaryDto = z.infer<typeof OrderSummarySchema>;
 export const PaymentModeSchema = z.enum(['demo', 'live']);
 
 /** A payment method the order type offers right now, and whether it is a demo (label it 'Demo'). */
-export const PaymentOptionSchema = z.object({
+const PaymentOptionSchema = z.object({
   method: PaymentMethodSchema,
   mode: PaymentModeSchema,
 });
@@ -268,9 +265,6 @@ export const CheckoutSuccessQuerySchema = z.object({
   email: OptionalEmailSchema.optional(),
   token: z.string().min(1).max(200).optional(),
 });
-
-/** /checkout-success query. */
-export type CheckoutSuccessQuery = z.infer<typeof CheckoutSuccessQuerySchema>;
 
 /**
  * GET /api/orders/:id/checkout-success answer. setPasswordToken is handed out once, only for a paid

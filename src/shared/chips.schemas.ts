@@ -61,7 +61,7 @@ export type ChipCustody = (typeof CHIP_CUSTODIES)[number];
  * What the viewer may do with a chip now, decided by the chip lifecycle on the server. The web shows
  * exactly these actions, so no button ends in an error.
  */
-export const ChipActionsSchema = z.object({
+const ChipActionsSchema = z.object({
   /** Buy Now (a visitor is asked to sign in or check out as a guest). */
   buy: z.boolean(),
   /** Make Offer (a visitor is asked to sign in). */
@@ -87,7 +87,7 @@ export type ChipActions = z.infer<typeof ChipActionsSchema>;
 export const TITLE_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 500;
 export const UNIT_ID_PATTERN = /^\d{14}$/;
-export const DEMO_KEYWORDS = ['test', 'demo', 'sample', 'admin', 'example'] as const;
+const DEMO_KEYWORDS = ['test', 'demo', 'sample', 'admin', 'example'] as const;
 export const MARKETPLACE_PAGE_SIZE = 24;
 /** Spec §9: up to 10 extra images ("reference URLs") per piece, besides its main image. */
 export const MAX_ADDITIONAL_IMAGES = 10;
@@ -268,7 +268,7 @@ export const CHIP_EVENT_TYPES = [
 export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];
 
 /** Spec §9: users reach a chip by this 14-digit number (the /uid page). */
-export const INVALID_UNIT_ID_MESSAGE = `Invalid ${BRAND.name} ID. Please enter a valid 14-digit ID.`;
+const INVALID_UNIT_ID_MESSAGE = `Invalid ${BRAND.name} ID. Please enter a valid 14-digit ID.`;
 const INVALID_CHIP_ID_MESSAGE = `Invalid ${BRAND.name} ID`;
 export const CHIP_NOT_FOUND_MESSAGE = `${BRAND.name} not found`;
 

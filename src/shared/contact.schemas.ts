@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { MAX_ID } from './input.ts';
 
-export const CONTACT_NAME_MAX_LENGTH = 100;
-export const CONTACT_SUBJECT_MAX_LENGTH = 200;
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+const CONTACT_NAME_MAX_LENGTH = 100;
+const CONTACT_SUBJECT_MAX_LENGTH = 200;
+const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 const required = (message: string, max: number, tooLong: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong);
@@ -39,8 +39,8 @@ export const ContactMessageSentSchema = z.object({ id: z.number().int(), message
 export type ContactMessageSent = z.infer<typeof ContactMessageSentSchema>;
 
 /** The states of a received message in the admin's inbox. */
-export const CONTACT_MESSAGE_STATUSES = ['new', 'read', 'archived'] as const;
-export const ContactMessageStatusSchema = z.enum(CONTACT_MESSAGE_STATUSES, { error: 'Invalid status' });
+const CONTACT_MESSAGE_STATUSES = ['new', 'read', 'archived'] as const;
+const ContactMessageStatusSchema = z.enum(CONTACT_MESSAGE_STATUSES, { error: 'Invalid status' });
 export type ContactMessageStatus = z.infer<typeof ContactMessageStatusSchema>;
 
 /** A received message as admins see it. */

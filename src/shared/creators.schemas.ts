@@ -4,12 +4,12 @@ import { z } from 'zod';
 export const BIO_MAX_LENGTH = 500;
 /** At most this many links on a creator's profile. */
 export const PROFILE_LINKS_MAX = 5;
-export const LINK_LABEL_MAX_LENGTH = 40;
+const LINK_LABEL_MAX_LENGTH = 40;
 const LINK_URL_MAX_LENGTH = 500;
 
-export const LINK_URL_MESSAGE = 'Links must be valid URLs starting with http:// or https://';
-export const BIO_TOO_LONG_MESSAGE = `Bio must be at most ${BIO_MAX_LENGTH} characters`;
-export const TOO_MANY_LINKS_MESSAGE = `You can add at most ${PROFILE_LINKS_MAX} links`;
+const LINK_URL_MESSAGE = 'Links must be valid URLs starting with http:// or https://';
+const BIO_TOO_LONG_MESSAGE = `Bio must be at most ${BIO_MAX_LENGTH} characters`;
+const TOO_MANY_LINKS_MESSAGE = `You can add at most ${PROFILE_LINKS_MAX} links`;
 
 /** Whether text is an absolute http(s) URL (PRODUCT.md: every URL a user gives is http or https). */
 function isHttpUrl(value: string): boolean {
@@ -23,7 +23,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** One link on a creator's profile: what it is called and where it goes. */
-export const ProfileLinkSchema = z.object({
+const ProfileLinkSchema = z.object({
   label: z
     .string({ error: 'Link label is required' })
     .trim()
@@ -35,7 +35,6 @@ export const ProfileLinkSchema = z.object({
     .max(LINK_URL_MAX_LENGTH, `Link URL must be at most ${LINK_URL_MAX_LENGTH} characters`)
     .refine(isHttpUrl, LINK_URL_MESSAGE),
 });
-export type ProfileLink = z.infer<typeof ProfileLinkSchema>;
 
 /** PUT /api/users/creator-profile: the signed-in user's bio (empty clears it) and links. */
 export const UpdateCreatorProfileInputSchema = z.object({

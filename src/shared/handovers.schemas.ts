@@ -4,7 +4,7 @@ import { CheckoutResponseSchema } from './checkout.schemas.ts';
 import { CHIP_REPORT_STATUSES, type ChipReportStatus } from './chips.schemas.ts';
 import { PaymentMethodSchema } from './settings.schemas.ts';
 
-export { CHIP_REPORT_STATUSES, type ChipReportStatus };
+export { type ChipReportStatus };
 
 /**
  * Hand over by tap (issue 15): the owner of a chip that is with them opens a handover; a fresh
@@ -80,7 +80,7 @@ export const StartHandoverInputSchema = z.object({
 });
 export type StartHandoverInput = z.infer<typeof StartHandoverInputSchema>;
 
-export const HandoverSchema = z.object({
+const HandoverSchema = z.object({
   id: z.number().int(),
   chipId: z.number().int(),
   status: z.enum(HANDOVER_STATUSES),

@@ -19,7 +19,7 @@ export function isSafeText(text: string): boolean {
 }
 
 /** How many values one input may hold before the text check stops and refuses it whole. */
-export const MAX_INPUT_VALUES = 20_000;
+const MAX_INPUT_VALUES = 20_000;
 /** How many unsafe places are named before the check stops looking (one is enough to refuse). */
 const MAX_REPORTED = 20;
 
@@ -72,9 +72,6 @@ export function findUnsafeText(
 export function unsafeTextPaths(value: unknown): Path[] {
   return findUnsafeText(value).paths;
 }
-
-/** A string that is safe text (for forms; the server checks every request anyway). */
-export const safeText = () => z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 /** A positive integer id from a URL param or query (coerced), within the integer column's range. */
 export const idParam = (message = 'Not found') =>

@@ -9,7 +9,7 @@ export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** One background job as the back office lists it. */
-export const JobEntrySchema = z.object({
+const JobEntrySchema = z.object({
   /** The jobs table's id (PGlite) or pg-boss's uuid (PostgreSQL). */
   id: z.string(),
   kind: z.string(),

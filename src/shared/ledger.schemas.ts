@@ -30,11 +30,8 @@ export const ALLOCATION_KINDS = [
 export const SETTLEMENT_KINDS = ['payout', 'direct_payment'] as const;
 export const LEDGER_KINDS = [...CASH_KINDS, ...ALLOCATION_KINDS, ...SETTLEMENT_KINDS] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export type CashKind = (typeof CASH_KINDS)[number];
-export type AllocationKind = (typeof ALLOCATION_KINDS)[number];
-export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
 
-export const LedgerLineSchema = z.object({
+const LedgerLineSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int().nullable(),
   payoutId: z.number().int().nullable(),
@@ -49,7 +46,7 @@ export const LedgerLineSchema = z.object({
 export type LedgerLine = z.infer<typeof LedgerLineSchema>;
 
 /** One order whose ledger does not add up (admin reconciliation). */
-export const OrderMismatchSchema = z.object({
+const OrderMismatchSchema = z.object({
   orderId: z.number().int(),
   /** What the provider captured less what it refunded, from the order and its refunds. */
   capturedCents: z.number().int(),
@@ -58,7 +55,7 @@ export const OrderMismatchSchema = z.object({
 });
 
 /** One seller or affiliate balance that does not match their payouts (admin reconciliation). */
-export const BalanceMismatchSchema = z.object({
+const BalanceMismatchSchema = z.object({
   userId: z.number().int(),
   account: z.enum(['seller', 'affiliate']),
   /** −(settlement lines of kind payout) */
@@ -84,7 +81,7 @@ export const ReconciliationSchema = z.object({
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;
 
 /** One day and provider of the admin's accounting (GET /api/admin/accounting). */
-export const AccountingRowSchema = z.object({
+const AccountingRowSchema = z.object({
   day: z.string(),
   provider: z.enum([...PAYMENT_PROVIDERS, 'payouts']),
   moneyInCents: z.number().int(),
@@ -99,8 +96,8 @@ export type AccountingRow = z.infer<typeof AccountingRowSchema>;
  * range (and the day after its end) stays a date every database reads (issue 25, finding 7: years
  * 0000 and 9999 were 500s on PGlite).
  */
-export const ACCOUNTING_FIRST_DAY = '2000-01-01';
-export const ACCOUNTING_LAST_DAY = '2100-12-31';
+const ACCOUNTING_FIRST_DAY = '2000-01-01';
+const ACCOUNTING_LAST_DAY = '2100-12-31';
 const ACCOUNTING_RANGE_MESSAGE = `Use a date between ${ACCOUNTING_FIRST_DAY} and ${ACCOUNTING_LAST_DAY}`;
 
 const accountingDay = z.iso

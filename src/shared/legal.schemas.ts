@@ -15,7 +15,7 @@ export const LEGAL_SETTING_KEYS = {
 } as const satisfies Record<LegalPageKey, string>;
 
 /** Long enough for a full policy, short enough to keep a page light. */
-export const LEGAL_TEXT_MAX_LENGTH = 50_000;
+const LEGAL_TEXT_MAX_LENGTH = 50_000;
 
 /** `/api/legal/:page` and `/api/admin/legal/:page` path parameters. */
 export const LegalPageParamsSchema = z.object({
@@ -23,7 +23,7 @@ export const LegalPageParamsSchema = z.object({
 });
 
 /** A page's text: required, at most 50,000 characters, surrounding blank space dropped. */
-export const LegalTextSchema = z
+const LegalTextSchema = z
   .string({ error: 'Enter the page text' })
   .trim()
   .min(1, 'Enter the page text')

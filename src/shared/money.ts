@@ -14,11 +14,8 @@ export const TOKEN_DECIMALS = 6;
 /** Most decimals a token price may carry; bounds the BigInt work on untrusted input. */
 export const TOKEN_PRICE_MAX_DECIMALS = 18;
 
-/** Wire form of a USD amount: digits with at most 2 decimals ("12", "12.5", "12.50"). */
-export const USD_DECIMAL_PATTERN = /^\d+(?:\.\d{1,2})?$/;
-
 /** Wire form of a token price in USD: plain decimal, no exponent ("0.001", "0.00001234"). */
-export const TOKEN_PRICE_PATTERN = new RegExp(`^\\d{1,12}(?:\\.\\d{1,${TOKEN_PRICE_MAX_DECIMALS}})?$`);
+const TOKEN_PRICE_PATTERN = new RegExp(`^\\d{1,12}(?:\\.\\d{1,${TOKEN_PRICE_MAX_DECIMALS}})?$`);
 
 const DECIMAL_PATTERN = /^(\d+)(?:\.(\d+))?$/;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);

@@ -4,7 +4,7 @@ import { MAX_ID } from './input.ts';
 import { HandoverTapSchema, TapClaimSchema } from './handovers.schemas.ts';
 
 /** What a tap proved (issue 7): only 'authentic' moves the tag's counter and counts as a verification. */
-export const TAP_STATUSES = ['authentic', 'repeated', 'suspected_clone', 'invalid', 'unknown_tag'] as const;
+const TAP_STATUSES = ['authentic', 'repeated', 'suspected_clone', 'invalid', 'unknown_tag'] as const;
 export type TapStatus = (typeof TAP_STATUSES)[number];
 
 /**
@@ -14,8 +14,8 @@ export type TapStatus = (typeof TAP_STATUSES)[number];
 export const NFC_TAG_MODES = ['AES', 'LRP'] as const;
 export type NfcTagMode = (typeof NFC_TAG_MODES)[number];
 const ModeSchema = z.enum(NFC_TAG_MODES, { error: 'Mode must be AES or LRP' }).default('AES');
-export const NFC_TAG_STATUSES = ['active', 'retired'] as const;
-export const NFC_KEY_SOURCES = ['diversified', 'supplied'] as const;
+const NFC_TAG_STATUSES = ['active', 'retired'] as const;
+const NFC_KEY_SOURCES = ['diversified', 'supplied'] as const;
 
 /** Query parameters that make `/` a SUN tap (SUN.md §1.1): picc_data, uid+ctr+cmac, e+c, p+c, bulk e. */
 export function isSunTapQuery(params: URLSearchParams): boolean {
@@ -96,7 +96,6 @@ export const NfcTagSchema = z.object({
 export type NfcTag = z.infer<typeof NfcTagSchema>;
 
 export const NfcTagEnvelopeSchema = z.object({ tag: NfcTagSchema.nullable() });
-export type NfcTagEnvelope = z.infer<typeof NfcTagEnvelopeSchema>;
 
 const KeyDiversificationSchema = z.object({
   /** Key number on the tag (ChangeKey / access rights). */
@@ -141,7 +140,7 @@ export const NfcProvisioningSchema = z.object({
 export type NfcProvisioning = z.infer<typeof NfcProvisioningSchema>;
 
 /** One recorded tap in the admin history. */
-export const NfcTapSchema = z.object({
+const NfcTapSchema = z.object({
   id: z.number().int(),
   tagId: z.number().int().nullable(),
   uid: z.string().nullable(),
@@ -153,7 +152,6 @@ export const NfcTapSchema = z.object({
 export type NfcTap = z.infer<typeof NfcTapSchema>;
 
 export const NfcTapListSchema = z.object({ items: z.array(NfcTapSchema) });
-export type NfcTapList = z.infer<typeof NfcTapListSchema>;
 
 /** GET /api/admin/production-sheet: explicit chip ids ("1,2,3") or every chip of one order. */
 export const ProductionSheetQuerySchema = z

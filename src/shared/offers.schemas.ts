@@ -24,7 +24,7 @@ export const OFFER_STATUSES = [
   'completed',
 ] as const;
 
-export const OfferStatusSchema = z.enum(OFFER_STATUSES);
+const OfferStatusSchema = z.enum(OFFER_STATUSES);
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** POST /api/artchip/:id/offers body. */

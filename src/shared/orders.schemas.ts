@@ -53,7 +53,7 @@ export const ORDER_EVENT_TYPES = [
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** The admin's moves on an order; the server answers which its state allows. */
-export const AdminOrderActionsSchema = z.object({
+const AdminOrderActionsSchema = z.object({
   markProcessing: z.boolean(),
   markCompleted: z.boolean(),
   markShipped: z.boolean(),
@@ -89,7 +89,7 @@ export type ConfirmBuyerResponse = z.infer<typeof ConfirmBuyerResponseSchema>;
 export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'paypal', 'solana'] as const;
 
 /** Highest USD price a user may set (fits integer cents comfortably). */
-export const MAX_PRICE_CENTS = 100_000_000;
+const MAX_PRICE_CENTS = 100_000_000;
 
 /** Spec §4 note shown while a payment is pending. */
 export const PAYMENT_PENDING_NOTE = 'Your payment is still processing.';
@@ -97,14 +97,14 @@ export const PAYMENT_PENDING_NOTE = 'Your payment is still processing.';
 /** Spec §4 note shown when a payment failed. */
 export const PAYMENT_FAILED_NOTE = 'Payment failed. Please contact support.';
 
-export const OrderKindSchema = z.enum(ORDER_KINDS);
+const OrderKindSchema = z.enum(ORDER_KINDS);
 export type OrderKind = z.infer<typeof OrderKindSchema>;
-export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+const OrderStatusSchema = z.enum(ORDER_STATUSES);
+const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 
 /** A shipping address copied onto the order when it was placed. */
-export const OrderShippingAddressSchema = z.object({
+const OrderShippingAddressSchema = z.object({
   name: z.string(),
   addressLine1: z.string(),
   addressLine2: z.string().nullable(),
@@ -176,7 +176,7 @@ export const OrderIdParamsSchema = z.object({
 export const CompleteOrderResponseSchema = z.object({ order: OrderSchema });
 
 /** Surprize-mint media state (spec §4): 'Needs Media' until an image is uploaded. */
-export const MEDIA_STATES = ['Needs Media', 'Media Uploaded'] as const;
+const MEDIA_STATES = ['Needs Media', 'Media Uploaded'] as const;
 
 /** Admin order (spec §3), plus what the orders tab needs. */
 export const AdminOrderSchema = z.object({
@@ -214,7 +214,7 @@ export const AdminOrderSchema = z.object({
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
 /** One step of an order's timeline: what happened, who did it (null: the system or a provider), when. */
-export const OrderEventSchema = z.object({
+const OrderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   actorUsername: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
@@ -289,7 +289,7 @@ export const UpdateOrderStatusInputSchema = z
 export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusInputSchema>;
 
 /** The admin media form's video link, when it is not an http(s) URL (spec §5 style). */
-export const ADMIN_VIDEO_URL_MESSAGE = 'Video URL must be a valid URL';
+const ADMIN_VIDEO_URL_MESSAGE = 'Video URL must be a valid URL';
 
 /**
  * Text fields of POST /api/admin/orders/:id/create-artchip and /media (multipart). Files: image
@@ -396,7 +396,7 @@ export const TransferFeeSchema = z.object({
 export type TransferFee = z.infer<typeof TransferFeeSchema>;
 
 /** The chip user-view status of /my-artchip (spec §4). */
-export const MY_ARTCHIP_STATUSES = [
+const MY_ARTCHIP_STATUSES = [
   'Pending Creation',
   'Pending',
   'Live in Marketplace',
@@ -408,7 +408,7 @@ export const MY_ARTCHIP_STATUSES = [
 ] as const;
 
 /** One row of GET /api/my-artchip: a chip, or a paid mint whose chip is not made yet. */
-export const MyArtchipItemSchema = z.object({
+const MyArtchipItemSchema = z.object({
   /** 'chip' rows have artchip; 'mint' rows are paid mint orders still waiting for the admin. */
   kind: z.enum(['chip', 'mint']),
   userStatus: z.enum(MY_ARTCHIP_STATUSES),

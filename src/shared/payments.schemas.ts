@@ -11,7 +11,7 @@ import { PaymentMethodSchema } from './settings.schemas.ts';
 export const TOKEN_PAYMENT_PATH = '/token-payment';
 
 /** One payment method and the provider that takes it now; 'demo' methods are labelled 'Demo'. */
-export const PaymentMethodConfigSchema = z.object({
+const PaymentMethodConfigSchema = z.object({
   method: PaymentMethodSchema,
   mode: PaymentModeSchema,
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -71,7 +71,7 @@ export const PaypalCaptureResponseSchema = z.object({
 export type PaypalCaptureResponse = z.infer<typeof PaypalCaptureResponseSchema>;
 
 /** A Solana Pay reference: a base58 public key (32 bytes), unique per order. */
-export const SolanaReferenceSchema = z
+const SolanaReferenceSchema = z
   .string()
   .trim()
   .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid payment reference');

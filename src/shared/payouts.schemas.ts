@@ -44,7 +44,7 @@ export const SellerBalanceSchema = z.object({
 export type SellerBalance = z.infer<typeof SellerBalanceSchema>;
 
 /** One row of the admin's payouts screen: what can be paid to whom now. */
-export const PayableBalanceSchema = z.object({
+const PayableBalanceSchema = z.object({
   userId: z.number().int(),
   username: z.string(),
   email: z.string(),

@@ -28,13 +28,13 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 export const MINT_KINDS = ['custom', 'surprize'] as const;
 
 /** The creator's own image (custom) or artwork made by the admin (surprize). */
-export type MintKind = (typeof MINT_KINDS)[number];
+type MintKind = (typeof MINT_KINDS)[number];
 
 /** Shipping options: ship the chip, or keep it in the vault for free. */
 export const SHIPPING_OPTIONS = ['ship', 'store'] as const;
 
 /** Ship the chip, or keep it in the vault for free. */
-export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
+type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
 
 /**
  * The one country charged the domestic shipping rate (PRODUCT.md: "shipping to the US"); every other
@@ -54,7 +54,7 @@ export const AFFILIATE_LEVEL_1_BASIS_POINTS = 1000;
 export const AFFILIATE_LEVEL_2_BASIS_POINTS = 500;
 
 /** What the order is: a mint of a given kind, or a purchase of a chip at its USD price. */
-export type OrderSubject =
+type OrderSubject =
   | { orderType: 'mint'; mintKind: MintKind }
   | { orderType: 'purchase'; chip: { priceCents: number; paypalEnabled: boolean } }
   | { orderType: 'transfer'; feeCents: number };

@@ -22,7 +22,7 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Invalid pay
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /** Old spec spellings of the card method ('usd' in the newer form, 'creditcard' in the older). */
-export const LEGACY_PAYMENT_METHOD_ALIASES = { usd: 'card', creditcard: 'card' } as const;
+const LEGACY_PAYMENT_METHOD_ALIASES = { usd: 'card', creditcard: 'card' } as const;
 
 /** Maps a legacy payment method value to the current one and leaves anything else as is. */
 export function normalizeLegacyPaymentMethod(value: unknown): unknown {
@@ -48,7 +48,7 @@ export const PaymentMethodInputSchema = z.codec(
  * USD amount as a decimal string, at most 2 decimals, at least 0; at most 10 whole digits so it fits
  * the database's numeric(12,2). No transforms, so the schema also serializes responses.
  */
-export const UsdAmountSchema = z
+const UsdAmountSchema = z
   .string({ error: 'Must be a valid amount' })
   .regex(/^-?\d+(?:\.\d+)?$/, { error: 'Must be a valid amount', abort: true })
   .refine((value) => !value.startsWith('-'), { error: 'Must be 0 or more', abort: true })
@@ -59,7 +59,7 @@ export const UsdAmountSchema = z
   .refine((value) => /^\d{1,10}(?:\.|$)/.test(value), { error: 'Must be less than 10,000,000,000' });
 
 /** Percentage as a decimal string from 0 to 100 in steps of 0.01 ("10.00"). */
-export const PercentSchema = z
+const PercentSchema = z
   .string({ error: 'Must be between 0 and 100' })
   .regex(/^-?\d+(?:\.\d+)?$/, { error: 'Must be between 0 and 100', abort: true })
   .refine((value) => !value.startsWith('-') && Number(value) <= 100, {
@@ -69,7 +69,7 @@ export const PercentSchema = z
   .refine((value) => /^\d+(?:\.\d{1,2})?$/.test(value), { error: 'Must have at most 2 decimals' });
 
 /** Token price in USD as a positive plain decimal string ("0.001"). */
-export const TokenPriceUsdSchema = z
+const TokenPriceUsdSchema = z
   .string({ error: 'Must be a valid price' })
   .regex(/^\d{1,12}(?:\.\d+)?$/, { error: 'Must be a valid price', abort: true })
   .refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0', abort: true })
@@ -78,7 +78,7 @@ export const TokenPriceUsdSchema = z
   });
 
 /** The payment methods offered for one order type: at least one, none twice. */
-export const PaymentMethodListSchema = z
+const PaymentMethodListSchema = z
   .array(PaymentMethodSchema)
   .min(1, 'Choose at least one payment method')
   .refine((methods) => new Set(methods).size === methods.length, {
@@ -86,7 +86,7 @@ export const PaymentMethodListSchema = z
   });
 
 /** Which payment methods each order type offers. */
-export const PaymentMethodsSettingSchema = z.object({
+const PaymentMethodsSettingSchema = z.object({
   mint: PaymentMethodListSchema,
   purchase: PaymentMethodListSchema,
 });

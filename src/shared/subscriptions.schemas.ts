@@ -8,17 +8,17 @@ import { MAX_ID } from './input.ts';
 /** Shown under the field (and as the 400 message) when the e-mail is left empty. */
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email address.';
 /** Shown when the e-mail is not a valid address. */
-export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 
 /** The three states of a list address. */
 export const SUBSCRIPTION_STATUSES = ['not_confirmed', 'confirmed', 'unsubscribed'] as const;
 
 /** A list address's state. */
-export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES, { error: 'Invalid status' });
+const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES, { error: 'Invalid status' });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 /** An e-mail address on the list: required, trimmed, lower-cased. */
-export const ListEmailSchema = z
+const ListEmailSchema = z
   .string({ error: EMAIL_REQUIRED_MESSAGE })
   .trim()
   .min(1, EMAIL_REQUIRED_MESSAGE)
@@ -37,7 +37,7 @@ export const EmailSignupResponseSchema = z.object({ message: z.string() });
 export type EmailSignupResponse = z.infer<typeof EmailSignupResponseSchema>;
 
 /** A one-time token from a list e-mail link. */
-export const ListTokenSchema = z
+const ListTokenSchema = z
   .string({ error: 'This link is invalid.' })
   .trim()
   .min(1, 'This link is invalid.')

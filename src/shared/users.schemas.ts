@@ -28,7 +28,7 @@ export const EmailSchema = z
   .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
 
 /** Names that would collide with chip API paths (/api/artchip/gallery/…, /unit/…) or impersonate staff. */
-export const RESERVED_USERNAMES = new Set([
+const RESERVED_USERNAMES = new Set([
   'gallery',
   'unit',
   'by-uid',

@@ -124,8 +124,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /** The session cookies as the server sets them (docs/decisions/024); the admin's goes to /api/admin only. */
-export const SESSION_COOKIE = 'artchip_session';
-export const ADMIN_SESSION_COOKIE = 'artchip_admin_session';
+const SESSION_COOKIE = 'artchip_session';
+const ADMIN_SESSION_COOKIE = 'artchip_admin_session';
 const SIGNED_IN_COOKIE = 'artchip_signed_in';
 
 /**

@@ -20,7 +20,7 @@ export const CHIP_STATES = {
 } satisfies Record<string, ChipOverrides>;
 
 /** Plain data for a listed $25.00 round chip with a unique slug and unit ID. */
-export function buildChip(overrides: ChipOverrides & { creatorId: number }) {
+function buildChip(overrides: ChipOverrides & { creatorId: number }) {
   const n = `${Date.now().toString(36)}${(seq++).toString(36)}`;
   return {
     title: `Artwork ${n}`,

@@ -4,7 +4,7 @@ import { sessions } from '#server/modules/auth/auth.table.ts';
 import { users } from '#server/modules/users/users.table.ts';
 import { createCode, createSecretToken, hashToken } from '#server/lib/tokens.ts';
 
-export const DEFAULT_PASSWORD = 'password123';
+const DEFAULT_PASSWORD = 'password123';
 let defaultHash: Promise<string> | null = null;
 let seq = 0;
 
@@ -17,7 +17,7 @@ function passwordHash(password: string): Promise<string> {
 export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
 
 /** Plain data for a verified user with unique e-mail, username and affiliate code. */
-export function buildUser(overrides: UserOverrides = {}) {
+function buildUser(overrides: UserOverrides = {}) {
   const n = `${Date.now().toString(36)}${(seq++).toString(36)}`;
   return {
     email: `user${n}@example.com`,

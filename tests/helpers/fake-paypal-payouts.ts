@@ -13,7 +13,7 @@ import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer }
 type Money = { currency: string; value: string };
 type Link = { href: string; rel: string; method: string; encType: string };
 
-export type FakePayoutItem = {
+type FakePayoutItem = {
   payout_item_id: string;
   transaction_id?: string;
   transaction_status: string;
@@ -31,7 +31,7 @@ export type FakePayoutItem = {
   links: Link[];
 };
 
-export type FakePayoutBatch = {
+type FakePayoutBatch = {
   batch_header: {
     payout_batch_id: string;
     batch_status: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'DENIED' | 'CANCELED';

@@ -75,7 +75,7 @@ type PurchaseUnit = {
   payee?: { email_address?: string; merchant_id?: string };
   payments?: { captures: Capture[]; refunds?: FakePaypalRefund[] };
 };
-export type FakePaypalRefund = {
+type FakePaypalRefund = {
   id: string;
   status: 'COMPLETED' | 'PENDING';
   amount: Money;
@@ -87,7 +87,7 @@ export type FakePaypalRefund = {
   update_time: string;
   links: { href: string; rel: string; method: string }[];
 };
-export type FakePaypalOrder = {
+type FakePaypalOrder = {
   id: string;
   intent: string;
   status: string;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import bs58 from 'bs58';
 import { startFakeServer, type FakeServer } from './fake-server.ts';
 
-export const FAKE_TOKEN_DECIMALS = 6;
+const FAKE_TOKEN_DECIMALS = 6;
 
 /** A random base58 public key. */
 export function randomPubkey(): string {
@@ -32,7 +32,7 @@ type Tx = {
   postTokenBalances: TokenBalance[];
 };
 
-export type FakeTransfer = {
+type FakeTransfer = {
   reference: string;
   /** Base units moved (6 decimals: 1 token = 1_000_000). */
   amountBaseUnits: bigint;

@@ -12,7 +12,7 @@ import {
 } from './fake-stripe.ts';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server.ts';
 
-export type FakeConnectAccount = {
+type FakeConnectAccount = {
   id: string;
   object: 'account';
   type: 'express';
@@ -36,7 +36,7 @@ export type FakeConnectAccount = {
   metadata: Record<string, string>;
 };
 
-export type FakeTransfer = {
+type FakeTransfer = {
   id: string;
   object: 'transfer';
   amount: number;

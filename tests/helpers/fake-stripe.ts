@@ -31,7 +31,7 @@ type Intent = {
   latest_charge: string | null;
 };
 
-export type FakeStripeRefund = {
+type FakeStripeRefund = {
   id: string;
   object: 'refund';
   amount: number;

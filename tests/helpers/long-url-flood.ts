@@ -28,7 +28,7 @@ export type FloodResult = {
 };
 
 /** The server process's resident memory (Linux /proc), in MB. */
-export function rssMb(pid: number): number {
+function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
   if (!Number.isFinite(kb) || kb <= 0) throw new Error(`no VmRSS for process ${pid}`);
@@ -47,7 +47,7 @@ function get(agent: http.Agent, port: number, urlPath: string): Promise<number> 
 }
 
 /** The i-th distinct long URL of `route`: an unknown parameter padded to URL_LENGTH. */
-export function longUrl(i: number, route = ROUTE): string {
+function longUrl(i: number, route = ROUTE): string {
   const head = `${route}?pad=${i.toString(36)}-`;
   return head + 'x'.repeat(URL_LENGTH - head.length);
 }

@@ -29,7 +29,7 @@ function defOf(schema: unknown): Def | null {
 }
 
 /** True when an object may leave this key out (optional, or defaulted by the schema). */
-export function isOptionalKey(schema: unknown): boolean {
+function isOptionalKey(schema: unknown): boolean {
   return isSchema(schema) && schema._zod.optin !== undefined;
 }
 
@@ -294,8 +294,8 @@ export const HOSTILE_TEXT = [
  * Days written as days but far from any real booking (year 0 exists in no calendar a database
  * keeps; the day after 9999-12-31 has five digits), then text that looks like a day and is none.
  */
-export const EXTREME_DATES = ['0000-01-01', '0001-01-01', '1000-06-15', '2999-12-31', '9999-12-31'] as const;
-export const IMPOSSIBLE_DATES = [
+const EXTREME_DATES = ['0000-01-01', '0001-01-01', '1000-06-15', '2999-12-31', '9999-12-31'] as const;
+const IMPOSSIBLE_DATES = [
   ...EXTREME_DATES,
   '9999-99-99',
   '2026-02-30',
@@ -306,7 +306,7 @@ export const IMPOSSIBLE_DATES = [
 ] as const;
 
 /** Numbers past the integer columns, the safe integers and the doubles, and the odd ones. */
-export const HOSTILE_NUMBERS = [
+const HOSTILE_NUMBERS = [
   -1,
   0,
   0.5,

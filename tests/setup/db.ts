@@ -11,7 +11,7 @@ import { createDb, MIGRATIONS_DIR, PGLITE_EXTENSIONS, rowsOf, type Database } fr
 export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A hash of the migrations, so a cached snapshot or template is rebuilt whenever the schema changes. */
-export function migrationsHash(): string {
+function migrationsHash(): string {
   const h = crypto.createHash('sha256');
   for (const f of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     const p = path.join(MIGRATIONS_DIR, f);

@@ -4,7 +4,7 @@ import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '#shared/input.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '#shared/media.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
-export const INCOMPLETE_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
+const INCOMPLETE_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
 
 /**
  * What a failure while reading a multipart body answers: a file over the limit is 413, a body that is

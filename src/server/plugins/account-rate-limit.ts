@@ -31,7 +31,7 @@ declare module 'fastify' {
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
 /** Whom a request counts against: the signed-in user, else the body's e-mail (normalised), else nobody. */
-export function accountKeyOf(request: FastifyRequest): string | null {
+function accountKeyOf(request: FastifyRequest): string | null {
   if (request.user) return `user:${request.user.id}`;
   const body = request.body as { email?: unknown } | null | undefined;
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';

@@ -5,7 +5,7 @@ import type { AuthUser } from '#server/lib/auth-user.ts';
 import { clearSessionCookie, findSessionUser, readSessionCookie } from '#server/modules/auth/index.ts';
 
 /** Who may call a route; every route declares it in `config.auth` (default 'public'). */
-export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
+type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

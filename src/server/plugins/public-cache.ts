@@ -45,10 +45,10 @@ declare module 'fastify' {
 }
 
 /** The NOTIFY channel the database triggers (migration 0009) send on. */
-export const PUBLIC_CHANGE_CHANNEL = 'artchip_public_change';
+const PUBLIC_CHANGE_CHANNEL = 'artchip_public_change';
 
 /** A longer URL is answered but never kept (no page or API link of ours comes near it). */
-export const MAX_KEPT_URL_LENGTH = 2048;
+const MAX_KEPT_URL_LENGTH = 2048;
 
 /**
  * What an entry costs beyond its key and body bytes (the map slot, the entry and Buffer objects, the
@@ -57,7 +57,7 @@ export const MAX_KEPT_URL_LENGTH = 2048;
 export const ENTRY_OVERHEAD_BYTES = 512;
 
 /** Parameters that only say where a visitor came from: they never change an API answer. */
-export function isTrackingParam(name: string): boolean {
+function isTrackingParam(name: string): boolean {
   return name === 'ref' || name.startsWith('utm_');
 }
 

@@ -13,7 +13,7 @@ import { hasSessionCookie } from '#server/modules/auth/index.ts';
 import { bearerToken } from './auth.ts';
 
 /** Body types a route accepts besides JSON. */
-export type BodyType = 'multipart/form-data' | 'application/x-www-form-urlencoded';
+type BodyType = 'multipart/form-data' | 'application/x-www-form-urlencoded';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,13 +27,13 @@ declare module 'fastify' {
   }
 }
 
-export const CROSS_ORIGIN_MESSAGE = 'This request must come from the site itself.';
+const CROSS_ORIGIN_MESSAGE = 'This request must come from the site itself.';
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The origin a browser says the request comes from: Origin, else the Referer's origin, else null. */
-export function requestOrigin(request: FastifyRequest): string | null {
+function requestOrigin(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== '') return origin.toLowerCase();
   const referer = request.headers.referer;

@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '#server/config.ts';
 
 /** The Content-Security-Policy: no inline scripts; live payment providers' scripts only when configured. */
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const scriptSrc = ["'self'"];
   const frameSrc = ["'self'"];
   const connectSrc = ["'self'"];
@@ -40,7 +40,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
  * The security headers helmet sets for these options, worked out once: helmet builds its middleware
  * (and parses the CSP) on every request when called per request, which cost 7% of a cached answer.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -9,7 +9,7 @@ import { pageHydrated } from './ssr-state.ts';
 /** Below the fold on every page: in a chunk of its own, rendered in place by the server. */
 const Footer = lazyPage(() => import('./footer.tsx'));
 
-export function PageLoading() {
+function PageLoading() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 text-center text-gray-700" role="status">
       Loading

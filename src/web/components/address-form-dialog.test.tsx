@@ -7,10 +7,7 @@ import type { ShippingAddress } from '#shared/addresses.schemas.ts';
 import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { AddressFormDialog, type CheckedAddress } from './address-form-dialog.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const SAVED: ShippingAddress = {
   id: 7,

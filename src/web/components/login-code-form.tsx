@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 
-export const LOGIN_CODE_LABEL = 'Enter the code we e-mailed you';
+const LOGIN_CODE_LABEL = 'Enter the code we e-mailed you';
 
 type LoginCodeFormProps = {
   /** The server's words for why a code is asked for. */

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { buildSettings, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { SaleSplit, type SaleSplitProps } from './sale-split.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function show(props: SaleSplitProps, platformFeePercent = '30.00') {
   mockApi({ 'GET /api/site-settings': () => ({ body: buildSettings({ platformFeePercent }) }) });

@@ -113,7 +113,7 @@ function endedSessionOf(
  * The one error shape (ApiErrorSchema), checked by hand: zod stays out of the first script every
  * page loads, and comes with the pages that parse with it.
  */
-export function isApiError(value: unknown): value is ApiError {
+function isApiError(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null) return false;
   const { code, message, fieldErrors } = value as Record<string, unknown>;
   return (

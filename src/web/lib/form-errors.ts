@@ -6,7 +6,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiRequestError, errorMessage } from './api-client.ts';
 
 /** The error key the server's leftover message is kept under: `errors.root.server`. */
-export const SERVER_ERROR_KEY = 'root.server';
+const SERVER_ERROR_KEY = 'root.server';
 
 export type ServerErrorOptions<T extends FieldValues> = {
   /**

@@ -17,7 +17,7 @@ export type History = {
 };
 
 /** Splits an absolute href (`/a?b#c`) into a location. */
-export function parseHref(href: string, key = 'default'): Location {
+function parseHref(href: string, key = 'default'): Location {
   const url = new URL(href, 'http://localhost');
   return { pathname: url.pathname, search: url.search, hash: url.hash, key };
 }

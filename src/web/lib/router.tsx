@@ -108,7 +108,7 @@ function resolveHref(to: string, from: Location): string {
   return hrefOf(new URL(to, `http://localhost${from.pathname}`));
 }
 
-export type NavigateOptions = { replace?: boolean };
+type NavigateOptions = { replace?: boolean };
 export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
 
 /** `navigate(to, { replace })`, or `navigate(-1)` for back. The same function for the router's lifetime. */

@@ -1,10 +1,12 @@
 /**
- * Test harness for the web's component tests: the app's providers around a memory router, a fetch
- * stub answering `METHOD /path` routes, and builders of the API's answers (typed by the shared
+ * Test harness for the web's component tests: the app's providers around a memory router, the API
+ * answered by Mock Service Worker from `METHOD /path` routes, and builders of the API's answers (typed by the shared
  * schemas, so a schema change shows up here). Imported by tests only.
  */
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 import { act, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, Router, useRoutes } from '#web/lib/router.tsx';
@@ -27,31 +29,99 @@ import '#web/components/ui/toast-view.tsx';
 import '#shared/users.schemas.ts';
 import '#shared/price.schemas.ts';
 
-export type ApiCall = { method: string; path: string; search: string; body: unknown };
+/** One request the app sent, as the handlers and the tests see it. */
+export type ApiCall = {
+  method: string;
+  path: string;
+  search: string;
+  /** The JSON body parsed, a FormData as sent, or undefined. */
+  body: unknown;
+};
 export type ApiReply = { status?: number; body?: unknown };
 export type ApiHandler = (call: ApiCall) => ApiReply | Promise<ApiReply>;
 
-/** Stubs fetch: each `METHOD /path` answers from its handler; anything else is a 404 in the API's shape. */
+const NOT_FOUND: ApiReply = { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+
+/**
+ * The network the component tests run against (Mock Service Worker): the app's own fetch goes out
+ * untouched and is answered here. Each test file starts it, each test's `mockApi` sets its handlers.
+ */
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+async function readCall(request: Request): Promise<ApiCall> {
+  const url = new URL(request.url);
+  const type = request.headers.get('content-type') ?? '';
+  const body = type.includes('application/json')
+    ? ((await request.json()) as unknown)
+    : type.includes('multipart/form-data')
+      ? await pageFormData(await request.formData())
+      : undefined;
+  return {
+    method: request.method,
+    path: url.pathname,
+    search: url.search,
+    body,
+  };
+}
+
+/** A form read off the wire (Node's FormData) as the page's own FormData, so tests compare it with the page's. */
+async function pageFormData(wire: Awaited<ReturnType<Request['formData']>>): Promise<FormData> {
+  const form = new FormData();
+  for (const [name, value] of wire.entries()) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new File([await value.arrayBuffer()], value.name, { type: value.type }));
+  }
+  return form;
+}
+
+function toResponse(reply: ApiReply): Response {
+  return new HttpResponse(reply.body === undefined ? null : JSON.stringify(reply.body), {
+    status: reply.status ?? 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete };
+
+/**
+ * Answers the API from `routes`: each `METHOD /path` from its handler; anything else is a 404 in the
+ * API's shape; a handler that throws fails the request as the network would. `calls` are the requests
+ * sent since, in order; a later `mockApi` replaces the routes. `fetchMock` watches fetch itself (calling
+ * through to the network above) for what a request does not carry, such as its `credentials`.
+ */
 export function mockApi(routes: Record<string, ApiHandler>) {
   const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
-    const url = new URL(href, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const call = { method, path: url.pathname, search: url.search, body };
-    calls.push(call);
-    const handler = routes[`${method} ${url.pathname}`];
-    const reply = handler
-      ? await handler(call)
-      : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+  const answer =
+    (handler: ApiHandler) =>
+    async ({ request }: { request: Request }) => {
+      const call = await readCall(request);
+      calls.push(call);
+      try {
+        return toResponse(await handler(call));
+      } catch {
+        // A handler that throws is the network failing: fetch rejects, as it does offline.
+        return HttpResponse.error();
+      }
+    };
+  server.resetHandlers(
+    ...Object.entries(routes).map(([key, handler]) => {
+      const [method, path] = key.split(' ') as [keyof typeof METHODS, string];
+      return METHODS[method](path, answer(handler));
+    }),
+    http.all(
+      '*',
+      answer(() => NOT_FOUND),
+    ),
+  );
+  const fetchMock = vi.spyOn(globalThis, 'fetch');
+  return {
+    calls,
+    callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    fetchMock,
+  };
 }
 
 /** `ui` as the page for `path` (every path by default), so it reads that route's params. */

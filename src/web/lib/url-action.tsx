@@ -10,7 +10,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from './router.tsx';
 
 /** The query parameter an action travels in. */
-export const URL_ACTION_PARAM = 'action';
+const URL_ACTION_PARAM = 'action';
 
 /**
  * The GET form around an action's button (`display: contents`, so the button lays out as before). It

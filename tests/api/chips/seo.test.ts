@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePageMeta } from '#server/platform/spa/page-meta.ts';
+import { PAGE_META } from '#server/routes.ts';
 import { SITEMAP_CHUNK } from '#server/http/chips/chips.seo.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';
 
-const meta = (app: App, path: string) => resolvePageMeta(app, new URL(path, app.config.publicUrl));
+const meta = (app: App, path: string) => resolvePageMeta(PAGE_META, app, new URL(path, app.config.publicUrl));
 
 describe('page meta for shared links', () => {
   it('describes a chip page as a product with its image and canonical URL', async () => {

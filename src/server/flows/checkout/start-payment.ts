@@ -12,7 +12,7 @@ export type StartedPayment = Pick<
   'redirectUrl' | 'clientSecret' | 'paymentIntentId' | 'stripeUrl' | 'paypalUrl' | 'artchipUrl'
 >;
 
-export const PAYMENT_START_FAILED_MESSAGE = 'We could not start the payment. Please try again.';
+const PAYMENT_START_FAILED_MESSAGE = 'We could not start the payment. Please try again.';
 
 /** What the provider is told about an order. */
 export function toPaymentOrder(

@@ -101,7 +101,7 @@ export async function mintPriceCents(db: Db, chip: ChipRow, settings: PricingSet
 }
 
 /** What the fee is taken on for the chip as it is (a list price counts only while it is listed). */
-export function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSettings): TransferFeeInput {
+function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSettings): TransferFeeInput {
   return {
     highestSaleCents: chip.highestPriceCents,
     listPriceCents: chip.status === 'active' ? chip.priceCents : null,

@@ -7,7 +7,7 @@ export type ArtworkRecipe = {
 };
 
 /** Pixels of the rendered artwork; the motifs are drawn on an 800-unit canvas and scaled. */
-export const ARTWORK_SIZE = 640;
+const ARTWORK_SIZE = 640;
 const CANVAS = 800;
 
 function motifSvg(recipe: ArtworkRecipe): string {

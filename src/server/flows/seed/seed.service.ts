@@ -23,10 +23,10 @@ import { renderArtwork, type ArtworkRecipe } from './demo-artwork.ts';
 
 /** The company account: creator 1, labelled Company (spec §3). */
 export const COMPANY_USERNAME = BRAND.slug;
-export const DEMO_COLLECTOR = 'demo-collector';
+const DEMO_COLLECTOR = 'demo-collector';
 
 /** Demo creators. Every name (or title) carries a demo keyword, so the demo-banner rule marks them. */
-export const DEMO_CREATORS = [
+const DEMO_CREATORS = [
   { username: 'demo', firstName: 'Demo', lastName: 'Creator' },
   { username: 'sample-artist', firstName: 'Sample', lastName: 'Artist' },
   { username: 'example-studio', firstName: 'Example', lastName: 'Studio' },
@@ -327,7 +327,7 @@ export async function seedDemoCatalogue(ctx: ServiceContext): Promise<{ chipsCre
  * On a fresh install (no users at all) creates the company account, so it is user 1 whatever else
  * start-up creates next (the first admin) and whether or not the demo catalogue is seeded.
  */
-export async function ensureCompanyAccount(ctx: ServiceContext): Promise<void> {
+async function ensureCompanyAccount(ctx: ServiceContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);

@@ -11,7 +11,7 @@ import { completeOrderPayment } from './payments.service.ts';
 import { insertPaymentEventOnce } from '#server/modules/payments/index.ts';
 
 /** The demo provider's one payment of an order (its completion's event key). */
-export const demoPaymentKey = (orderId: number) => `complete:${orderId}`;
+const demoPaymentKey = (orderId: number) => `complete:${orderId}`;
 
 /**
  * The demo catalogue's fixture sales (seed): records the demo payment of an order as paid at `at`,

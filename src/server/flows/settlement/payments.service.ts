@@ -74,7 +74,7 @@ export type CompleteOrderPaymentInput = {
  * (provider, amount or currency); the order is flagged. unfulfillable: paid, but the chip was sold to
  * someone else meanwhile; the order is cancelled and flagged for a refund.
  */
-export type PaymentOutcome = 'completed' | 'duplicate' | 'already_paid' | 'rejected' | 'unfulfillable';
+type PaymentOutcome = 'completed' | 'duplicate' | 'already_paid' | 'rejected' | 'unfulfillable';
 
 export type CompleteOrderPaymentResult = {
   outcome: PaymentOutcome;

@@ -99,7 +99,7 @@ export async function getTokenPaymentQrSvg(
  * to the treasury pays it (eventKey: the signature); other transfers under its reference are recorded
  * as rejected and flag the order. Signatures recorded before are not fetched again.
  */
-export async function settleTokenOrder(
+async function settleTokenOrder(
   ctx: ServiceContext,
   provider: { settings: SolanaSettings; rpc: SolanaRpc },
   order: OrderRow,

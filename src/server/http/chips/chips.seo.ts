@@ -6,7 +6,7 @@ import { UNIT_ID_PATTERN } from '#shared/chips.schemas.ts';
 import { noCreatorMessage } from '#shared/creators.schemas.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { type PageMeta, registerPageMeta } from '#server/platform/spa/index.ts';
+import type { PageMeta } from '#server/platform/spa/index.ts';
 import {
   countCreatorPublicChips,
   countListedChips,
@@ -67,8 +67,8 @@ function chipMeta(found: ChipWithUsers): PageMeta {
   };
 }
 
-/** Meta tags for shared links to chip pages, galleries and /uid. */
-async function resolveCatalogueMeta(app: FastifyInstance, url: URL): Promise<PageMeta | null> {
+/** Meta tags for shared links to chip pages, galleries and /uid (routes.ts passes it to the spa routes). */
+export async function catalogueMeta(app: FastifyInstance, url: URL): Promise<PageMeta | null> {
   const chipMatch = CHIP_PAGE.exec(url.pathname);
   if (chipMatch) {
     const username = decodeSegment(chipMatch[1]!);
@@ -175,16 +175,8 @@ async function chipEntries(app: FastifyInstance, minId: number, maxId: number): 
   return rows.map((r) => urlEntry(`${base}${ROUTES.chip(r.username, r.slug)}`, r.updatedAt));
 }
 
-let metaRegistered = false;
-
-/** robots.txt, the sitemap, and page meta for chip pages, galleries and /uid. */
+/** robots.txt and the sitemap. */
 export const chipsSeoRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!metaRegistered) {
-    // Resolvers live in a module-level list; register ours once however many apps a process builds.
-    registerPageMeta(resolveCatalogueMeta);
-    metaRegistered = true;
-  }
-
   app.get('/robots.txt', async (_request, reply) => {
     const lines = ['User-agent: *', 'Allow: /', ...DISALLOWED.map((p) => `Disallow: ${p}`), ''];
     lines.push(`Sitemap: ${app.config.publicUrl}/sitemap.xml`, '');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/lib/auth-user.ts';
-import { type PageMetaResolver, registerPageMeta } from '#server/platform/spa/index.ts';
+import type { PageMetaResolver } from '#server/platform/spa/index.ts';
 import { BRAND, CHIP_API, pageTitle, ROUTES } from '#shared/brand.ts';
 import {
   ChipIdParamsSchema,
@@ -39,8 +39,8 @@ const QR_CACHE_CONTROL = 'public, max-age=3600';
 const qrCacheControl = (isPublic: boolean) => (isPublic ? QR_CACHE_CONTROL : 'private, no-store');
 
 // Tap links are one-time: keep them out of search results. The shell never verifies the tap (only the page's
-// script does), so a link preview fetching the HTML cannot use it up.
-const tapPageMeta: PageMetaResolver = async (_app, url) => {
+// script does), so a link preview fetching the HTML cannot use it up. routes.ts passes it to the spa routes.
+export const tapPageMeta: PageMetaResolver = async (_app, url) => {
   if (url.pathname === '/' && isSunTapQuery(url.searchParams)) {
     return {
       title: pageTitle('Verify your chip'),
@@ -60,15 +60,8 @@ const tapPageMeta: PageMetaResolver = async (_app, url) => {
   }
   return null;
 };
-let metaRegistered = false;
-
 /** SUN tap verification, QR codes, and the admin NFC production tools (issue 7). */
 export const nfcRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!metaRegistered) {
-    // The resolver list is module-level; register once however many apps a process builds.
-    registerPageMeta(tapPageMeta);
-    metaRegistered = true;
-  }
   // Created at start-up so a missing NFC_MASTER_KEY is reported in the first log lines.
   const keyring = nfcKeyringFor(app.config, app.log);
 

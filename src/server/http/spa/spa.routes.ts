@@ -16,7 +16,7 @@ import {
 } from '#server/platform/spa/index.ts';
 import { pageCacheKey } from '#server/platform/spa/index.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
 function escapeHtml(s: string): string {
   return s.replace(
@@ -38,7 +38,7 @@ function isPagePath(pathname: string): boolean {
 }
 
 /** Writes the page's title, description, canonical URL, Open Graph and Twitter tags into the SPA shell. */
-export function renderShell(template: string, meta: PageMeta, publicUrl: string): string {
+function renderShell(template: string, meta: PageMeta, publicUrl: string): string {
   const canonical = `${publicUrl}${meta.canonicalPath}`;
   const image = meta.image
     ? meta.image.startsWith('http')
@@ -71,7 +71,7 @@ export function renderShell(template: string, meta: PageMeta, publicUrl: string)
 const ROOT = '<div id="root"></div>';
 
 /** Puts a server-rendered page into the shell: its markup in the root, its query cache beside it. */
-export function fillRoot(shell: string, html: string, state: string, stateId: string): string {
+function fillRoot(shell: string, html: string, state: string, stateId: string): string {
   const at = shell.indexOf(ROOT);
   if (at < 0) throw new Error('index.html has no empty <div id="root"></div>');
   const filled = `<div id="root">${html}</div><script type="application/json" id="${stateId}">${state}</script>`;
@@ -138,7 +138,7 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const meta = await resolvePageMeta(app, url);
+    const meta = await resolvePageMeta(options.pageMeta ?? [], app, url);
     const html = await renderInto(renderShell(template, meta, app.config.publicUrl), url);
     return (
       reply

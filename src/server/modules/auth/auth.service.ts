@@ -42,13 +42,13 @@ import { accountExistsMail, setPasswordMail, verificationMail } from './auth.mai
 
 const HOUR_MS = 3600 * 1000;
 export const SESSION_TTL_MS: Record<SessionKind, number> = { user: 30 * 24 * HOUR_MS, admin: 12 * HOUR_MS };
-export const EMAIL_TOKEN_TTL_MS = 24 * HOUR_MS;
+const EMAIL_TOKEN_TTL_MS = 24 * HOUR_MS;
 
 /** Where links in e-mails point, and the time the rules are judged at (app.clock()). */
 export type MailContext = { now: Date; publicUrl: string };
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export const EMAIL_NOT_VERIFIED_MESSAGE =
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please verify your email address before logging in. Check your inbox for the verification link.';
 const NEUTRAL_VERIFICATION_MESSAGE =
   'If this email belongs to an account that still needs verifying, a new verification link is on its way.';
@@ -111,7 +111,7 @@ export async function createSetPasswordToken(
   return createEmailToken(db, userId, 'set_password', now);
 }
 
-export const SIGNUP_MESSAGE =
+const SIGNUP_MESSAGE =
   'Account created! Please check your email and click the verification link to activate your account.';
 
 /**
@@ -153,7 +153,7 @@ async function mailAccountExists(tx: Db, user: UserRow, ctx: MailContext): Promi
 }
 
 /** Checks an e-mail and password; null when either is wrong (in constant-ish time either way). */
-export async function verifyCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
+async function verifyCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
   const user = await findAccountByEmail(db, email);
   const isValid = await verifyPassword(user?.passwordHash, password);
   return user && isValid ? user : null;
@@ -253,10 +253,10 @@ async function proveEmail(tx: Db, account: UserRow, now: Date): Promise<UserRow>
   });
 }
 
-export const EMAIL_VERIFIED_MESSAGE = 'Your email has been verified. Welcome!';
-export const CHOOSE_PASSWORD_MESSAGE =
+const EMAIL_VERIFIED_MESSAGE = 'Your email has been verified. Welcome!';
+const CHOOSE_PASSWORD_MESSAGE =
   'Your email has been verified. For your safety, please choose your password again.';
-export const OTHER_ACCOUNT_SIGNED_IN_MESSAGE =
+const OTHER_ACCOUNT_SIGNED_IN_MESSAGE =
   'This email address is now verified. You are signed in to a different account, so we did not switch: log out first, then log in with the verified address.';
 
 /**

@@ -17,9 +17,7 @@ export {
   clearSessionCookie,
   hasSessionCookie,
   readSessionCookie,
-  SESSION_COOKIES,
   setSessionCookie,
-  SIGNED_IN_COOKIE,
 } from './session-cookies.ts';
 export { loginAdmin } from './admin-auth.service.ts';
 export { endSession } from './auth.service.ts';

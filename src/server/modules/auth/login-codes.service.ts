@@ -24,20 +24,20 @@ import { loginCodeMail } from './login-code.mail.ts';
  * cannot keep the owner out, and their guesses teach them nothing while the code is asked for.
  */
 
-export const LOGIN_CODE_TTL_MS = 10 * 60_000;
+const LOGIN_CODE_TTL_MS = 10 * 60_000;
 /** Tries per code, the right one included. */
-export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+const LOGIN_CODE_MAX_ATTEMPTS = 5;
 /** Codes mailed per account per hour; past it the answer stays the same but no mail goes out. */
-export const LOGIN_CODES_PER_HOUR = 5;
+const LOGIN_CODES_PER_HOUR = 5;
 
 /** Failures from every client together: enough that one stranger's guesses do not reach it. */
-export const ACCOUNT_LOGIN_BACKOFF: BackoffPolicy = { ...LOGIN_BACKOFF, freeFailures: 20 };
+const ACCOUNT_LOGIN_BACKOFF: BackoffPolicy = { ...LOGIN_BACKOFF, freeFailures: 20 };
 
-export const LOGIN_CODE_REQUIRED_MESSAGE =
+const LOGIN_CODE_REQUIRED_MESSAGE =
   'To keep your account safe after several failed log-ins, we e-mailed you a sign-in code. Enter it to finish logging in. If no e-mail arrives, check the password you typed and try again.';
-export const LOGIN_CODE_WRONG_MESSAGE = 'That code is not right. Please check the e-mail and try again.';
-export const LOGIN_CODE_INVALID_MESSAGE = 'This code no longer works. Please log in again to get a new one.';
-export const LOGIN_CODE_EXPIRED_MESSAGE = 'This code has expired. Please log in again to get a new one.';
+const LOGIN_CODE_WRONG_MESSAGE = 'That code is not right. Please check the e-mail and try again.';
+const LOGIN_CODE_INVALID_MESSAGE = 'This code no longer works. Please log in again to get a new one.';
+const LOGIN_CODE_EXPIRED_MESSAGE = 'This code has expired. Please log in again to get a new one.';
 
 /** Where a log-in comes from: the client's address, and what the code mail links to. */
 export type LoginClient = { client: string; publicUrl: string };

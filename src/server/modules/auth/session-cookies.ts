@@ -10,7 +10,7 @@ import { BRAND } from '#shared/brand.ts';
 import type { SessionKind } from './auth.repo.ts';
 
 /** Cookie names and paths; the user session is needed only by the API, the admin one only by admin calls. */
-export const SESSION_COOKIES = {
+const SESSION_COOKIES = {
   user: { name: `${BRAND.slug}_session`, path: '/api' },
   admin: { name: `${BRAND.slug}_admin_session`, path: '/api/admin' },
 } as const satisfies Record<SessionKind, { name: string; path: string }>;
@@ -19,7 +19,7 @@ export const SESSION_COOKIES = {
  * A cookie without a secret that tells the web app a user session exists (so a signed-out visitor's
  * pages never ask the API who is signed in). It expires with the session and is cleared on log-out.
  */
-export const SIGNED_IN_COOKIE = { name: `${BRAND.slug}_signed_in`, path: '/' } as const;
+const SIGNED_IN_COOKIE = { name: `${BRAND.slug}_signed_in`, path: '/' } as const;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -29,7 +29,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * request's protocol is http unless TRUST_PROXY lets X-Forwarded-Proto say otherwise, which is why any
  * other host always gets `Secure`.
  */
-export function isSecureCookieRequest(request: FastifyRequest): boolean {
+function isSecureCookieRequest(request: FastifyRequest): boolean {
   if (request.protocol === 'https') return true;
   return !LOOPBACK_HOSTS.has(request.hostname.toLowerCase());
 }

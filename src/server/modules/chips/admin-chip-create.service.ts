@@ -13,7 +13,7 @@ import { findUserByUsername } from './chips.repo.ts';
 export type AdminChipImages = { main: MediaRow; additional: MediaRow[] };
 
 /** The list price after the form's optional discount (percent, 0–100, 2 decimals), in cents. */
-export function discountedPriceCents(price: string, discountPercent: string): number | null {
+function discountedPriceCents(price: string, discountPercent: string): number | null {
   if (price === '') return null;
   const cents = parseUsdToCents(price);
   if (discountPercent === '') return cents;

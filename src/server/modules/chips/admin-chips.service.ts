@@ -22,7 +22,7 @@ type ChipRow = NonNullable<Awaited<ReturnType<typeof findChip>>>;
 type ChipValues = ChipRow['chip'];
 
 /** A chip as the admin sees it: its record fields (the response schema keeps the admin's) and maker. */
-export function toAdminChip(row: ChipRow): AdminChip {
+function toAdminChip(row: ChipRow): AdminChip {
   return { ...chipRecordFields(row), maker: chipMakerLabel(row.chip) };
 }
 

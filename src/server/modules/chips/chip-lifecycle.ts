@@ -52,10 +52,10 @@ type ChipState = Pick<
 
 export const CHIP_NOT_AVAILABLE_MESSAGE = `This ${BRAND.name} is no longer available.`;
 export const NOT_OWNER_MESSAGE = `Only the owner can change this ${BRAND.name}.`;
-export const OWN_CHIP_MESSAGE = `You already own this ${BRAND.name}.`;
-export const OWN_CHIP_OFFER_MESSAGE = `You cannot make an offer on your own ${BRAND.name}.`;
-export const NOT_IN_VAULT_MESSAGE = `Only ${BRAND.plural} kept in our vault can be listed or shipped.`;
-export const UNLIST_FIRST_MESSAGE = `Unlist this ${BRAND.name} before asking for it to be shipped.`;
+const OWN_CHIP_MESSAGE = `You already own this ${BRAND.name}.`;
+const OWN_CHIP_OFFER_MESSAGE = `You cannot make an offer on your own ${BRAND.name}.`;
+const NOT_IN_VAULT_MESSAGE = `Only ${BRAND.plural} kept in our vault can be listed or shipped.`;
+const UNLIST_FIRST_MESSAGE = `Unlist this ${BRAND.name} before asking for it to be shipped.`;
 
 const refuse = (code: ErrorCode, message: string): Refusal => ({ code, message });
 
@@ -64,7 +64,7 @@ export function ownerIdOf(chip: Pick<ChipRow, 'ownerId' | 'creatorId'>): number 
   return chip.ownerId ?? chip.creatorId;
 }
 
-export function isListed(chip: Pick<ChipRow, 'status'>): boolean {
+function isListed(chip: Pick<ChipRow, 'status'>): boolean {
   return chip.status === 'active';
 }
 
@@ -74,7 +74,7 @@ export function isHeld(chip: Pick<ChipRow, 'reservedUntil'>, now: Date): boolean
 }
 
 /** Held at `now` for someone other than `userId`. */
-export function isHeldForOther(chip: ChipState, userId: number | null, now: Date): boolean {
+function isHeldForOther(chip: ChipState, userId: number | null, now: Date): boolean {
   return isHeld(chip, now) && chip.reservedForUserId !== userId;
 }
 
@@ -83,7 +83,7 @@ export function isHeldForOther(chip: ChipState, userId: number | null, now: Date
  * whose buyer is paying. An idle checkout hold (its buyer has not started paying) yields to a buyer
  * who checks out or pays meanwhile (docs/decisions/033).
  */
-export function isHeldAgainstBuyer(chip: ChipState, userId: number | null, now: Date): boolean {
+function isHeldAgainstBuyer(chip: ChipState, userId: number | null, now: Date): boolean {
   return isHeldForOther(chip, userId, now) && !chip.reservedIdle;
 }
 
@@ -102,7 +102,7 @@ function refuseUnlessOwner(chip: ChipState, actorId: number): Refusal | null {
 }
 
 /** A chip reported lost or stolen cannot be listed, bought, offered on or claimed until its owner clears it. */
-export function refuseReported(chip: Pick<ChipRow, 'reportStatus'>): Refusal | null {
+function refuseReported(chip: Pick<ChipRow, 'reportStatus'>): Refusal | null {
   return chip.reportStatus === 'none' ? null : refuse('CONFLICT', reportedMessage(chip.reportStatus));
 }
 
@@ -170,7 +170,7 @@ export function refuseDelist(chip: ChipState, actorId: number, now: Date): Refus
 }
 
 /** Price: the owner of an activated chip that is not sold to them just now (listed or unlisted). */
-export function refusePrice(chip: ChipState, actorId: number): Refusal | null {
+function refusePrice(chip: ChipState, actorId: number): Refusal | null {
   const notOwner = refuseUnlessOwner(chip, actorId);
   if (notOwner) return notOwner;
   if (chip.status !== 'active' && chip.status !== 'inactive') {
@@ -190,7 +190,7 @@ export function refuseShipToMe(chip: ChipState, actorId: number, now: Date): Ref
   return null;
 }
 
-export const ON_ITS_WAY_MESSAGE = `This ${BRAND.name} is on its way. Transfer it once it has arrived.`;
+const ON_ITS_WAY_MESSAGE = `This ${BRAND.name} is on its way. Transfer it once it has arrived.`;
 
 /**
  * Transfer: the owner of an activated chip that is not travelling and that no buyer is paying for

@@ -26,10 +26,10 @@ const creator = alias(users, 'creator');
 const owner = alias(users, 'owner');
 
 /** Exactly the predicate of the partial indexes chips_market_newest_idx / chips_market_price_idx. */
-export const LISTED = sql`${chips.status} = 'active'`;
+const LISTED = sql`${chips.status} = 'active'`;
 
 /** Public chips: every activated one (listed, unlisted or sold); pending ones show only to their owner. */
-export const PUBLIC_CHIP = sql`${chips.status} <> 'pending'`;
+const PUBLIC_CHIP = sql`${chips.status} <> 'pending'`;
 
 function selectChipsWithUsers(db: Db) {
   return db
@@ -267,7 +267,7 @@ function searchMatches(t: ChipsTable, pattern: string): SQL {
 }
 
 /** Trigram indexes help only when the text has a run of three letters or digits. */
-export function searchUsesTrigrams(search: string): boolean {
+function searchUsesTrigrams(search: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(search);
 }
 

@@ -54,10 +54,9 @@ export {
   randomUnitId,
   recordChipEvent,
   slugify,
-  type CreateChipRecordInput,
 } from './chip-records.service.ts';
 
-export const FEATURED_LIMIT = 12;
+const FEATURED_LIMIT = 12;
 /** The token price chip DTOs are priced at: live when a price source is configured, else the fallback. */
 export async function currentTokenPriceUsd(ctx: ServiceContext): Promise<string> {
   return (await getTokenPriceUsd(ctx)).priceUsd;
@@ -136,7 +135,7 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
 }
 
 /** The read context of a visitor: lists and public pages are the same for everyone. */
-export async function visitorContext(ctx: ServiceContext): Promise<ChipReadContext> {
+async function visitorContext(ctx: ServiceContext): Promise<ChipReadContext> {
   return { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer: null, now: ctx.clock() };
 }
 

@@ -6,12 +6,10 @@
  */
 export { chips } from './chips.table.ts';
 export {
-  activateChip,
   canDispatchTo,
   canSellTo,
   canShipFor,
   canTransferFrom,
-  delistChip,
   delistForTransfer,
   deliverChip,
   dispatchChip,
@@ -19,15 +17,12 @@ export {
   holdChipWhilePaying,
   isChipPublic,
   isHeld,
-  listChip,
   lockChipForChange,
   ownerIdOf,
-  priceChip,
   refuseBuy,
   refuseOffer,
   refuseShipToMe,
   refuseTransfer,
-  refuseReported,
   refuseHandover,
   type Refusal,
   releaseChipHold,
@@ -56,7 +51,6 @@ export {
   startHandover,
   toHandoverDto,
   type HandoverRow,
-  type HandoverTag,
   type TapClaimOutcome,
   useHandoverClaim,
 } from './handover-lifecycle.ts';

@@ -4,7 +4,7 @@ import type { ContactMessageInput } from '#shared/contact.schemas.ts';
 import { composeMail, type MailMessage } from '#server/platform/mail/index.ts';
 
 /** One line of text for a mail header: visitors' subjects must not smuggle in line breaks. */
-export function headerText(text: string, max = 150): string {
+function headerText(text: string, max = 150): string {
   return text
     .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim()

@@ -4,7 +4,7 @@ import { enqueueMail } from '#server/platform/mail/index.ts';
 import { contactMessageMail } from './contact.mail.ts';
 import { insertContactMessage } from './contact.repo.ts';
 
-export const CONTACT_SENT_MESSAGE = "We'll get back to you within 24 hours.";
+const CONTACT_SENT_MESSAGE = "We'll get back to you within 24 hours.";
 
 /** Stores a visitor's message and mails it to the support address, replying to the visitor. */
 export async function sendContactMessage(

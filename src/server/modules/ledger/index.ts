@@ -25,5 +25,4 @@ export {
   sumEarningsByUser,
   sumPlatformIncome,
   sumSellerEarnings,
-  type LedgerLineRow,
 } from './ledger.repo.ts';

@@ -12,7 +12,7 @@ import { AppError } from '#server/lib/app-error.ts';
  */
 
 /** Widths of the WebP renditions; an image is never upscaled to reach one. */
-export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
+const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
 /** The stored original is capped to this edge: enough for print previews and zoom, not a 100 MP upload. */
 const MAX_ORIGINAL_EDGE = 4096;
 /**

@@ -64,7 +64,7 @@ async function spendPixels(ctx: ServiceContext, userId: number, pixels: number):
 }
 
 /** Reads a stream into memory, refusing it as soon as it passes `limit` bytes. */
-export async function readLimited(stream: Readable, limit: number): Promise<Buffer> {
+async function readLimited(stream: Readable, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {

@@ -18,7 +18,7 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
 };
 
-export type StoredMedia = { body: Readable; size: number | undefined; contentType: string };
+type StoredMedia = { body: Readable; size: number | undefined; contentType: string };
 
 /** Where media bytes live: the data folder by default, an S3-compatible bucket when configured. */
 export type MediaStorage = {
@@ -129,9 +129,4 @@ export function getMediaStorage({ config }: { config: Config }): MediaStorage {
     storages.set(config, storage);
   }
   return storage;
-}
-
-/** Replaces the storage of an app (tests use an in-memory bucket). */
-export function setMediaStorage({ config }: { config: Config }, storage: MediaStorage): void {
-  storages.set(config, storage);
 }

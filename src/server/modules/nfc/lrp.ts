@@ -8,9 +8,9 @@ import { AES_BLOCK_BYTES, aesCbcDecrypt, aesEncryptBlock, gfDouble } from './aes
  */
 
 /** Nibble width m = 4: 16 precomputed plaintexts. */
-export const LRP_PLAINTEXT_COUNT = 16;
+const LRP_PLAINTEXT_COUNT = 16;
 /** Updated keys generated per secret (q = 4; SUN uses 0 for MACs and PICCData, 1 for file data). */
-export const LRP_UPDATED_KEY_COUNT = 4;
+const LRP_UPDATED_KEY_COUNT = 4;
 
 const BLOCK_55 = Buffer.alloc(AES_BLOCK_BYTES, 0x55);
 const BLOCK_AA = Buffer.alloc(AES_BLOCK_BYTES, 0xaa);
@@ -78,10 +78,10 @@ export function evalLrp(
 }
 
 /** One LRP secret with its plaintext table and the updated key chosen for an operation. */
-export type LrpContext = { plaintexts: Buffer[]; updatedKey: Buffer };
+type LrpContext = { plaintexts: Buffer[]; updatedKey: Buffer };
 
 /** Precomputes the plaintexts and picks updated key `updatedKeyIndex` of `key`. */
-export function lrpContext(key: Uint8Array, updatedKeyIndex = 0): LrpContext {
+function lrpContext(key: Uint8Array, updatedKeyIndex = 0): LrpContext {
   if (!Number.isInteger(updatedKeyIndex) || updatedKeyIndex < 0 || updatedKeyIndex >= LRP_UPDATED_KEY_COUNT) {
     throw new RangeError(`updated key index must be 0..${LRP_UPDATED_KEY_COUNT - 1}`);
   }

@@ -18,7 +18,7 @@ export const SDM_META_READ_KEY_NUMBER = 1;
 export const SDM_FILE_READ_KEY_NUMBER = 2;
 
 /** Stored in DATA_DIR when NFC_MASTER_KEY is unset; fine for one machine, wrong for several (keys would differ). */
-export const INSTALL_KEY_FILE = 'nfc-master.key';
+const INSTALL_KEY_FILE = 'nfc-master.key';
 
 // Diversification inputs (AN10922 M). Fixed forever once tags are programmed; the station uses the same bytes.
 const DIVERSIFICATION_TAG = Buffer.from('Artchip', 'ascii');
@@ -33,12 +33,12 @@ const SEAL_VERSION = 'v1';
 const GCM_IV_BYTES = 12;
 const GCM_TAG_BYTES = 16;
 
-export type MasterKeySource = 'NFC_MASTER_KEY' | 'install-key-file';
+type MasterKeySource = 'NFC_MASTER_KEY' | 'install-key-file';
 
 /** The role a sealed key plays; part of the GCM associated data so a sealed key cannot be moved to another slot. */
-export type KeyRole = 'metaRead' | 'fileRead';
+type KeyRole = 'metaRead' | 'fileRead';
 
-export type DiversifiedTagKeys = {
+type DiversifiedTagKeys = {
   metaReadKey: Buffer;
   fileReadKey: Buffer;
   metaReadInput: Buffer;
@@ -76,7 +76,7 @@ function aad(uid: string, role: KeyRole): Buffer {
 }
 
 /** Reads DATA_DIR/nfc-master.key, creating it (mode 0600, never overwritten) on first use. */
-export function readOrCreateInstallKey(dataDir: string): Buffer {
+function readOrCreateInstallKey(dataDir: string): Buffer {
   const file = path.join(dataDir, INSTALL_KEY_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   try {

@@ -36,7 +36,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The public page a chip's QR code opens. */
-export function chipPageUrl(publicUrl: string, chip: Pick<ChipRef, 'creatorUsername' | 'slug'>): string {
+function chipPageUrl(publicUrl: string, chip: Pick<ChipRef, 'creatorUsername' | 'slug'>): string {
   return `${publicUrl}${ROUTES.chip(chip.creatorUsername, chip.slug)}`;
 }
 

@@ -30,7 +30,7 @@ import {
 import { authenticateTap, identifyTap, parseTapQuery, type SunTap, type TapIdentity } from './sun.ts';
 
 /** At most one 'verified_tap' provenance event per tag in this window (a collector showing a chip off). */
-export const VERIFIED_TAP_EVENT_WINDOW_MS = 10 * 60 * 1000;
+const VERIFIED_TAP_EVENT_WINDOW_MS = 10 * 60 * 1000;
 // Decrypted meta-read keys are kept briefly so a tap does not hit the database and GCM for each key.
 const META_KEY_TTL_MS = 60_000;
 // A tap no cached key explains reloads the keys (a tag provisioned on another server), but not more often.

@@ -6,14 +6,14 @@ import type { NfcTagMode } from '#shared/nfc.schemas.ts';
  */
 
 /** Placeholders in the human-readable template. */
-export const PICC_PLACEHOLDER = '{PICCData}';
-export const MAC_PLACEHOLDER = '{MAC}';
+const PICC_PLACEHOLDER = '{PICCData}';
+const MAC_PLACEHOLDER = '{MAC}';
 /** PICCData placeholder width: one AES block, or PICCRand(8) + one block in LRP mode. */
 const PICC_HEX_CHARS: Record<NfcTagMode, number> = { AES: 32, LRP: 48 };
 const MAC_HEX_CHARS = 16;
 
 /** NDEF file 02 of an NTAG 424 DNA holds 256 bytes. */
-export const NDEF_FILE_BYTES = 256;
+const NDEF_FILE_BYTES = 256;
 
 // URI identifier codes (NFC Forum URI RTD): the scheme is stored as one byte, never as text.
 const URI_PREFIXES: readonly [string, number][] = [

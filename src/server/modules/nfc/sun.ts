@@ -22,11 +22,11 @@ import {
 export type SdmMode = NfcTagMode;
 
 /** UID length of every NTAG 424 DNA, in bytes. */
-export const UID_BYTES = 7;
+const UID_BYTES = 7;
 /** SDMReadCtr length, in bytes. */
-export const COUNTER_BYTES = 3;
+const COUNTER_BYTES = 3;
 /** Truncated SDMMAC length, in bytes. */
-export const SDM_MAC_BYTES = 8;
+const SDM_MAC_BYTES = 8;
 /** The only PICCDataTag accepted: UID and counter mirrored, RFU bits clear, 7-byte UID. */
 export const PICC_DATA_TAG_UID_AND_COUNTER = 0xc7;
 
@@ -49,10 +49,10 @@ const PRINTABLE_ASCII_RE = /^[\x20-\x7e]*$/;
 export type SunFailureReason = 'malformed' | 'bad_picc' | 'unknown_key' | 'bad_mac' | 'enc_not_authenticated';
 
 /** A refused tap; `detail` is for logs only, never for the client. */
-export type SunFailure = { ok: false; reason: SunFailureReason; detail: string };
+type SunFailure = { ok: false; reason: SunFailureReason; detail: string };
 
 /** Tap whose UID/counter travel encrypted in PICCData (SDMMetaRead = an app key). */
-export type EncryptedTap = {
+type EncryptedTap = {
   form: 'encrypted';
   /** Told by the PICCData length: 16 bytes AES, 24 bytes LRP. */
   mode: SdmMode;
@@ -66,7 +66,7 @@ export type EncryptedTap = {
 };
 
 /** Tap with UID/counter mirrored in plain (SDMMetaRead = E). */
-export type PlainTap = {
+type PlainTap = {
   form: 'plain';
   uid: Buffer;
   /** Counter bytes LSB first, as used in every crypto input. */
@@ -131,7 +131,7 @@ export const DEFAULT_TAP_LAYOUTS: readonly TapLayout[] = Object.freeze([
 ] satisfies TapLayout[]);
 
 /** Decrypted and validated PICCData. */
-export type PiccData = {
+type PiccData = {
   piccDataTag: number;
   /** Upper-case hex, as printed on tags. */
   uid: string;
@@ -161,7 +161,7 @@ export type IdentifyResult = { ok: true; candidates: TapIdentity[] } | SunFailur
 export type SdmSessionKeys = { sv1: Buffer; sv2: Buffer; encKey: Buffer; macKey: Buffer };
 
 /** An authenticated tap. `fileData` is only present when the tap carried (MAC-covered) encrypted file data. */
-export type SunVerified = {
+type SunVerified = {
   ok: true;
   form: 'encrypted' | 'plain';
   mode: SdmMode;

@@ -11,16 +11,8 @@ import {
   type MailRecipient,
 } from '#server/platform/mail/index.ts';
 
-export const OFFER_MAIL_KINDS = [
-  'received',
-  'accepted',
-  'counter_accepted',
-  'buyer_accepted',
-  'declined',
-  'countered',
-  'withdrawn',
-] as const;
-export type OfferMailKind = (typeof OFFER_MAIL_KINDS)[number];
+export type OfferMailKind =
+  'received' | 'accepted' | 'counter_accepted' | 'buyer_accepted' | 'declined' | 'countered' | 'withdrawn';
 
 /** The chip an offer is about, as its e-mail shows it. */
 export type OfferMailChip = { title: string } & ChipImage;

@@ -8,7 +8,7 @@ import { users } from '#server/modules/users/users.table.ts';
 export type OfferRow = typeof offers.$inferSelect;
 
 /** Offers still waiting for an answer: to the owner (pending) or to the buyer (countered). */
-export const OPEN_OFFER_STATUSES = ['pending', 'countered'] as const;
+const OPEN_OFFER_STATUSES = ['pending', 'countered'] as const;
 
 export async function insertOffer(tx: Db, values: typeof offers.$inferInsert): Promise<OfferRow> {
   const [row] = await tx.insert(offers).values(values).returning();
@@ -32,28 +32,6 @@ export async function updateOfferRow(
 ): Promise<OfferRow> {
   const [row] = await tx.update(offers).set(values).where(eq(offers.id, id)).returning();
   return row!;
-}
-
-/** An accepted offer on the chip still holding it at `now`, other than the one given. */
-export async function findHoldingOffer(
-  tx: Db,
-  chipId: number,
-  now: Date,
-  exceptOfferId?: number,
-): Promise<OfferRow | null> {
-  const [row] = await tx
-    .select()
-    .from(offers)
-    .where(
-      and(
-        eq(offers.chipId, chipId),
-        eq(offers.status, 'accepted'),
-        gt(offers.acceptedUntil, now),
-        exceptOfferId === undefined ? undefined : ne(offers.id, exceptOfferId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /** Declines the chip's open offers (all, or all but one); returns them for notifications. */

@@ -55,7 +55,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFER_NOT_FOUND = 'Offer not found';
 
 /** The price an accepted offer fixes: the counter amount when a counter was accepted. */
-export function agreedAmountCents(
+function agreedAmountCents(
   offer: Pick<OfferRow, 'status' | 'amountCents' | 'counterAmountCents'>,
 ): number | null {
   if (offer.status !== 'accepted' && offer.status !== 'completed') return null;

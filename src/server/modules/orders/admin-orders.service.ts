@@ -88,7 +88,7 @@ function toAdminOrderDto(
 }
 
 /** One order as the admin sees it; `chip` when the caller already has the order's chip. */
-export async function toAdminOrder(db: Db, order: OrderRow, chip?: ChipRow | null): Promise<AdminOrder> {
+async function toAdminOrder(db: Db, order: OrderRow, chip?: ChipRow | null): Promise<AdminOrder> {
   const buyer = await findAccountById(db, order.buyerId);
   const orderChip =
     chip !== undefined ? chip : order.chipId === null ? null : await findChipRow(db, order.chipId);

@@ -12,7 +12,6 @@ export {
   flagOrderPayment,
   markOrderRefunded,
   recordProviderRef,
-  orderActions,
   refuseRefund,
   placeOrder,
   refusePayAgain,
@@ -24,7 +23,6 @@ export {
   orderConfirmationMail,
   orderMailInfo,
   refundMail,
-  type OrderMailInfo,
 } from './orders.mail.ts';
 export {
   countOpenHolds,
@@ -35,7 +33,6 @@ export {
   listUnpaidOrdersInWindow,
   lockOrder,
   type OrderRow,
-  type PendingWindow,
   readOrderTotals,
   readSellerSales,
 } from './orders.repo.ts';

@@ -35,7 +35,7 @@ import {
 export const ORDER_NOT_FOUND = 'Order not found';
 
 /** The guest's set-password hand-out is offered this long after the order was placed. */
-export const SET_PASSWORD_HANDOUT_MS = 60 * 60 * 1000;
+const SET_PASSWORD_HANDOUT_MS = 60 * 60 * 1000;
 
 /** Spec §4 notes: pending payments are still processing; failed ones need support. */
 function statusNote(paymentStatus: string): string | null {
@@ -45,7 +45,7 @@ function statusNote(paymentStatus: string): string | null {
 }
 
 /** Order row (with its chip's names and state) → the buyer's view at `now`. */
-export function toOrderDto(row: OrderWithChip, now: Date): Order {
+function toOrderDto(row: OrderWithChip, now: Date): Order {
   const o = row.order;
   return {
     id: o.id,

@@ -5,7 +5,7 @@ import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
 import type { CreatedPayment, PaymentOrder, PaymentProvider } from './payment-provider.ts';
 
 /** The browser URL of the payment simulation page for an order. */
-export function demoPaymentUrl(
+function demoPaymentUrl(
   order: Pick<PaymentOrder, 'id' | 'totalCents' | 'paymentMethod'>,
   paymentToken: string,
 ): string {
@@ -19,7 +19,7 @@ export function demoPaymentUrl(
 }
 
 /** The reference of a demo refund: stable per refund, so a retried refund answers the same. */
-export function demoRefundReference(refundId: number): string {
+function demoRefundReference(refundId: number): string {
   return `demo-refund-${refundId}`;
 }
 

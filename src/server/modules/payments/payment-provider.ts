@@ -12,7 +12,7 @@ import type { Db } from '#server/db/client.ts';
 export type PaymentProviderName = 'demo' | 'stripe' | 'paypal' | 'solana';
 
 /** demo: completed through the /payment-processing simulation; live: only by the provider's verified signal. */
-export type PaymentMode = 'demo' | 'live';
+type PaymentMode = 'demo' | 'live';
 
 /** What a provider is told about an order it must charge. Amounts were fixed at checkout. */
 export type PaymentOrder = {
@@ -58,7 +58,7 @@ export type CreatedPayment = {
 };
 
 /** Where a payment stands at the provider. */
-export type PaymentLookupStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'expired';
+type PaymentLookupStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'expired';
 
 /** A provider's answer about one payment; completed answers carry what completeOrderPayment needs. */
 export type PaymentLookup = {
@@ -108,7 +108,7 @@ export type RefundPaymentInput = {
  * provider accepted it but has not settled it (a later provider signal or dashboard check settles it);
  * manual: no money moved, an admin must send it and record its reference (e.g. the on-chain signature).
  */
-export type RefundStatus = 'succeeded' | 'pending' | 'manual';
+type RefundStatus = 'succeeded' | 'pending' | 'manual';
 
 /** A provider's answer to a refund: reference is its id for the refund (null when manual). */
 export type RefundResult = { status: RefundStatus; reference: string | null };

@@ -20,10 +20,10 @@ export const PAYMENT_WINDOW_MINUTES: Record<PaymentProviderName, number> = {
 };
 
 /** Orders younger than this are left to their webhook or capture. */
-export const RECONCILE_MIN_AGE_MS = 2 * 60_000;
+const RECONCILE_MIN_AGE_MS = 2 * 60_000;
 
 /** Payments may confirm a while after the quote lapsed (slow wallets, 3-D Secure, PayPal holds). */
-export const SETTLE_MARGIN_MS = 45 * 60_000;
+const SETTLE_MARGIN_MS = 45 * 60_000;
 
 /** How long after checkout an unpaid order is still watched. */
 export const WATCH_MAX_AGE_MS = CHECKOUT_HOLD_MINUTES * 60_000 + SETTLE_MARGIN_MS;

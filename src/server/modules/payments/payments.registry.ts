@@ -9,7 +9,7 @@ import type { Config } from '#server/config.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/settings.schemas.ts';
 import type { PaymentOption } from '#shared/checkout.schemas.ts';
 import { demoPaymentProvider } from './demo.provider.ts';
-import type { PaymentContext, PaymentProvider, PaymentProviderName } from './payment-provider.ts';
+import type { PaymentContext, PaymentProvider } from './payment-provider.ts';
 import { paypalProviderFactory } from './paypal.provider.ts';
 import { solanaProviderFactory } from './solana.provider.ts';
 import { stripeProviderFactory } from './stripe.provider.ts';
@@ -38,7 +38,7 @@ export type PaymentRegistry = {
 };
 
 /** Builds a registry from a list of candidate providers (live ones first) and the demo switch. */
-export function createPaymentRegistry(candidates: PaymentProvider[], demoPayments: boolean): PaymentRegistry {
+function createPaymentRegistry(candidates: PaymentProvider[], demoPayments: boolean): PaymentRegistry {
   const byMethod = new Map<PaymentMethod, PaymentProvider>();
   for (const method of PAYMENT_METHODS) {
     const live = candidates.find((p) => p.mode === 'live' && p.methods.includes(method));
@@ -85,11 +85,6 @@ export function paymentOptionsFor(ctx: ServiceContext, allowed: readonly Payment
     if (provider) options.push({ method, mode: provider.mode });
   }
   return options;
-}
-
-/** True for a provider name the orders table can hold. */
-export function isPaymentProviderName(name: string): name is PaymentProviderName {
-  return name === 'demo' || name === 'stripe' || name === 'paypal' || name === 'solana';
 }
 
 /** What the app's adapters may use (PaymentContext): never the app itself. */

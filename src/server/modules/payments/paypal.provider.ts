@@ -126,7 +126,7 @@ export function createPaypalApi(settings: PaypalSettings): PaypalApi {
  * One PayPal order per our order, however often checkout's call is retried. The quote time is part of
  * the key because ids alone repeat when a database is reset or restored.
  */
-export function paypalOrderRequestId(order: Pick<PaymentOrder, 'id' | 'quoteExpiresAt'>): string {
+function paypalOrderRequestId(order: Pick<PaymentOrder, 'id' | 'quoteExpiresAt'>): string {
   return `order-${order.id}-${order.quoteExpiresAt?.getTime() ?? 0}-paypal`;
 }
 
@@ -136,7 +136,7 @@ export function paypalCaptureRequestId(paypalOrderId: string): string {
 }
 
 /** /paypal-processing?orderId=&amount=&sellerEmail=&artchipId= (spec §2). */
-export function paypalProcessingUrl(
+function paypalProcessingUrl(
   order: Pick<PaymentOrder, 'id' | 'totalCents' | 'chipId' | 'sellerPaypalEmail'>,
 ): string {
   const query = new URLSearchParams({
@@ -149,7 +149,7 @@ export function paypalProcessingUrl(
 }
 
 /** The PayPal order for one of ours: the total computed at checkout, paid to the seller when direct. */
-export function paypalOrderBody(order: PaymentOrder): OrderRequest {
+function paypalOrderBody(order: PaymentOrder): OrderRequest {
   return {
     intent: CheckoutPaymentIntent.Capture,
     purchaseUnits: [
@@ -201,7 +201,7 @@ export function paypalIssueOf(err: unknown): string | null {
 }
 
 /** "ISSUE: description" of a PayPal error answer, or the error's own message. */
-export function describePaypalError(err: unknown): string {
+function describePaypalError(err: unknown): string {
   if (err instanceof ApiError && typeof err.body === 'string') {
     try {
       const parsed = JSON.parse(err.body) as {
@@ -224,7 +224,7 @@ export function describePaypalError(err: unknown): string {
 }
 
 /** Our refund statuses for a PayPal refund; failed and cancelled refunds moved no money and throw. */
-export function toPaypalRefundResult(refund: PaypalRefund, action: string): RefundResult {
+function toPaypalRefundResult(refund: PaypalRefund, action: string): RefundResult {
   if (!refund.id) throw new AppError('PAYMENT_FAILED', `${action}: PayPal answered without a refund id`);
   if (refund.status === PaypalRefundStatus.Completed) return { status: 'succeeded', reference: refund.id };
   if (refund.status === PaypalRefundStatus.Pending) return { status: 'pending', reference: refund.id };
@@ -291,7 +291,7 @@ async function refundPaypalCapture(
 }
 
 /** Where a PayPal order stands, in the provider interface's terms. */
-export function toPaypalLookup(paypalOrder: PaypalOrder, orderId: number): PaymentLookup {
+function toPaypalLookup(paypalOrder: PaypalOrder, orderId: number): PaymentLookup {
   const settlement = settlementOf(paypalOrder, orderId);
   if (settlement?.status === 'COMPLETED') {
     return {

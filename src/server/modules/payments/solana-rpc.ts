@@ -4,7 +4,7 @@
  */
 
 /** One entry of getSignaturesForAddress. */
-export type SignatureInfo = {
+type SignatureInfo = {
   signature: string;
   slot: number;
   err: unknown;
@@ -36,7 +36,7 @@ export type SolanaRpc = {
   getTransaction: (signature: string) => Promise<ParsedTransaction | null>;
 };
 
-export class SolanaRpcError extends Error {
+class SolanaRpcError extends Error {
   readonly code: number | undefined;
   constructor(message: string, code?: number) {
     super(message);

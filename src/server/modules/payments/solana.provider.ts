@@ -22,12 +22,12 @@ export type SolanaSettings = NonNullable<Config['solana']>;
 const SIGNATURE_LIMIT = 20;
 
 /** A fresh Solana Pay reference: 32 random bytes as a base58 public key. */
-export function newReference(): string {
+function newReference(): string {
   return bs58.encode(crypto.randomBytes(32));
 }
 
 /** "12.500000" → "12.5", "100.000000" → "100": Solana Pay amounts carry no padding zeros. */
-export function trimTokenAmount(amount: string): string {
+function trimTokenAmount(amount: string): string {
   return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
 }
 
@@ -53,12 +53,12 @@ export function transferRequestUrl(
 }
 
 /** /token-payment?orderId=&reference= : the page with the link, QR code and countdown. */
-export function tokenPaymentPageUrl(orderId: number, reference: string): string {
+function tokenPaymentPageUrl(orderId: number, reference: string): string {
   return `${TOKEN_PAYMENT_PATH}?${new URLSearchParams({ orderId: String(orderId), reference }).toString()}`;
 }
 
 /** What one transaction under an order's reference means for that order. */
-export type TransferVerdict =
+type TransferVerdict =
   | { kind: 'paid'; receivedBaseUnits: bigint; decimals: number }
   | {
       kind: 'rejected';
@@ -92,7 +92,7 @@ function balanceChanges(tx: ParsedTransaction): BalanceChange[] {
  * Judges a confirmed, successful transaction against an order: the treasury's balance of the token
  * mint must rise by at least the quoted amount (in the mint's base units, rounded up).
  */
-export function judgeTransfer(
+function judgeTransfer(
   settings: SolanaSettings,
   tx: ParsedTransaction,
   artchipAmount: string,

@@ -27,22 +27,22 @@ import {
 } from './payment-provider.ts';
 
 /** The webhook path Stripe's dashboard is told about (an alias of POST /api/payments/stripe/webhook). */
-export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /** Answered (400) when a webhook's Stripe-Signature does not match its raw body. */
-export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature';
+const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature';
 
 /**
  * One PaymentIntent per order, however often checkout's call to Stripe is retried. The quote time
  * (fixed when the order is placed) is part of the key because ids alone repeat when a database is
  * reset or restored, and Stripe remembers keys for a day.
  */
-export function paymentIntentIdempotencyKey(order: Pick<PaymentOrder, 'id' | 'quoteExpiresAt'>): string {
+function paymentIntentIdempotencyKey(order: Pick<PaymentOrder, 'id' | 'quoteExpiresAt'>): string {
   return `order-${order.id}-${order.quoteExpiresAt?.getTime() ?? 0}-pi`;
 }
 
 /** /stripe-processing?orderId=&amount=&artchipId= (spec §2). */
-export function stripeProcessingUrl(order: Pick<PaymentOrder, 'id' | 'totalCents' | 'chipId'>): string {
+function stripeProcessingUrl(order: Pick<PaymentOrder, 'id' | 'totalCents' | 'chipId'>): string {
   const query = new URLSearchParams({
     orderId: String(order.id),
     amount: centsToUsdString(order.totalCents),
@@ -63,7 +63,7 @@ function headerValue(value: string | string[] | undefined): string {
 }
 
 /** Where a PaymentIntent stands, in the provider interface's terms. */
-export function toPaymentLookup(intent: Stripe.PaymentIntent): PaymentLookup {
+function toPaymentLookup(intent: Stripe.PaymentIntent): PaymentLookup {
   switch (intent.status) {
     case 'succeeded':
       return {
@@ -83,7 +83,7 @@ export function toPaymentLookup(intent: Stripe.PaymentIntent): PaymentLookup {
 }
 
 /** Decodes a verified Stripe event into a payment signal. */
-export function toPaymentSignal(event: Stripe.Event): PaymentSignal {
+function toPaymentSignal(event: Stripe.Event): PaymentSignal {
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     return { kind: 'ignored' };
   }
@@ -118,7 +118,7 @@ const METADATA_VALUE_MAX = 500;
  * A Stripe failure as an AppError saying what was attempted. Stripe's own words are kept when it
  * refused the request (over-refund, wrong state); outages and key problems are only logged in full.
  */
-export function stripeFailure(action: string, err: unknown, ctx: PaymentContext): AppError {
+function stripeFailure(action: string, err: unknown, ctx: PaymentContext): AppError {
   if (err instanceof AppError) return err;
   const isRefusal =
     err instanceof Stripe.errors.StripeInvalidRequestError ||
@@ -133,7 +133,7 @@ export function stripeFailure(action: string, err: unknown, ctx: PaymentContext)
 }
 
 /** Our refund statuses for a Stripe Refund; failed and canceled refunds moved no money and throw. */
-export function toRefundResult(refund: Stripe.Refund, action: string): RefundResult {
+function toRefundResult(refund: Stripe.Refund, action: string): RefundResult {
   switch (refund.status) {
     case 'succeeded':
       return { status: 'succeeded', reference: refund.id };

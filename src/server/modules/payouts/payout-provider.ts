@@ -30,10 +30,10 @@ export type PayoutRequest = {
 };
 
 /** paid: the money left the platform; pending: the provider accepted it and settles it later. */
-export type PayoutSendStatus = 'paid' | 'pending';
+type PayoutSendStatus = 'paid' | 'pending';
 
 /** What a rail answers for a sent payout. Live rails always give the provider's id as reference. */
-export type PayoutResult = { reference: string | null; status: PayoutSendStatus };
+type PayoutResult = { reference: string | null; status: PayoutSendStatus };
 
 /** Where a payout stands at its provider later (a pending PayPal payout settling or failing). */
 export type PayoutLookup = { status: PayoutSendStatus | 'failed'; reason?: string };

@@ -25,7 +25,7 @@ import type { PayoutRow } from './payouts.repo.ts';
 const providersByConfig = new WeakMap<Config, PayoutProvider[]>();
 
 /** The app's payout rails, built from its config on first use. */
-export function payoutProviders(ctx: Pick<ServiceContext, 'config'>): PayoutProvider[] {
+function payoutProviders(ctx: Pick<ServiceContext, 'config'>): PayoutProvider[] {
   let providers = providersByConfig.get(ctx.config);
   if (!providers) {
     providers = payoutProvidersFromConfig(ctx.config);

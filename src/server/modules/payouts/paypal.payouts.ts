@@ -67,7 +67,7 @@ const PayoutBatchSchema = z.object({
     .optional(),
 });
 /** A payout batch as PayPal answers it (create or show), with the fields we read. */
-export type PaypalPayoutBatch = z.infer<typeof PayoutBatchSchema>;
+type PaypalPayoutBatch = z.infer<typeof PayoutBatchSchema>;
 
 const FAILED_ITEM_STATUSES = new Set(['FAILED', 'RETURNED', 'REFUNDED', 'REVERSED', 'BLOCKED', 'DENIED']);
 
@@ -75,7 +75,7 @@ const FAILED_ITEM_STATUSES = new Set(['FAILED', 'RETURNED', 'REFUNDED', 'REVERSE
  * Where a batch stands. A single-item batch is judged by its item when PayPal lists it: a batch can
  * be SUCCESS while its item is UNCLAIMED (held until the receiver opens an account) or FAILED.
  */
-export function payoutLookupOf(batch: PaypalPayoutBatch): PayoutLookup {
+function payoutLookupOf(batch: PaypalPayoutBatch): PayoutLookup {
   const item = batch.items?.[0];
   const status = item?.transaction_status ?? batch.batch_header.batch_status;
   if (status === 'SUCCESS') return { status: 'paid' };
@@ -86,7 +86,7 @@ export function payoutLookupOf(batch: PaypalPayoutBatch): PayoutLookup {
 }
 
 /** The Payouts request for one payout: a batch of one item, both keyed by the payout. */
-export function payoutBatchBody(payout: PayoutRequest) {
+function payoutBatchBody(payout: PayoutRequest) {
   const key = payoutIdempotencyKey(payout.payoutId);
   return {
     sender_batch_header: { sender_batch_id: key, email_subject: `You have a payout from ${BRAND.name}` },
@@ -106,7 +106,7 @@ export function payoutBatchBody(payout: PayoutRequest) {
  * When PayPal refused a repeated sender_batch_id: the original batch's id from its link (null if
  * PayPal gave none). Null for any other error.
  */
-export function duplicateBatchOf(error: PaypalError): { batchId: string | null } | null {
+function duplicateBatchOf(error: PaypalError): { batchId: string | null } | null {
   const details = error.details ?? [];
   const isDuplicate = details.some(
     (d) => d.field?.toUpperCase() === 'SENDER_BATCH_ID' || /sender_batch_id/i.test(d.issue ?? ''),

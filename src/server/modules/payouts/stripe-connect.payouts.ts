@@ -48,7 +48,7 @@ function assertAccountId(accountId: string): void {
 }
 
 /** True once Stripe may pay the account: onboarding done, transfers and bank payouts enabled. */
-export function isConnectAccountReady(account: Stripe.Account): boolean {
+function isConnectAccountReady(account: Stripe.Account): boolean {
   return (
     account.details_submitted === true &&
     account.payouts_enabled === true &&
@@ -57,7 +57,7 @@ export function isConnectAccountReady(account: Stripe.Account): boolean {
 }
 
 /** The transfer for one payout; transfer_group ties it to the payout in Stripe's dashboard. */
-export function transferParams(payout: PayoutRequest): Stripe.TransferCreateParams {
+function transferParams(payout: PayoutRequest): Stripe.TransferCreateParams {
   return {
     amount: payout.amountCents,
     currency: 'usd',

@@ -6,7 +6,7 @@ import { deleteTicksBefore, findLatestTick, findTickNearest, insertPriceTick } f
 import { fetchSourceQuote, sourceLabel, type SourceQuote } from './price.source.ts';
 
 /** How long a read of the source is reused (the ticker polls every 30 s and is stale after 25 s). */
-export const PRICE_CACHE_MS = 25_000;
+const PRICE_CACHE_MS = 25_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** change_24h compares with the tick nearest to 24 h ago, if one lies within this distance of it. */
 const HISTORY_TOLERANCE_MS = 2 * 60 * 60 * 1000;
@@ -99,7 +99,7 @@ async function readSource(ctx: ServiceContext, url: string): Promise<CoinPrice> 
  * Reads the source now (one read at a time per process), stores a tick and refreshes the cache.
  * Without a source it answers the fallback price.
  */
-export async function refreshTokenPrice(ctx: ServiceContext): Promise<CoinPrice> {
+async function refreshTokenPrice(ctx: ServiceContext): Promise<CoinPrice> {
   const url = ctx.config.priceSourceUrl;
   if (!url) return fallbackPrice(ctx);
   const state = stateOf(ctx);

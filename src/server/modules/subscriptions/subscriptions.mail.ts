@@ -10,7 +10,7 @@ import {
 import { findAccountByEmail } from '#server/modules/users/index.ts';
 
 /** The links of a list e-mail: the confirm and unsubscribe pages, and the RFC 8058 one-click endpoint. */
-export function listLinks(app: { config: Config }, confirmToken: string | null, unsubscribeToken: string) {
+function listLinks(app: { config: Config }, confirmToken: string | null, unsubscribeToken: string) {
   const base = app.config.publicUrl;
   const unsub = encodeURIComponent(unsubscribeToken);
   return {
@@ -26,7 +26,7 @@ export function listLinks(app: { config: Config }, confirmToken: string | null, 
  * The headers every list e-mail carries: mail clients show an Unsubscribe button that posts to the
  * one-click endpoint (RFC 2369, RFC 8058).
  */
-export function listUnsubscribeHeaders(oneClickUrl: string): Record<string, string> {
+function listUnsubscribeHeaders(oneClickUrl: string): Record<string, string> {
   return {
     'List-Unsubscribe': `<${oneClickUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -34,7 +34,7 @@ export function listUnsubscribeHeaders(oneClickUrl: string): Record<string, stri
 }
 
 /** The double opt-in e-mail: confirm on the page (a button press, never the link alone). */
-export function confirmationMail(
+function confirmationMail(
   app: { config: Config },
   to: { email: string } & MailRecipient,
   confirmToken: string,

@@ -17,11 +17,11 @@ import {
 } from './subscriptions.repo.ts';
 
 /** The same answer for every address, so sign-up does not reveal who is on the list. */
-export const SIGNUP_MESSAGE = 'Please check your inbox and confirm your subscription.';
-export const CONFIRMED_MESSAGE = "Your subscription is confirmed. We'll keep you updated!";
-export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed';
-export const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has already been used.';
-export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is invalid.';
+const SIGNUP_MESSAGE = 'Please check your inbox and confirm your subscription.';
+const CONFIRMED_MESSAGE = "Your subscription is confirmed. We'll keep you updated!";
+const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed';
+const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has already been used.';
+const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is invalid.';
 
 /**
  * Double opt-in sign-up. A new or unsubscribed address becomes not_confirmed and gets a confirmation

@@ -22,7 +22,6 @@ export {
   updateAccount,
   updateCreatorProfile,
   userFromRow,
-  USERNAME_TAKEN_MESSAGE,
 } from './users.service.ts';
 export { deleteShippingAddress, getUser, updateProfile, updateShippingAddress } from './users.service.ts';
 export { createAdminCustomer, updateAdminCustomer } from './customers.service.ts';

@@ -14,11 +14,11 @@ import { usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
 
 export type { UserRow } from './users.repo.ts';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
 
 /** The spec §3 User as the API sends it. */
-export function toUser(row: UserRow, totalMinted: number): User {
+function toUser(row: UserRow, totalMinted: number): User {
   return {
     id: row.id,
     email: row.email,

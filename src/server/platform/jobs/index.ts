@@ -4,13 +4,4 @@
  * back-off): pg-boss on PostgreSQL, the jobs table on PGlite, one interface (app.jobs).
  */
 export { createJobQueue } from './jobs.queue.ts';
-export type {
-  Job,
-  JobHandler,
-  JobQueue,
-  JobQueueOptions,
-  JobRunner,
-  JobRunnerOptions,
-  NewJob,
-} from './jobs.types.ts';
-export { retryDelayMs } from './jobs.service.ts';
+export type { Job, JobHandler, JobQueue, JobRunner, JobRunnerOptions } from './jobs.types.ts';

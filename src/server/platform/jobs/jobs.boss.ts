@@ -13,7 +13,7 @@ import type {
 } from './jobs.types.ts';
 
 /** pg-boss's own schema: created by its first start on a database, migrated by later versions. */
-export const BOSS_SCHEMA = 'pgboss';
+const BOSS_SCHEMA = 'pgboss';
 /** Connections pg-boss keeps besides the app's pool: polling, supervision and settling jobs. */
 const BOSS_POOL_MAX = 4;
 const DEFAULT_MAX_ATTEMPTS = 5;

@@ -51,7 +51,7 @@ export type JobRunner = {
   stop: () => Promise<void>;
 };
 
-export type NewJob = {
+type NewJob = {
   kind: string;
   payload?: Record<string, unknown>;
   /** Nothing is added while a job under this key exists (pg-boss: while its row is kept, 7 days). */

@@ -4,12 +4,6 @@
  * enqueue them; the outbox sends them.
  */
 export { composeMail, type MailContent, type MailLine } from './mail.layout.ts';
-export {
-  absoluteUrl,
-  type ChipImage,
-  greetingName,
-  mailImageUrl,
-  type MailRecipient,
-} from './mail.format.ts';
+export { absoluteUrl, type ChipImage, mailImageUrl, type MailRecipient } from './mail.format.ts';
 export { createMailer, enqueueMail, type Mailer, type MailMessage } from './mail.service.ts';
 export { listMailLog } from './admin-mail.service.ts';

@@ -19,14 +19,14 @@ export type MailMessage = {
 };
 
 /** Mail someone is waiting for right now: sent before any other queued mail. */
-export const TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set([
+const TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set([
   'verify-email',
   'set-password',
   'order-confirmation',
   'email-list-confirm',
 ]);
 
-export function priorityOf(message: Pick<MailMessage, 'template' | 'priority'>): number {
+function priorityOf(message: Pick<MailMessage, 'template' | 'priority'>): number {
   const kind =
     message.priority ?? (TRANSACTIONAL_TEMPLATES.has(message.template) ? 'transactional' : 'normal');
   return MAIL_PRIORITY[kind];

@@ -5,7 +5,6 @@
  */
 export { createDbRateLimitStore, hitRateLimit, pruneRateLimits, spendAllowance } from './rate-limit.store.ts';
 export {
-  backoffDelayMs,
   clearBackoff,
   findBackoffWait,
   LOGIN_BACKOFF,

@@ -12,7 +12,10 @@ export type PageMeta = {
   noindex?: boolean;
 };
 
-/** A resolver answers for the paths it knows (e.g. chip pages) and returns null for the rest. */
+/**
+ * A resolver answers for the paths it knows (e.g. chip pages) and returns null for the rest. Features
+ * export theirs; routes.ts hands the list to the spa routes (no registry: each app gets its list).
+ */
 export type PageMetaResolver = (app: FastifyInstance, url: URL) => Promise<PageMeta | null>;
 
 const STATIC_TITLES: Record<string, string> = {
@@ -28,14 +31,12 @@ const STATIC_TITLES: Record<string, string> = {
   '/landing': BRAND.name,
 };
 
-const resolvers: PageMetaResolver[] = [];
-
-/** Features add resolvers for their own pages (chip detail, gallery, /uid). */
-export function registerPageMeta(resolver: PageMetaResolver): void {
-  resolvers.push(resolver);
-}
-
-export async function resolvePageMeta(app: FastifyInstance, url: URL): Promise<PageMeta> {
+/** The first of `resolvers` that knows the page answers; any other page gets the site's meta. */
+export async function resolvePageMeta(
+  resolvers: readonly PageMetaResolver[],
+  app: FastifyInstance,
+  url: URL,
+): Promise<PageMeta> {
   for (const resolver of resolvers) {
     const meta = await resolver(app, url);
     if (meta) return meta;

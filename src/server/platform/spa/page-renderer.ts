@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { PageRenderer } from '#web/entry-server.tsx';
 import type { ApiTransport } from '#web/lib/api-client.ts';
+import type { PageMetaResolver } from './page-meta.ts';
 
 /** What dist/ssr/entry-server.js (Vite's build of src/web/entry-server.tsx) exports. */
 export type PageRendererModule = {
@@ -10,7 +11,7 @@ export type PageRendererModule = {
   SSR_STATE_ID: string;
 };
 
-export const SSR_ENTRY = fileURLToPath(new URL('../../../../dist/ssr/entry-server.js', import.meta.url));
+const SSR_ENTRY = fileURLToPath(new URL('../../../../dist/ssr/entry-server.js', import.meta.url));
 
 /** The built renderer, or null before a build (pages are then rendered in the browser only). */
 export async function loadBuiltRenderer(): Promise<PageRendererModule | null> {
@@ -43,4 +44,6 @@ export type SpaOptions = {
   pageRenderer?: PageRendererModule | null;
   /** The built web app's folder (dist/web by default). */
   webDist?: string;
+  /** The features' page meta, tried in order; pages none of them knows get the site's meta. */
+  pageMeta?: readonly PageMetaResolver[];
 };

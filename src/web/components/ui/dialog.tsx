@@ -28,7 +28,7 @@ function isFocusable(element: Element | null): element is HTMLElement {
  * (Radix returns focus only to a Dialog.Trigger, which our controlled dialogs do not use). Spread
  * the handlers onto Dialog.Content.
  */
-export function useFocusReturn() {
+function useFocusReturn() {
   const entry = useRef<{ element: HTMLElement | null } | null>(null);
   return {
     onOpenAutoFocus: () => {

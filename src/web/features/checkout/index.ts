@@ -11,7 +11,6 @@ import { lazy } from 'react';
 export const LazyCheckoutDialog = lazy(async () => ({
   default: (await import('./components/checkout-dialog.tsx')).CheckoutDialog,
 }));
-export type { CheckoutTarget } from './components/checkout-form.tsx';
 export { useCheckoutQuote } from './api/get-checkout-quote.ts';
 export { PAYMENT_METHOD_LABELS } from './lib/payment-labels.ts';
 export { useGoToPayment } from './lib/use-go-to-payment.ts';

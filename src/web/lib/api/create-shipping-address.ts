@@ -8,7 +8,7 @@ import { api } from '#web/lib/api-client.ts';
 import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 
 /** POST /api/shipping-addresses. */
-export async function createShippingAddress(input: ShippingAddressInput): Promise<ShippingAddress> {
+async function createShippingAddress(input: ShippingAddressInput): Promise<ShippingAddress> {
   return ShippingAddressSchema.parse(await api('/api/shipping-addresses', { method: 'POST', body: input }));
 }
 

@@ -3,11 +3,11 @@ import { LegalPageSchema, type LegalPage, type LegalPageKey } from '#shared/lega
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/legal/:page: the Privacy Policy or Terms of Service text (the public pages and the admin's editor). */
-export async function getLegalPage(page: LegalPageKey): Promise<LegalPage> {
+async function getLegalPage(page: LegalPageKey): Promise<LegalPage> {
   return LegalPageSchema.parse(await api(`/api/legal/${page}`));
 }
 
-export const legalPageQueryOptions = (page: LegalPageKey) =>
+const legalPageQueryOptions = (page: LegalPageKey) =>
   queryOptions({
     // The admin's save sets ['legal', page].
     queryKey: ['legal', page],

@@ -3,11 +3,11 @@ import { SiteInfoSchema, type SiteInfo } from '#shared/settings.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/site-info: public facts of this deployment (support address, live-auction link, demo payments, token mint). */
-export async function getSiteInfo(): Promise<SiteInfo> {
+async function getSiteInfo(): Promise<SiteInfo> {
   return SiteInfoSchema.parse(await api('/api/site-info'));
 }
 
-export const siteInfoQueryOptions = queryOptions({
+const siteInfoQueryOptions = queryOptions({
   queryKey: ['site-info'],
   queryFn: getSiteInfo,
   staleTime: 5 * 60_000,

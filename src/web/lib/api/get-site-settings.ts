@@ -3,11 +3,11 @@ import { SiteSettingsSchema, type SiteSettings } from '#shared/settings.schemas.
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/site-settings: prices, fees and the payment methods each order type offers. */
-export async function getSiteSettings(): Promise<SiteSettings> {
+async function getSiteSettings(): Promise<SiteSettings> {
   return SiteSettingsSchema.parse(await api('/api/site-settings'));
 }
 
-export const siteSettingsQueryOptions = queryOptions({
+const siteSettingsQueryOptions = queryOptions({
   // The admin's settings change invalidates ['site-settings'].
   queryKey: ['site-settings'],
   queryFn: getSiteSettings,

@@ -7,7 +7,7 @@ import { api } from '#web/lib/api-client.ts';
 export const MY_ARTCHIP_QUERY_KEY = ['my-artchip'] as const;
 
 /** GET /api/my-artchip: the user's chips (minted or owned) and paid mints still being made, newest first. */
-export async function listMyArtchip(): Promise<MyArtchipItem[]> {
+async function listMyArtchip(): Promise<MyArtchipItem[]> {
   return MyArtchipListSchema.parse(await api(`/api/my-${BRAND.slug}`));
 }
 

@@ -7,12 +7,12 @@ import { api } from '#web/lib/api-client.ts';
 export const SHIPPING_ADDRESSES_QUERY_KEY = ['shipping-addresses'] as const;
 
 /** GET /api/shipping-addresses: the signed-in user's saved addresses, the default first. */
-export async function listShippingAddresses(): Promise<ShippingAddress[]> {
+async function listShippingAddresses(): Promise<ShippingAddress[]> {
   // The route's response schema is this array of the shared address schema.
   return z.array(ShippingAddressSchema).parse(await api('/api/shipping-addresses'));
 }
 
-export const shippingAddressesQueryOptions = queryOptions({
+const shippingAddressesQueryOptions = queryOptions({
   queryKey: SHIPPING_ADDRESSES_QUERY_KEY,
   queryFn: listShippingAddresses,
 });

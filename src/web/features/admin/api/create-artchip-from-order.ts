@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '#shared/brand.ts';
 
 /** POST /api/admin/orders/:id/create-artchip (multipart media fields); adds the chip and tells the creator. */
-export async function createArtchipFromOrder(id: number, form: FormData): Promise<unknown> {
+async function createArtchipFromOrder(id: number, form: FormData): Promise<unknown> {
   return api(`/api/admin/orders/${id}/create-${BRAND.slug}`, { method: 'POST', body: form });
 }
 

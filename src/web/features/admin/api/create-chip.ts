@@ -4,7 +4,7 @@ import { BRAND } from '#shared/brand.ts';
 import { AdminChipSchema, type AdminChip } from '#shared/admin.schemas.ts';
 
 /** POST /api/admin/artchip (multipart: fields, image, additionalImage0..n). */
-export async function createChip(form: FormData): Promise<AdminChip> {
+async function createChip(form: FormData): Promise<AdminChip> {
   return AdminChipSchema.parse(await api(`/api/admin/${BRAND.slug}`, { method: 'POST', body: form }));
 }
 

@@ -2,7 +2,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/admin/email-subscriptions/:id. */
-export async function deleteSubscription(id: number): Promise<void> {
+async function deleteSubscription(id: number): Promise<void> {
   await api(`/api/admin/email-subscriptions/${id}`, { method: 'DELETE' });
 }
 

@@ -4,11 +4,11 @@ import { AccountingSchema, type Accounting, type AccountingQuery } from '#shared
 import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/accounting?from&to: money in, refunds, fees and payouts per day and provider (to inclusive). */
-export async function getAccounting(query: AccountingQuery): Promise<Accounting> {
+async function getAccounting(query: AccountingQuery): Promise<Accounting> {
   return AccountingSchema.parse(await api(`/api/admin/accounting${queryString(query)}`));
 }
 
-export const accountingQueryOptions = (query: AccountingQuery) =>
+const accountingQueryOptions = (query: AccountingQuery) =>
   queryOptions({
     queryKey: ['admin', 'accounting', query],
     queryFn: () => getAccounting(query),

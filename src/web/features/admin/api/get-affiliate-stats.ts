@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AffiliateStatsListSchema, type AffiliateStats } from '#shared/affiliates.schemas.ts';
 
 /** GET /api/admin/affiliate-stats: one row per affiliate. */
-export async function getAffiliateStats(): Promise<AffiliateStats[]> {
+async function getAffiliateStats(): Promise<AffiliateStats[]> {
   return AffiliateStatsListSchema.parse(await api('/api/admin/affiliate-stats'));
 }
 
-export const affiliateStatsQueryOptions = () =>
+const affiliateStatsQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'affiliate-stats'], queryFn: getAffiliateStats });
 
 export function useAffiliateStats() {

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminAffiliateSummarySchema, type AdminAffiliateSummary } from '#shared/affiliates.schemas.ts';
 
 /** GET /api/admin/affiliates: totals across affiliates. */
-export async function getAffiliateSummary(): Promise<AdminAffiliateSummary> {
+async function getAffiliateSummary(): Promise<AdminAffiliateSummary> {
   return AdminAffiliateSummarySchema.parse(await api('/api/admin/affiliates'));
 }
 
-export const affiliateSummaryQueryOptions = () =>
+const affiliateSummaryQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'affiliates'], queryFn: getAffiliateSummary });
 
 export function useAffiliateSummary() {

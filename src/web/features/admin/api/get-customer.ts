@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminCustomerDetailSchema, type AdminCustomerDetail } from '#shared/admin.schemas.ts';
 
 /** GET /api/admin/customers/:id: contact, addresses, minted and purchased chips. */
-export async function getCustomer(id: number): Promise<AdminCustomerDetail> {
+async function getCustomer(id: number): Promise<AdminCustomerDetail> {
   return AdminCustomerDetailSchema.parse(await api(`/api/admin/customers/${id}`));
 }
 
-export const customerQueryOptions = (id: number) =>
+const customerQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['admin', 'customer', id], queryFn: () => getCustomer(id) });
 
 export function useCustomer(id: number | null) {

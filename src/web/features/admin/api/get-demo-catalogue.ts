@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DemoCatalogueSchema, type DemoCatalogue } from '#shared/demo.schemas.ts';
 
 /** GET /api/admin/demo-catalogue: what of the demo catalogue is still on the site. */
-export async function getDemoCatalogue(): Promise<DemoCatalogue> {
+async function getDemoCatalogue(): Promise<DemoCatalogue> {
   return DemoCatalogueSchema.parse(await api('/api/admin/demo-catalogue'));
 }
 
-export const demoCatalogueQueryOptions = () =>
+const demoCatalogueQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'demo-catalogue'], queryFn: getDemoCatalogue });
 
 export function useDemoCatalogue() {

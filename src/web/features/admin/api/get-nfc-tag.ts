@@ -7,11 +7,11 @@ import { api } from '#web/lib/api-client.ts';
 export const nfcTagPath = (chipId: number) => `/api/admin/${BRAND.slug}/${chipId}/nfc-tag`;
 
 /** GET /api/admin/artchip/:id/nfc-tag: the chip's active tag (never its keys), or null. */
-export async function getNfcTag(chipId: number): Promise<NfcTag | null> {
+async function getNfcTag(chipId: number): Promise<NfcTag | null> {
   return NfcTagEnvelopeSchema.parse(await api(nfcTagPath(chipId))).tag;
 }
 
-export function nfcTagQueryOptions(chipId: number) {
+function nfcTagQueryOptions(chipId: number) {
   return queryOptions({ queryKey: ['admin', 'nfc', chipId, 'tag'], queryFn: () => getNfcTag(chipId) });
 }
 

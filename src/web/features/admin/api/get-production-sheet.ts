@@ -1,9 +1,7 @@
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/production-sheet?chipIds=… | ?orderId=…: the print-ready HTML (admin bearer token). */
-export async function getProductionSheet(
-  query: { chipIds: number[] } | { orderId: number },
-): Promise<string> {
+async function getProductionSheet(query: { chipIds: number[] } | { orderId: number }): Promise<string> {
   const search = 'orderId' in query ? `orderId=${query.orderId}` : `chipIds=${query.chipIds.join(',')}`;
   return api<string>(`/api/admin/production-sheet?${search}`);
 }

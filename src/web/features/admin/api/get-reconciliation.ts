@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReconciliationSchema, type Reconciliation } from '#shared/ledger.schemas.ts';
 
 /** GET /api/admin/ledger/reconciliation: the ledger's invariants, checked now. */
-export async function getReconciliation(): Promise<Reconciliation> {
+async function getReconciliation(): Promise<Reconciliation> {
   return ReconciliationSchema.parse(await api('/api/admin/ledger/reconciliation'));
 }
 
-export const reconciliationQueryOptions = () =>
+const reconciliationQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'ledger', 'reconciliation'], queryFn: getReconciliation });
 
 export function useReconciliation() {

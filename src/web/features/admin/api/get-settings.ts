@@ -3,12 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SiteSettingsSchema, type SiteSettings } from '#shared/settings.schemas.ts';
 
 /** GET /api/admin/site-settings. */
-export async function getSettings(): Promise<SiteSettings> {
+async function getSettings(): Promise<SiteSettings> {
   return SiteSettingsSchema.parse(await api('/api/admin/site-settings'));
 }
 
-export const settingsQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'settings'], queryFn: getSettings });
+const settingsQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings'], queryFn: getSettings });
 
 export function useAdminSettings() {
   return useQuery(settingsQueryOptions());

@@ -3,12 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminStatsSchema, type AdminStats } from '#shared/admin.schemas.ts';
 
 /** GET /api/admin/stats: the Overview cards. */
-export async function getAdminStats(): Promise<AdminStats> {
+async function getAdminStats(): Promise<AdminStats> {
   return AdminStatsSchema.parse(await api('/api/admin/stats'));
 }
 
-export const adminStatsQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'stats'], queryFn: getAdminStats });
+const adminStatsQueryOptions = () => queryOptions({ queryKey: ['admin', 'stats'], queryFn: getAdminStats });
 
 export function useAdminStats() {
   return useQuery(adminStatsQueryOptions());

@@ -6,11 +6,11 @@ import { queryString } from '../lib/admin-session.ts';
 export type AuditFilter = { entity: string; adminId: string };
 
 /** GET /api/admin/audit?entity=&adminId=: newest first; keyset pages. */
-export async function listAudit(filter: AuditFilter, cursor: number | null): Promise<AuditPage> {
+async function listAudit(filter: AuditFilter, cursor: number | null): Promise<AuditPage> {
   return AuditPageSchema.parse(await api(`/api/admin/audit${queryString({ ...filter, cursor })}`));
 }
 
-export const auditQueryOptions = (filter: AuditFilter) =>
+const auditQueryOptions = (filter: AuditFilter) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'audit', filter],
     queryFn: ({ pageParam }) => listAudit(filter, pageParam),

@@ -8,12 +8,12 @@ import { queryString } from '../lib/admin-session.ts';
 export type ChipFilter = { q: string; status: string; maker: string; reported?: string };
 
 /** GET /api/admin/artchip: every chip, any status, with filters; keyset pages. */
-export async function listChips(filter: ChipFilter, cursor: number | null): Promise<AdminChipPage> {
+async function listChips(filter: ChipFilter, cursor: number | null): Promise<AdminChipPage> {
   const qs = queryString({ ...filter, cursor });
   return AdminChipPageSchema.parse(await api(`/api/admin/${BRAND.slug}${qs}`));
 }
 
-export const chipsQueryOptions = (filter: ChipFilter) =>
+const chipsQueryOptions = (filter: ChipFilter) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'chips', filter],
     queryFn: ({ pageParam }) => listChips(filter, pageParam),

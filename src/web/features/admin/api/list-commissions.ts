@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CommissionListSchema, type Commission } from '#shared/affiliates.schemas.ts';
 
 /** GET /api/admin/affiliate-commissions?userId=: one affiliate's commissions. */
-export async function listCommissions(userId: number): Promise<Commission[]> {
+async function listCommissions(userId: number): Promise<Commission[]> {
   return CommissionListSchema.parse(await api(`/api/admin/affiliate-commissions?userId=${userId}`));
 }
 
-export const commissionsQueryOptions = (userId: number) =>
+const commissionsQueryOptions = (userId: number) =>
   queryOptions({ queryKey: ['admin', 'commissions', userId], queryFn: () => listCommissions(userId) });
 
 export function useCommissions(userId: number | null) {

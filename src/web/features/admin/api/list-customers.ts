@@ -4,11 +4,11 @@ import { AdminCustomerPageSchema, type AdminCustomerPage } from '#shared/admin.s
 import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/customers?q=: search by username, e-mail or name; keyset pages. */
-export async function listCustomers(q: string, cursor: number | null): Promise<AdminCustomerPage> {
+async function listCustomers(q: string, cursor: number | null): Promise<AdminCustomerPage> {
   return AdminCustomerPageSchema.parse(await api(`/api/admin/customers${queryString({ q, cursor })}`));
 }
 
-export const customersQueryOptions = (q: string) =>
+const customersQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'customers', q],
     queryFn: ({ pageParam }) => listCustomers(q, pageParam),

@@ -4,11 +4,11 @@ import { JobListSchema } from '#shared/jobs.schemas.ts';
 import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/jobs?status=: background jobs, most recently changed first. */
-export async function listJobs(status: string) {
+async function listJobs(status: string) {
   return JobListSchema.parse(await api(`/api/admin/jobs${queryString({ status })}`));
 }
 
-export const jobsQueryOptions = (status: string) =>
+const jobsQueryOptions = (status: string) =>
   queryOptions({ queryKey: ['admin', 'jobs', status], queryFn: () => listJobs(status) });
 
 export function useJobs(status: string) {

@@ -4,11 +4,11 @@ import { MailLogPageSchema } from '#shared/admin.schemas.ts';
 import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/mail?status=: the outgoing-mail log; keyset pages. */
-export async function listMail(status: string, cursor: number | null) {
+async function listMail(status: string, cursor: number | null) {
   return MailLogPageSchema.parse(await api(`/api/admin/mail${queryString({ status, cursor })}`));
 }
 
-export const mailQueryOptions = (status: string) =>
+const mailQueryOptions = (status: string) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'mail', status],
     queryFn: ({ pageParam }) => listMail(status, pageParam),

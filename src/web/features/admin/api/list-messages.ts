@@ -4,11 +4,11 @@ import { ContactMessagePageSchema, type ContactMessagePage } from '#shared/conta
 import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/messages?status=: contact-form messages; keyset pages. */
-export async function listMessages(status: string, cursor: number | null): Promise<ContactMessagePage> {
+async function listMessages(status: string, cursor: number | null): Promise<ContactMessagePage> {
   return ContactMessagePageSchema.parse(await api(`/api/admin/messages${queryString({ status, cursor })}`));
 }
 
-export const messagesQueryOptions = (status: string) =>
+const messagesQueryOptions = (status: string) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'messages', status],
     queryFn: ({ pageParam }) => listMessages(status, pageParam),

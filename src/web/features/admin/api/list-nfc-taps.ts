@@ -4,11 +4,11 @@ import { NfcTapListSchema, type NfcTap } from '#shared/nfc.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/artchip/:id/taps: the chip's recorded taps, newest first. */
-export async function listNfcTaps(chipId: number): Promise<NfcTap[]> {
+async function listNfcTaps(chipId: number): Promise<NfcTap[]> {
   return NfcTapListSchema.parse(await api(`/api/admin/${BRAND.slug}/${chipId}/taps`)).items;
 }
 
-export function nfcTapsQueryOptions(chipId: number) {
+function nfcTapsQueryOptions(chipId: number) {
   return queryOptions({ queryKey: ['admin', 'nfc', chipId, 'taps'], queryFn: () => listNfcTaps(chipId) });
 }
 

@@ -6,12 +6,12 @@ import { queryString } from '../lib/admin-session.ts';
 export type OrderFilter = { type: (typeof ADMIN_ORDER_TYPES)[number]; status: string };
 
 /** GET /api/admin/orders: mint orders by default, or purchases; keyset pages. */
-export async function listOrders(filter: OrderFilter, cursor: number | null): Promise<AdminOrderPage> {
+async function listOrders(filter: OrderFilter, cursor: number | null): Promise<AdminOrderPage> {
   const qs = queryString({ type: filter.type, status: filter.status, cursor });
   return AdminOrderPageSchema.parse(await api(`/api/admin/orders${qs}`));
 }
 
-export const ordersQueryOptions = (filter: OrderFilter) =>
+const ordersQueryOptions = (filter: OrderFilter) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'orders', filter],
     queryFn: ({ pageParam }) => listOrders(filter, pageParam),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PayableBalanceListSchema, type PayableBalance } from '#shared/payouts.schemas.ts';
 
 /** GET /api/admin/payouts: every seller and affiliate with money payable now. */
-export async function listPayableBalances(): Promise<PayableBalance[]> {
+async function listPayableBalances(): Promise<PayableBalance[]> {
   return PayableBalanceListSchema.parse(await api('/api/admin/payouts'));
 }
 

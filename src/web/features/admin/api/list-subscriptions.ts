@@ -4,16 +4,13 @@ import { EmailSubscriptionPageSchema, type EmailSubscriptionPage } from '#shared
 import { queryString } from '../lib/admin-session.ts';
 
 /** GET /api/admin/email-subscriptions?status=: the e-mail list; keyset pages. */
-export async function listSubscriptions(
-  status: string,
-  cursor: number | null,
-): Promise<EmailSubscriptionPage> {
+async function listSubscriptions(status: string, cursor: number | null): Promise<EmailSubscriptionPage> {
   return EmailSubscriptionPageSchema.parse(
     await api(`/api/admin/email-subscriptions${queryString({ status, cursor })}`),
   );
 }
 
-export const subscriptionsQueryOptions = (status: string) =>
+const subscriptionsQueryOptions = (status: string) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'subscriptions', status],
     queryFn: ({ pageParam }) => listSubscriptions(status, pageParam),

@@ -7,7 +7,7 @@ import {
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/auth/login/code: the mailed code completes the admin log-in. */
-export async function loginAdminWithCode(input: LoginCodeInput): Promise<AdminLoginResponse> {
+async function loginAdminWithCode(input: LoginCodeInput): Promise<AdminLoginResponse> {
   return AdminLoginResponseSchema.parse(
     await api('/api/admin/auth/login/code', { method: 'POST', body: input, checksCredentials: true }),
   );

@@ -3,7 +3,7 @@ import { AdminLoginAnswerSchema, type AdminLoginAnswer, type LoginInput } from '
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/auth/login: an admin session token and who signed in, or the code step (decision 036). */
-export async function loginAdmin(input: LoginInput): Promise<AdminLoginAnswer> {
+async function loginAdmin(input: LoginInput): Promise<AdminLoginAnswer> {
   return AdminLoginAnswerSchema.parse(
     await api('/api/admin/auth/login', { method: 'POST', body: input, checksCredentials: true }),
   );

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearAdminSession } from '../lib/admin-session.ts';
 
 /** POST /api/admin/auth/logout revokes the session; admin data is cleared whatever the answer. */
-export async function logoutAdmin(): Promise<void> {
+async function logoutAdmin(): Promise<void> {
   try {
     await api('/api/admin/auth/logout', { method: 'POST' });
   } catch {

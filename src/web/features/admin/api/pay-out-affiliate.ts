@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PayoutSchema, type Payout } from '#shared/affiliates.schemas.ts';
 
 /** POST /api/admin/affiliate-payout/:userId: marks all pending commissions paid in the token. */
-export async function payOutAffiliate(userId: number, txReference: string): Promise<Payout> {
+async function payOutAffiliate(userId: number, txReference: string): Promise<Payout> {
   const body = txReference ? { txReference } : {};
   return PayoutSchema.parse(await api(`/api/admin/affiliate-payout/${userId}`, { method: 'POST', body }));
 }

@@ -7,7 +7,7 @@ import {
 } from '#shared/payouts.schemas.ts';
 
 /** POST /api/admin/payouts/batch: pays several balances, each once; every item answers a payout or an error. */
-export async function payOutBatch(input: PayoutBatchInput): Promise<PayoutBatchResult> {
+async function payOutBatch(input: PayoutBatchInput): Promise<PayoutBatchResult> {
   return PayoutBatchResultSchema.parse(
     await api('/api/admin/payouts/batch', { method: 'POST', body: input }),
   );

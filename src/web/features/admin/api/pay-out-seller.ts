@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PayoutSchema, type PayoutDto, type SellerPayoutInput } from '#shared/payouts.schemas.ts';
 
 /** POST /api/admin/payouts/sellers/:userId: records the seller's whole payable balance as paid. */
-export async function payOutSeller(userId: number, input: SellerPayoutInput): Promise<PayoutDto> {
+async function payOutSeller(userId: number, input: SellerPayoutInput): Promise<PayoutDto> {
   return PayoutSchema.parse(
     await api(`/api/admin/payouts/sellers/${userId}`, { method: 'POST', body: input }),
   );

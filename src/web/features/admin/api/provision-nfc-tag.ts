@@ -8,7 +8,7 @@ import { api } from '#web/lib/api-client.ts';
 import { nfcTagPath, useInvalidateNfc } from './get-nfc-tag.ts';
 
 /** POST /api/admin/artchip/:id/nfc-tag/provision: diversified keys; answers what to write to the tag. */
-export async function provisionNfcTag(chipId: number, input: ProvisionNfcTagInput): Promise<NfcProvisioning> {
+async function provisionNfcTag(chipId: number, input: ProvisionNfcTagInput): Promise<NfcProvisioning> {
   return NfcProvisioningSchema.parse(
     await api(`${nfcTagPath(chipId)}/provision`, {
       method: 'POST',

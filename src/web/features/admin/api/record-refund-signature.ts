@@ -3,10 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefundSchema, type RefundDto, type RefundSignatureInput } from '#shared/refunds.schemas.ts';
 
 /** POST /api/admin/refunds/:id/signature: records the on-chain transaction of a refund sent by hand. */
-export async function recordRefundSignature(
-  refundId: number,
-  input: RefundSignatureInput,
-): Promise<RefundDto> {
+async function recordRefundSignature(refundId: number, input: RefundSignatureInput): Promise<RefundDto> {
   return RefundSchema.parse(
     await api(`/api/admin/refunds/${refundId}/signature`, { method: 'POST', body: input }),
   );

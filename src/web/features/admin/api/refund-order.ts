@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefundSchema, type AdminRefundInput, type RefundDto } from '#shared/refunds.schemas.ts';
 
 /** POST /api/admin/orders/:id/refund: gives the buyer's payment back, with the reason they will read. */
-export async function refundOrder(id: number, input: AdminRefundInput): Promise<RefundDto> {
+async function refundOrder(id: number, input: AdminRefundInput): Promise<RefundDto> {
   return RefundSchema.parse(await api(`/api/admin/orders/${id}/refund`, { method: 'POST', body: input }));
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DemoCatalogueRemovalSchema, type DemoCatalogueRemoval } from '#shared/demo.schemas.ts';
 
 /** DELETE /api/admin/demo-catalogue. */
-export async function removeDemoCatalogue(): Promise<DemoCatalogueRemoval> {
+async function removeDemoCatalogue(): Promise<DemoCatalogueRemoval> {
   return DemoCatalogueRemovalSchema.parse(await api('/api/admin/demo-catalogue', { method: 'DELETE' }));
 }
 

@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 import { nfcTagPath, useInvalidateNfc } from './get-nfc-tag.ts';
 
 /** POST /api/admin/artchip/:id/nfc-tag/reset-counter: after re-programming (the tag counts from 0 again). */
-export async function resetNfcCounter(chipId: number): Promise<NfcTag> {
+async function resetNfcCounter(chipId: number): Promise<NfcTag> {
   return NfcTagSchema.parse(await api(`${nfcTagPath(chipId)}/reset-counter`, { method: 'POST' }));
 }
 

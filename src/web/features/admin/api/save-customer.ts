@@ -7,7 +7,7 @@ import {
 } from '#shared/admin.schemas.ts';
 
 /** POST /api/admin/customers (id null) or PUT /api/admin/customers/:id. */
-export async function saveCustomer(id: number | null, input: CustomerInput): Promise<AdminCustomerDetail> {
+async function saveCustomer(id: number | null, input: CustomerInput): Promise<AdminCustomerDetail> {
   const res = await api(id === null ? '/api/admin/customers' : `/api/admin/customers/${id}`, {
     method: id === null ? 'POST' : 'PUT',
     body: input,

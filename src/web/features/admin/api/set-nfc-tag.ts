@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 import { nfcTagPath, useInvalidateNfc } from './get-nfc-tag.ts';
 
 /** POST /api/admin/artchip/:id/nfc-tag: a tag programmed elsewhere, with its keys (write-only). */
-export async function setNfcTag(chipId: number, input: SetNfcTagInput): Promise<NfcTag> {
+async function setNfcTag(chipId: number, input: SetNfcTagInput): Promise<NfcTag> {
   return NfcTagSchema.parse(await api(nfcTagPath(chipId), { method: 'POST', body: input }));
 }
 

@@ -4,7 +4,7 @@ import { BRAND } from '#shared/brand.ts';
 import { AdminChipSchema, type AdminChip } from '#shared/admin.schemas.ts';
 
 /** PATCH /api/admin/artchip/:id (multipart, so new images can travel with the fields). */
-export async function updateChip(id: number, form: FormData): Promise<AdminChip> {
+async function updateChip(id: number, form: FormData): Promise<AdminChip> {
   return AdminChipSchema.parse(await api(`/api/admin/${BRAND.slug}/${id}`, { method: 'PATCH', body: form }));
 }
 

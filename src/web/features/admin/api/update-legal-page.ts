@@ -8,7 +8,7 @@ import {
 } from '#shared/legal.schemas.ts';
 
 /** PUT /api/admin/legal/:page. */
-export async function updateLegalPage(page: LegalPageKey, input: UpdateLegalPageInput): Promise<LegalPage> {
+async function updateLegalPage(page: LegalPageKey, input: UpdateLegalPageInput): Promise<LegalPage> {
   return LegalPageSchema.parse(await api(`/api/admin/legal/${page}`, { method: 'PUT', body: input }));
 }
 

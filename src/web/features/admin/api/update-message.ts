@@ -4,7 +4,7 @@ import type { MessageStatusInput } from '#shared/admin.schemas.ts';
 import { ContactMessageSchema, type ContactMessage } from '#shared/contact.schemas.ts';
 
 /** PATCH /api/admin/messages/:id {status: read | archived}. */
-export async function updateMessage(id: number, input: MessageStatusInput): Promise<ContactMessage> {
+async function updateMessage(id: number, input: MessageStatusInput): Promise<ContactMessage> {
   return ContactMessageSchema.parse(await api(`/api/admin/messages/${id}`, { method: 'PATCH', body: input }));
 }
 

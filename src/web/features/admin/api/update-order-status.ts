@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateOrderStatusInput } from '#shared/orders.schemas.ts';
 
 /** PATCH /api/admin/orders/:id/status: processing, completed, shipped (with carrier and tracking) or delivered. */
-export async function updateOrderStatus(id: number, input: UpdateOrderStatusInput): Promise<unknown> {
+async function updateOrderStatus(id: number, input: UpdateOrderStatusInput): Promise<unknown> {
   return api(`/api/admin/orders/${id}/status`, { method: 'PATCH', body: input });
 }
 

@@ -7,7 +7,7 @@ import {
 } from '#shared/settings.schemas.ts';
 
 /** PUT /api/admin/site-settings. */
-export async function updateSettings(input: UpdateSiteSettingsInput): Promise<SiteSettings> {
+async function updateSettings(input: UpdateSiteSettingsInput): Promise<SiteSettings> {
   return SiteSettingsSchema.parse(await api('/api/admin/site-settings', { method: 'PUT', body: input }));
 }
 

@@ -7,7 +7,7 @@ import {
 } from '#shared/subscriptions.schemas.ts';
 
 /** PUT /api/admin/email-subscriptions/:id {email, status}. */
-export async function updateSubscription(
+async function updateSubscription(
   id: number,
   input: UpdateEmailSubscriptionInput,
 ): Promise<EmailSubscription> {

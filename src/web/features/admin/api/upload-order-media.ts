@@ -2,7 +2,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/admin/orders/:id/media: the admin's artwork for a surprize mint (multipart). */
-export async function uploadOrderMedia(id: number, form: FormData): Promise<unknown> {
+async function uploadOrderMedia(id: number, form: FormData): Promise<unknown> {
   return api(`/api/admin/orders/${id}/media`, { method: 'POST', body: form });
 }
 

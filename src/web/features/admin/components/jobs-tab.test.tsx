@@ -11,7 +11,6 @@ beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 

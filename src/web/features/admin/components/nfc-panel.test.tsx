@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import type { NfcProvisioning, NfcTag, NfcTap } from '#shared/nfc.schemas.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
+import { mockApi } from '#web/lib/testing.tsx';
 import { NfcPanel } from './nfc-panel.tsx';
 
 const TAG: NfcTag = {
@@ -79,18 +80,11 @@ const PROVISIONING: NfcProvisioning = {
 type Route = { method: string; path: string; status: number; body: unknown };
 
 function renderPanel(routes: Route[]) {
-  // api() always passes the path as a string.
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const route = routes.find((r) => r.path === url && r.method === (init?.method ?? 'GET'));
-    const found = route ?? { status: 404, body: { code: 'NOT_FOUND', message: 'no mock' } };
-    return Promise.resolve(
-      new Response(JSON.stringify(found.body), {
-        status: found.status,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  const { calls, fetchMock } = mockApi(
+    Object.fromEntries(
+      routes.map((r) => [`${r.method} ${r.path}`, () => ({ status: r.status, body: r.body })]),
+    ),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
@@ -98,7 +92,7 @@ function renderPanel(routes: Route[]) {
       </ToastProvider>
     </QueryClientProvider>,
   );
-  return { fetchMock, user: userEvent.setup() };
+  return { calls, fetchMock, user: userEvent.setup() };
 }
 
 const base = (tag: NfcTag | null): Route[] => [
@@ -109,7 +103,6 @@ const base = (tag: NfcTag | null): Route[] => [
 beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}'));
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
@@ -136,15 +129,15 @@ describe('NfcPanel', () => {
   });
 
   it('validates the UID with the shared schema before calling the API', async () => {
-    const { fetchMock, user } = renderPanel(base(null));
+    const { calls, user } = renderPanel(base(null));
     await user.type(await screen.findByLabelText('Tag UID (14 hex characters)'), '04AB');
     await user.click(screen.getByRole('button', { name: 'Provision tag' }));
     expect(await screen.findByText('UID must be 14 hex characters (7 bytes)')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('provisions a tag and shows the settings to write, with the master-key warning', async () => {
-    const { fetchMock, user } = renderPanel([
+    const { calls, user } = renderPanel([
       ...base(null),
       { method: 'POST', path: '/api/admin/artchip/7/nfc-tag/provision', status: 200, body: PROVISIONING },
     ]);
@@ -153,8 +146,8 @@ describe('NfcPanel', () => {
     expect(await screen.findByText('Write these settings to tag 04112233445566')).toBeTruthy();
     expect(screen.getByText(PROVISIONING.ndefFileHex)).toBeTruthy();
     expect(screen.getByText(/set NFC_MASTER_KEY before producing/)).toBeTruthy();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toEqual({ uid: '04112233445566', mode: 'AES' });
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ uid: '04112233445566', mode: 'AES' });
   });
 
   it('provisions an LRP tag when LRP is chosen and says so in the settings', async () => {
@@ -163,7 +156,7 @@ describe('NfcPanel', () => {
       tag: { ...PROVISIONING.tag, mode: 'LRP' },
       sdm: { ...PROVISIONING.sdm, mode: 'LRP' },
     };
-    const { fetchMock, user } = renderPanel([
+    const { calls, user } = renderPanel([
       ...base(null),
       { method: 'POST', path: '/api/admin/artchip/7/nfc-tag/provision', status: 200, body: lrp },
     ]);
@@ -173,12 +166,12 @@ describe('NfcPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Provision tag' }));
     const result = await screen.findByRole('region', { name: 'Write these settings to tag 04112233445566' });
     expect(within(result).getByText('Mode').nextElementSibling?.textContent).toBe('LRP (AN12304)');
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toEqual({ uid: '04112233445566', mode: 'LRP' });
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ uid: '04112233445566', mode: 'LRP' });
   });
 
   it('registers a tag with its own keys in the chosen mode and shows the mode of the current tag', async () => {
-    const { fetchMock, user } = renderPanel([
+    const { calls, user } = renderPanel([
       ...base(TAG),
       { method: 'POST', path: '/api/admin/artchip/7/nfc-tag', status: 200, body: { ...TAG, mode: 'LRP' } },
     ]);
@@ -191,8 +184,8 @@ describe('NfcPanel', () => {
     await user.type(screen.getByLabelText('SDMFileRead key (32 hex)'), '22'.repeat(16));
     await user.click(screen.getByRole('button', { name: 'Register tag' }));
     expect(await screen.findByText('Tag registered')).toBeTruthy();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toMatchObject({ uid: '04AABBCCDDEEFF', mode: 'LRP' });
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ uid: '04AABBCCDDEEFF', mode: 'LRP' });
   });
 
   it('shows the server refusal', async () => {
@@ -211,7 +204,7 @@ describe('NfcPanel', () => {
   });
 
   it('resets the counter only after confirmation', async () => {
-    const { fetchMock, user } = renderPanel([
+    const { calls, user } = renderPanel([
       ...base(TAG),
       {
         method: 'POST',
@@ -222,9 +215,9 @@ describe('NfcPanel', () => {
     ]);
     await user.click(await screen.findByRole('button', { name: 'Reset counter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset the tap counter?' });
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Reset counter' }));
     expect(await screen.findByText('Counter reset')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => url.endsWith('/reset-counter'))).toBe(true);
+    expect(calls.some((c) => c.path.endsWith('/reset-counter'))).toBe(true);
   });
 });

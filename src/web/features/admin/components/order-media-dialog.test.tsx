@@ -8,7 +8,6 @@ import { OrderMediaDialog } from './order-media-dialog.tsx';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 

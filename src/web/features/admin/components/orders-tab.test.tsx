@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { AdminOrder } from '#shared/orders.schemas.ts';
 import { mockApi, NO_ADMIN_ORDER_ACTIONS, renderWithApp } from '#web/lib/testing.tsx';
@@ -8,7 +8,6 @@ import { OrdersTab } from './orders-tab.tsx';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { AdminStats } from '#shared/admin.schemas.ts';
 import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
@@ -10,7 +10,6 @@ beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AdminOrderDetail } from '#shared/orders.schemas.ts';
@@ -17,7 +17,6 @@ import AdminOrderPage from './admin-order-page.tsx';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 

@@ -3,7 +3,7 @@ import { MessageResponseSchema, type MessageResponse } from '#shared/auth.schema
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/forgot-password: mails a set-password link (the answer is the same for any e-mail). */
-export async function forgotPassword(email: string): Promise<MessageResponse> {
+async function forgotPassword(email: string): Promise<MessageResponse> {
   return MessageResponseSchema.parse(
     await api('/api/auth/forgot-password', { method: 'POST', body: { email } }),
   );

@@ -3,7 +3,7 @@ import { AuthSessionSchema, type AuthSession, type LoginCodeInput } from '#share
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/login/code: the mailed code completes the log-in. */
-export async function loginWithCode(input: LoginCodeInput): Promise<AuthSession> {
+async function loginWithCode(input: LoginCodeInput): Promise<AuthSession> {
   return AuthSessionSchema.parse(
     await api('/api/auth/login/code', { method: 'POST', body: input, checksCredentials: true }),
   );

@@ -3,7 +3,7 @@ import { MessageResponseSchema, type MessageResponse } from '#shared/auth.schema
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/send-verification: mails a new verification link (the answer is the same for any e-mail). */
-export async function sendVerification(email: string): Promise<MessageResponse> {
+async function sendVerification(email: string): Promise<MessageResponse> {
   return MessageResponseSchema.parse(
     await api('/api/auth/send-verification', { method: 'POST', body: { email } }),
   );

@@ -3,7 +3,7 @@ import { AuthSessionSchema, type AuthSession, type SetPasswordInput } from '#sha
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/set-password: sets the password with a one-time token and returns a session. */
-export async function setPassword(input: SetPasswordInput): Promise<AuthSession> {
+async function setPassword(input: SetPasswordInput): Promise<AuthSession> {
   return AuthSessionSchema.parse(await api('/api/auth/set-password', { method: 'POST', body: input }));
 }
 

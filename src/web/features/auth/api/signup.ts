@@ -3,7 +3,7 @@ import { SignupResponseSchema, type SignupInput, type SignupResponse } from '#sh
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/signup: creates the account and mails its verification link. */
-export async function signup(input: SignupInput): Promise<SignupResponse> {
+async function signup(input: SignupInput): Promise<SignupResponse> {
   return SignupResponseSchema.parse(await api('/api/auth/signup', { method: 'POST', body: input }));
 }
 

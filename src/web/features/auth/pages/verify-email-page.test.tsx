@@ -7,7 +7,6 @@ import VerifyEmailPage from './verify-email-page.tsx';
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const OTHER_ACCOUNT =

@@ -4,15 +4,15 @@ import { api } from '#web/lib/api-client.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 
 /** Spec §7: the e-mail lookup is debounced 500 ms. */
-export const EMAIL_CHECK_DEBOUNCE_MS = 500;
+const EMAIL_CHECK_DEBOUNCE_MS = 500;
 
 /** Spec §5 (newer dialog): look the e-mail up only once it contains '@' and '.'. */
-export function isEmailCheckable(email: string): boolean {
+function isEmailCheckable(email: string): boolean {
   return email.includes('@') && email.includes('.');
 }
 
 /** POST /api/auth/check-email: whether an account uses this e-mail. Never signs anyone in. */
-export async function checkEmail(email: string): Promise<boolean> {
+async function checkEmail(email: string): Promise<boolean> {
   return CheckEmailResponseSchema.parse(
     await api('/api/auth/check-email', { method: 'POST', body: { email } }),
   ).exists;

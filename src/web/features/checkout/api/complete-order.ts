@@ -5,7 +5,7 @@ import { MY_ARTCHIP_QUERY_KEY } from '#web/lib/api/list-my-artchip.ts';
 import { paymentTokenQuery } from './payment-token.ts';
 
 /** POST /api/orders/:id/complete: the demo payment simulation marks the order paid (demo mode only). */
-export async function completeOrder(orderId: number): Promise<Order> {
+async function completeOrder(orderId: number): Promise<Order> {
   return CompleteOrderResponseSchema.parse(
     await api(`/api/orders/${orderId}/complete${paymentTokenQuery()}`, { method: 'POST' }),
   ).order;

@@ -4,7 +4,7 @@ import { type CheckoutRequestInput } from '#shared/checkout-request.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/checkout: creates the order and its payment; the answer says where to pay. */
-export async function createCheckout(input: CheckoutRequestInput): Promise<CheckoutResponse> {
+async function createCheckout(input: CheckoutRequestInput): Promise<CheckoutResponse> {
   return CheckoutResponseSchema.parse(await api('/api/checkout', { method: 'POST', body: input }));
 }
 

@@ -3,14 +3,14 @@ import { QuoteResponseSchema, type QuoteRequestInput, type QuoteResponse } from 
 import { api } from '#web/lib/api-client.ts';
 
 /** Spec §7: the checkout refreshes the token price (and so the summary) every 30 s while open. */
-export const QUOTE_REFRESH_MS = 30_000;
+const QUOTE_REFRESH_MS = 30_000;
 
 /** POST /api/checkout/quote: the server's live order summary and the payment methods on offer. */
-export async function getCheckoutQuote(input: QuoteRequestInput): Promise<QuoteResponse> {
+async function getCheckoutQuote(input: QuoteRequestInput): Promise<QuoteResponse> {
   return QuoteResponseSchema.parse(await api('/api/checkout/quote', { method: 'POST', body: input }));
 }
 
-export function checkoutQuoteQueryOptions(input: QuoteRequestInput) {
+function checkoutQuoteQueryOptions(input: QuoteRequestInput) {
   return queryOptions({
     queryKey: ['checkout', 'quote', input],
     queryFn: () => getCheckoutQuote(input),

@@ -7,7 +7,7 @@ import { api } from '#web/lib/api-client.ts';
  * order, the one-time token of 'Set Up Password'. Only the browser holding the order's guest token
  * is answered.
  */
-export async function getCheckoutSuccess(
+async function getCheckoutSuccess(
   orderId: number,
   email: string,
   guestToken: string,
@@ -16,7 +16,7 @@ export async function getCheckoutSuccess(
   return CheckoutSuccessResponseSchema.parse(await api(`/api/orders/${orderId}/checkout-success?${query}`));
 }
 
-export function checkoutSuccessQueryOptions(orderId: number, email: string, guestToken: string) {
+function checkoutSuccessQueryOptions(orderId: number, email: string, guestToken: string) {
   return queryOptions({
     queryKey: ['orders', 'checkout-success', orderId, email],
     queryFn: () => getCheckoutSuccess(orderId, email, guestToken),

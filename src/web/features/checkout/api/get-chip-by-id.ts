@@ -4,11 +4,11 @@ import { ChipSchema, type Chip } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/:id: the chip a payment page summarises. */
-export async function getChipById(id: number): Promise<Chip> {
+async function getChipById(id: number): Promise<Chip> {
   return ChipSchema.parse(await api(`${CHIP_API}/${id}`));
 }
 
-export function chipByIdQueryOptions(id: number) {
+function chipByIdQueryOptions(id: number) {
   return queryOptions({ queryKey: ['chips', 'by-id', id], queryFn: () => getChipById(id) });
 }
 

@@ -4,11 +4,11 @@ import { api } from '#web/lib/api-client.ts';
 import { paymentTokenQuery } from './payment-token.ts';
 
 /** GET /api/orders/:id: one order of the signed-in buyer. */
-export async function getOrder(orderId: number): Promise<Order> {
+async function getOrder(orderId: number): Promise<Order> {
   return OrderSchema.parse(await api(`/api/orders/${orderId}${paymentTokenQuery()}`));
 }
 
-export function orderQueryOptions(orderId: number) {
+function orderQueryOptions(orderId: number) {
   return queryOptions({ queryKey: ['orders', 'detail', orderId], queryFn: () => getOrder(orderId) });
 }
 

@@ -4,11 +4,11 @@ import type { PaymentMethod } from '#shared/settings.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/payments/config: per method live or demo, and the public keys of the live providers. */
-export async function getPaymentsConfig(): Promise<PaymentsConfig> {
+async function getPaymentsConfig(): Promise<PaymentsConfig> {
   return PaymentsConfigSchema.parse(await api('/api/payments/config', { anonymous: true }));
 }
 
-export const paymentsConfigQueryOptions = queryOptions({
+const paymentsConfigQueryOptions = queryOptions({
   queryKey: ['payments', 'config'],
   queryFn: getPaymentsConfig,
   // Decided at server start-up; it does not change while a page is open.

@@ -3,18 +3,18 @@ import { TokenPaymentSchema, type TokenPayment } from '#shared/payments.schemas.
 import { api } from '#web/lib/api-client.ts';
 
 /** How often the token payment page asks whether the transfer has arrived. */
-export const TOKEN_PAYMENT_POLL_MS = 5_000;
+const TOKEN_PAYMENT_POLL_MS = 5_000;
 
 /**
  * GET /api/payments/solana/:orderId?reference=: the transfer request and the order's payment status.
  * The reference (from the checkout answer) lets a guest buyer, who has no session, see their order.
  */
-export async function getTokenPayment(orderId: number, reference: string | null): Promise<TokenPayment> {
+async function getTokenPayment(orderId: number, reference: string | null): Promise<TokenPayment> {
   const query = reference ? `?${new URLSearchParams({ reference }).toString()}` : '';
   return TokenPaymentSchema.parse(await api(`/api/payments/solana/${orderId}${query}`));
 }
 
-export function tokenPaymentQueryOptions(orderId: number, reference: string | null) {
+function tokenPaymentQueryOptions(orderId: number, reference: string | null) {
   return queryOptions({
     queryKey: ['payments', 'token', orderId, reference],
     queryFn: () => getTokenPayment(orderId, reference),

@@ -70,7 +70,6 @@ async function readyDialog(name?: string) {
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 

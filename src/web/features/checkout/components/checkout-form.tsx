@@ -53,7 +53,7 @@ export type CheckoutTarget =
     };
 
 /** Spec §7 "the unauthorized path": where a signed-out session is sent to log in again. */
-export const UNAUTHORIZED_REDIRECT_PATH = '/api/login';
+const UNAUTHORIZED_REDIRECT_PATH = '/api/login';
 
 /** Spec §9: the unauthorized redirect waits 500 ms so the toast can be read. */
 const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;

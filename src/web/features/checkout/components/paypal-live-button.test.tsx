@@ -38,10 +38,7 @@ beforeEach(() => {
   fake.options = null;
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const STARTED = { body: { holdUntil: '2026-11-24T12:30:00.000Z' } };
 

@@ -54,10 +54,7 @@ beforeEach(() => {
 
 let api: ReturnType<typeof mockApi>;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderForm() {
   const onSuccess = vi.fn();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { rememberGuestToken } from '../lib/guest-token.ts';
@@ -7,7 +7,6 @@ import CheckoutSuccessPage from './checkout-success-page.tsx';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   window.sessionStorage.clear();
 });
 

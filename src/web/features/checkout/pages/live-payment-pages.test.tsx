@@ -49,7 +49,6 @@ vi.mock('../lib/paypal-js.ts', () => ({
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   loaded.stripeKeys.length = 0;
   loaded.paypalClientIds.length = 0;
 });

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import PaymentProcessingPage from './payment-processing-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const RESERVED = 'This Artchip is being purchased by someone else. Please try again in a few minutes.';
 

@@ -19,7 +19,7 @@ import {
 import { describeSavings } from '../lib/savings.ts';
 
 /** How long the simulation "processes" before completing, so 'Simulate failure' can be tried. */
-export const SIMULATED_PROCESSING_MS = 1500;
+const SIMULATED_PROCESSING_MS = 1500;
 
 type SimulationState = 'processing' | 'success' | 'failed';
 

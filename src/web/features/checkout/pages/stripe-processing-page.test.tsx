@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import {
@@ -12,10 +12,7 @@ import {
 } from '#web/lib/testing.tsx';
 import StripeProcessingPage from './stripe-processing-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const CHIP = buildChip({ imageUrl: '/media/h.webp' });
 

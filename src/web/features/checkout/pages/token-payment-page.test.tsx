@@ -8,7 +8,6 @@ import TokenPaymentPage from './token-payment-page.tsx';
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const REFERENCE = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';

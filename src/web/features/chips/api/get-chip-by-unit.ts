@@ -4,11 +4,11 @@ import { ChipSchema, type Chip } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/unit/:uid: one chip by its 14-digit unit ID (404 'Artchip not found'). */
-export async function getChipByUnit(unitId: string): Promise<Chip> {
+async function getChipByUnit(unitId: string): Promise<Chip> {
   return ChipSchema.parse(await api(`${CHIP_API}/unit/${encodeURIComponent(unitId)}`));
 }
 
-export function chipByUnitQueryOptions(unitId: string) {
+function chipByUnitQueryOptions(unitId: string) {
   return queryOptions({
     queryKey: ['chips', 'unit', unitId],
     queryFn: () => getChipByUnit(unitId),

@@ -5,11 +5,11 @@ import { ChipEventSchema, type ChipEvent } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/:id/events: the chip's provenance. */
-export async function getChipEvents(chipId: number): Promise<ChipEvent[]> {
+async function getChipEvents(chipId: number): Promise<ChipEvent[]> {
   return z.array(ChipEventSchema).parse(await api(`${CHIP_API}/${chipId}/events`));
 }
 
-export function chipEventsQueryOptions(chipId: number) {
+function chipEventsQueryOptions(chipId: number) {
   return queryOptions({
     queryKey: ['chips', 'events', chipId],
     queryFn: () => getChipEvents(chipId),

@@ -4,13 +4,13 @@ import { ChipSchema, type Chip } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/:username/:slug: one chip by its creator and slug. */
-export async function getChip(username: string, slug: string): Promise<Chip> {
+async function getChip(username: string, slug: string): Promise<Chip> {
   return ChipSchema.parse(
     await api(`${CHIP_API}/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`),
   );
 }
 
-export function chipQueryOptions(username: string, slug: string) {
+function chipQueryOptions(username: string, slug: string) {
   return queryOptions({
     queryKey: ['chips', 'detail', username, slug],
     queryFn: () => getChip(username, slug),

@@ -3,7 +3,7 @@ import { CreatorProfileSchema, type CreatorProfile } from '#shared/creators.sche
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/creators/:username: a member's public profile and figures. */
-export async function getCreatorProfile(username: string, signal?: AbortSignal): Promise<CreatorProfile> {
+async function getCreatorProfile(username: string, signal?: AbortSignal): Promise<CreatorProfile> {
   return CreatorProfileSchema.parse(await api(`/api/creators/${encodeURIComponent(username)}`, { signal }));
 }
 

@@ -5,11 +5,11 @@ import { ChipSchema, type Chip } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/featured: the chips the landing page shows. */
-export async function getFeaturedChips(): Promise<Chip[]> {
+async function getFeaturedChips(): Promise<Chip[]> {
   return z.array(ChipSchema).parse(await api(`${CHIP_API}/featured`));
 }
 
-export const featuredChipsQueryOptions = queryOptions({
+const featuredChipsQueryOptions = queryOptions({
   queryKey: ['chips', 'featured'],
   queryFn: getFeaturedChips,
 });

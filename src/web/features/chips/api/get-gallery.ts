@@ -4,18 +4,14 @@ import { GallerySchema, type Gallery } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/gallery/:username: one page of a creator's public chips, with their total count. */
-export async function getGallery(
-  username: string,
-  cursor?: string | null,
-  signal?: AbortSignal,
-): Promise<Gallery> {
+async function getGallery(username: string, cursor?: string | null, signal?: AbortSignal): Promise<Gallery> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
   return GallerySchema.parse(
     await api(`${CHIP_API}/gallery/${encodeURIComponent(username)}${query}`, { signal }),
   );
 }
 
-export function galleryQueryOptions(username: string) {
+function galleryQueryOptions(username: string) {
   return infiniteQueryOptions({
     queryKey: ['chips', 'gallery', username],
     queryFn: ({ pageParam, signal }) => getGallery(username, pageParam, signal),

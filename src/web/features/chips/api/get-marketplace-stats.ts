@@ -4,11 +4,11 @@ import { MarketplaceStatsSchema, type MarketplaceStats } from '#shared/chips.sch
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/stats: real figures (PRODUCT.md "Numbers shown to people are real"). */
-export async function getMarketplaceStats(): Promise<MarketplaceStats> {
+async function getMarketplaceStats(): Promise<MarketplaceStats> {
   return MarketplaceStatsSchema.parse(await api(`${CHIP_API}/stats`));
 }
 
-export const marketplaceStatsQueryOptions = queryOptions({
+const marketplaceStatsQueryOptions = queryOptions({
   queryKey: ['chips', 'stats'],
   queryFn: getMarketplaceStats,
 });

@@ -4,7 +4,7 @@ import { TapHistorySchema, type TapHistory } from '#shared/handovers.schemas.ts'
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/:id/tap-history: how many verified taps, and when the last was. */
-export function tapHistoryQueryOptions(chipId: number) {
+function tapHistoryQueryOptions(chipId: number) {
   return queryOptions({
     queryKey: ['chips', 'tap-history', chipId],
     queryFn: async (): Promise<TapHistory> =>

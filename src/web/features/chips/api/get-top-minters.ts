@@ -4,11 +4,11 @@ import { LeaderboardEntrySchema, type LeaderboardEntry } from '#shared/chips.sch
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/top-minters: the leaderboard. */
-export async function getTopMinters(): Promise<LeaderboardEntry[]> {
+async function getTopMinters(): Promise<LeaderboardEntry[]> {
   return z.array(LeaderboardEntrySchema).parse(await api('/api/top-minters'));
 }
 
-export const topMintersQueryOptions = queryOptions({
+const topMintersQueryOptions = queryOptions({
   queryKey: ['chips', 'top-minters'],
   queryFn: getTopMinters,
 });

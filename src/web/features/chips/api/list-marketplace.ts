@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { CHIP_API } from '#shared/brand.ts';
 import { ChipPageSchema, type ChipPage, type MarketplaceQuery } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
@@ -7,7 +7,7 @@ import { api } from '#web/lib/api-client.ts';
 export type MarketplaceFilters = Omit<MarketplaceQuery, 'cursor' | 'limit'>;
 
 /** One keyset page of listed chips: GET /api/artchip?q&shape&minPrice&maxPrice&creator&sort&cursor&limit. */
-export async function listMarketplace(
+async function listMarketplace(
   filters: MarketplaceFilters,
   cursor?: string | null,
   signal?: AbortSignal,
@@ -28,9 +28,4 @@ export function marketplaceQueryOptions(filters: MarketplaceFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
-}
-
-/** Infinite list of marketplace chips for the given filters. */
-export function useMarketplace(filters: MarketplaceFilters) {
-  return useInfiniteQuery(marketplaceQueryOptions(filters));
 }

@@ -4,7 +4,7 @@ import type { MessageOwnerInput } from '#shared/handovers.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/artchip/:id/message-owner: whoever holds a reported chip writes to its owner (by e-mail). */
-export async function messageOwner(args: { chipId: number; input: MessageOwnerInput }): Promise<void> {
+async function messageOwner(args: { chipId: number; input: MessageOwnerInput }): Promise<void> {
   await api(`${CHIP_API}/${args.chipId}/message-owner`, { method: 'POST', body: args.input });
 }
 

@@ -26,7 +26,7 @@ function aspect(chip: Pick<Chip, 'imageWidth' | 'imageHeight'>): number | null {
 }
 
 /** The images the zoom shows: the artwork at its fullest resolution first, then the extra images. */
-export function zoomImagesOf(chip: ArtViewerChip): ZoomImage[] {
+function zoomImagesOf(chip: ArtViewerChip): ZoomImage[] {
   const largest = [...chip.imageVariants].sort((a, b) => b.width - a.width)[0]?.url;
   const main = chip.originalImageUrl ?? chip.imageUrl ?? largest ?? null;
   return [

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Minus, Plus, X } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 
 /** The zoom steps, as multiples of the artwork fitted to the screen. */
-export const ZOOM_STEPS = [1, 1.5, 2, 3, 4] as const;
+const ZOOM_STEPS = [1, 1.5, 2, 3, 4] as const;
 
 /** An image to zoom; `aspect` (width / height) when known, else measured once it loads. */
 export type ZoomImage = { url: string; alt: string; aspect?: number | null };

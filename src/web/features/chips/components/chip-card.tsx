@@ -13,7 +13,7 @@ export const CHIP_CARD_SIZES =
   '(min-width: 1280px) 400px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw';
 
 /** Compact card image widths: 2 columns on phones up to 6 on wide screens. */
-export const COMPACT_CHIP_CARD_SIZES =
+const COMPACT_CHIP_CARD_SIZES =
   '(min-width: 1280px) 200px, (min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 export type ChipCardProps = {

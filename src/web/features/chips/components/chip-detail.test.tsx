@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
 import { buildChip, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { ChipDetail } from './chip-detail.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const NONE: ChipActions = {
   buy: false,

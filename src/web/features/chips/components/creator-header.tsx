@@ -10,7 +10,7 @@ import { useDisplayTimeZone } from '#web/lib/hydration.ts';
 import { safeExternalUrl } from '../lib/chip-format.ts';
 
 /** "March 2030": when a member joined. */
-export function formatJoined(iso: string, timeZone?: string): string {
+function formatJoined(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Unknown';
   return formatMonthYear(date, timeZone);

@@ -10,7 +10,7 @@ import type { MarketplaceFilters } from '../api/list-marketplace.ts';
 import { type FilterKey, priceFilterError, SORT_LABELS } from '../lib/marketplace-filters.ts';
 
 /** Typing pauses this long before the URL (and so the list) follows the search box. */
-export const SEARCH_DEBOUNCE_MS = 350;
+const SEARCH_DEBOUNCE_MS = 350;
 
 type TextKey = 'q' | 'creator' | 'minPrice' | 'maxPrice';
 

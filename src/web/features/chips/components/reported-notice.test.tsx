@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { buildChip, buildSiteInfo, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { ReportedNotice } from './reported-notice.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('ReportedNotice', () => {
   it('says nothing for a chip that is not reported', () => {

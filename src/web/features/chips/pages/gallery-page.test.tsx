@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ChipActions } from '#shared/chips.schemas.ts';
 import type { CreatorProfile } from '#shared/creators.schemas.ts';
 import { buildChip, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import GalleryPage from './gallery-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const NONE: ChipActions = {
   buy: false,

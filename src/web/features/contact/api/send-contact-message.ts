@@ -7,7 +7,7 @@ import {
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/contact: stored and mailed to the support address. */
-export async function sendContactMessage(input: ContactMessageInput): Promise<ContactMessageSent> {
+async function sendContactMessage(input: ContactMessageInput): Promise<ContactMessageSent> {
   return ContactMessageSentSchema.parse(await api('/api/contact', { method: 'POST', body: input }));
 }
 

@@ -4,7 +4,7 @@ import type { ChangePasswordInput } from '#shared/users.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/users/change-password: the user's other sessions end; this one stays. */
-export async function changePassword(input: ChangePasswordInput): Promise<MessageResponse> {
+async function changePassword(input: ChangePasswordInput): Promise<MessageResponse> {
   return MessageResponseSchema.parse(
     await api('/api/users/change-password', { method: 'POST', body: input }),
   );

@@ -3,7 +3,7 @@ import { api } from '#web/lib/api-client.ts';
 import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 
 /** DELETE /api/shipping-addresses/:id. */
-export async function deleteShippingAddress(id: number): Promise<void> {
+async function deleteShippingAddress(id: number): Promise<void> {
   await api(`/api/shipping-addresses/${id}`, { method: 'DELETE' });
 }
 

@@ -3,7 +3,7 @@ import { PayoutAccountSchema, type PayoutAccount } from '#shared/payouts.schemas
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/my-payout-account: how the user is paid, their Stripe state, and the methods offered here. */
-export async function getMyPayoutAccount(): Promise<PayoutAccount> {
+async function getMyPayoutAccount(): Promise<PayoutAccount> {
   return PayoutAccountSchema.parse(await api('/api/my-payout-account'));
 }
 

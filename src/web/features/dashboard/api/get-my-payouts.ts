@@ -3,11 +3,11 @@ import { SellerBalanceSchema, type SellerBalance } from '#shared/payouts.schemas
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/my-payouts: the seller's pending, payable and paid proceeds and their payout history. */
-export async function getMyPayouts(): Promise<SellerBalance> {
+async function getMyPayouts(): Promise<SellerBalance> {
   return SellerBalanceSchema.parse(await api('/api/my-payouts'));
 }
 
-export const myPayoutsQueryOptions = queryOptions({ queryKey: ['my-payouts'], queryFn: getMyPayouts });
+const myPayoutsQueryOptions = queryOptions({ queryKey: ['my-payouts'], queryFn: getMyPayouts });
 
 export function useMyPayouts() {
   return useQuery(myPayoutsQueryOptions);

@@ -6,7 +6,7 @@ import { api } from '#web/lib/api-client.ts';
  * POST /api/my-payout-account/stripe-onboarding: creates the user's Stripe Connect account if needed
  * and answers where Stripe's onboarding continues; Stripe sends them back to the dashboard after.
  */
-export async function startStripeOnboarding(): Promise<string> {
+async function startStripeOnboarding(): Promise<string> {
   return StripeOnboardingSchema.parse(
     await api('/api/my-payout-account/stripe-onboarding', { method: 'POST' }),
   ).url;

@@ -8,7 +8,7 @@ import { api } from '#web/lib/api-client.ts';
 import { creatorProfileQueryOptions } from '#web/features/chips/index.ts';
 
 /** PUT /api/users/creator-profile: returns the public profile as everyone now sees it. */
-export async function updateCreatorProfile(input: UpdateCreatorProfileInput): Promise<CreatorProfile> {
+async function updateCreatorProfile(input: UpdateCreatorProfileInput): Promise<CreatorProfile> {
   return CreatorProfileSchema.parse(await api('/api/users/creator-profile', { method: 'PUT', body: input }));
 }
 

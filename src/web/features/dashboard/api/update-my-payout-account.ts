@@ -5,7 +5,7 @@ import { AUTH_USER_QUERY_KEY } from '#web/lib/auth.tsx';
 import { myPayoutAccountQueryOptions } from './get-my-payout-account.ts';
 
 /** PUT /api/my-payout-account: chooses how the user is paid (and the PayPal e-mail PayPal Payouts pays). */
-export async function updateMyPayoutAccount(input: PayoutAccountInput): Promise<PayoutAccount> {
+async function updateMyPayoutAccount(input: PayoutAccountInput): Promise<PayoutAccount> {
   return PayoutAccountSchema.parse(await api('/api/my-payout-account', { method: 'PUT', body: input }));
 }
 

@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 import { AUTH_USER_QUERY_KEY } from '#web/lib/auth.tsx';
 
 /** PUT /api/users/profile: returns the updated user. */
-export async function updateProfile(input: UpdateProfileInput): Promise<User> {
+async function updateProfile(input: UpdateProfileInput): Promise<User> {
   return UserSchema.parse(await api('/api/users/profile', { method: 'PUT', body: input }));
 }
 

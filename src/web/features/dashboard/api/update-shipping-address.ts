@@ -8,7 +8,7 @@ import { api } from '#web/lib/api-client.ts';
 import { SHIPPING_ADDRESSES_QUERY_KEY } from '#web/lib/api/list-shipping-addresses.ts';
 
 /** PUT /api/shipping-addresses/:id: replaces the fields; isDefault true makes it the only default. */
-export async function updateShippingAddress(args: {
+async function updateShippingAddress(args: {
   id: number;
   input: ShippingAddressInput;
 }): Promise<ShippingAddress> {

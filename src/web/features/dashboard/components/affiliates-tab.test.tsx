@@ -5,10 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { AffiliatesTab } from './affiliates-tab.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function setup() {
   mockApi({

@@ -15,7 +15,7 @@ function plural(n: number, one: string, many: string): string {
 type Line = { key: string; text: string; action: { label: string; target: AttentionTarget } | 'orders' };
 
 /** One line per kind of thing waiting, in the order a person would act on them. */
-export function attentionLines(attention: Attention): Line[] {
+function attentionLines(attention: Attention): Line[] {
   const lines: Line[] = [];
   if (attention.offersReceived > 0) {
     lines.push({

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { CreatorProfile } from '#shared/creators.schemas.ts';
 import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { CreatorProfileForm } from './creator-profile-form.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function buildProfile(overrides: Partial<CreatorProfile> = {}): CreatorProfile {
   return {

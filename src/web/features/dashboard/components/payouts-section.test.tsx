@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { PayoutAccount, SellerBalance } from '#shared/payouts.schemas.ts';
 import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { holdRule, PayoutsSection } from './payouts-section.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 /** Paid by hand, the only method this marketplace offers. */
 const MANUAL_ACCOUNT: PayoutAccount = {

@@ -6,7 +6,7 @@ import { myArtchipQueryOptions } from '#web/lib/api/list-my-artchip.ts';
 export const NEWEST_CHIPS_COUNT = 3;
 
 /** The newest rows first, at most NEWEST_CHIPS_COUNT. */
-export function selectNewestChips(items: MyArtchipItem[]): MyArtchipItem[] {
+function selectNewestChips(items: MyArtchipItem[]): MyArtchipItem[] {
   return [...items]
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
     .slice(0, NEWEST_CHIPS_COUNT);

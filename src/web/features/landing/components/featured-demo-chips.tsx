@@ -5,7 +5,7 @@ import { BrowseMarketplace } from './browse-marketplace.tsx';
 import { ChipGrid, useFeaturedChips } from '#web/features/chips/index.ts';
 
 /** The landing page shows three demo chips (PRODUCT.md: real records of the demo catalogue). */
-export const DEMO_CHIP_COUNT = 3;
+const DEMO_CHIP_COUNT = 3;
 
 /** Three featured chips that the demo-banner rule marks, each linking to its page and creator gallery. */
 export function FeaturedDemoChips() {

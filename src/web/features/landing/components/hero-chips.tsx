@@ -3,7 +3,7 @@ import { ChipGrid, useFeaturedChips } from '#web/features/chips/index.ts';
 import { BrowseMarketplace } from './browse-marketplace.tsx';
 
 /** The hero shows six chips on wide screens, four on phones (two rows of two). */
-export const HERO_CHIP_COUNT = 6;
+const HERO_CHIP_COUNT = 6;
 
 /**
  * Real chips in the landing's first screen (issue 13: art first): the newest listed ones, from the

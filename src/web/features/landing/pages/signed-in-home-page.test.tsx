@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { MyArtchipListSchema } from '#shared/orders.schemas.ts';
 import {
@@ -12,10 +12,7 @@ import {
 } from '#web/lib/testing.tsx';
 import SignedInHomePage from './signed-in-home-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 /** GET /api/my-artchip as the server answers it (newest first), checked against the shared schema. */
 const MY_ARTCHIP = MyArtchipListSchema.parse([

@@ -7,7 +7,7 @@ import { apiUpload, type UploadProgress, type UploadStage } from '#web/lib/api-u
  * POST /api/media (multipart field `image`): the server checks the bytes, re-encodes and strips
  * metadata. `onProgress` hears the bytes sent; once all are sent the server is processing them.
  */
-export async function uploadMedia(
+async function uploadMedia(
   file: File,
   onProgress?: (progress: UploadProgress) => void,
 ): Promise<MediaUploadResult> {

@@ -6,9 +6,6 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { LazyMintFlow } from './lazy-mint-flow.ts';
 
-/** A link that opens the mint flow on the dashboard (`?mint=1`), for places without a MintButton. */
-export const MINT_START_PATH = `${ROUTES.dashboard}?mint=1`;
-
 export type MintButtonProps = {
   label?: string;
   variant?: ButtonProps['variant'];

@@ -5,7 +5,7 @@ import { api } from '#web/lib/api-client.ts';
 import { MY_ARTCHIP_QUERY_KEY } from '#web/lib/api/list-my-artchip.ts';
 
 /** POST /api/artchip/claim: the signed-in holder claims the chip with a fresh tap's token. */
-export async function claimChip(input: ClaimInput): Promise<ClaimResponse> {
+async function claimChip(input: ClaimInput): Promise<ClaimResponse> {
   return ClaimResponseSchema.parse(await api(`${CHIP_API}/claim`, { method: 'POST', body: input }));
 }
 

@@ -4,11 +4,11 @@ import { ChipSchema, type Chip } from '#shared/chips.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/artchip/by-uid/:uid: the chip whose NFC tag has this UID (legacy `/?UID=` links). */
-export async function getChipByNfcUid(nfcUid: string): Promise<Chip> {
+async function getChipByNfcUid(nfcUid: string): Promise<Chip> {
   return ChipSchema.parse(await api(`${CHIP_API}/by-uid/${encodeURIComponent(nfcUid)}`));
 }
 
-export function chipByNfcUidQueryOptions(nfcUid: string) {
+function chipByNfcUidQueryOptions(nfcUid: string) {
   return queryOptions({
     queryKey: ['chips', 'nfc-uid', nfcUid],
     queryFn: () => getChipByNfcUid(nfcUid),

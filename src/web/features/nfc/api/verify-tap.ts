@@ -8,11 +8,11 @@ import { api } from '#web/lib/api-client.ts';
  * covers the exact text the tag wrote), never rebuilt from parsed parameters. With the session: the chip's
  * owner tapping it gets the token that opens a handover from this tap (decision 038).
  */
-export async function verifyTap(rawQuery: string): Promise<TapResult> {
+async function verifyTap(rawQuery: string): Promise<TapResult> {
   return TapResultSchema.parse(await api(`${CHIP_API}/tap?${rawQuery}`));
 }
 
-export function verifyTapQueryOptions(rawQuery: string) {
+function verifyTapQueryOptions(rawQuery: string) {
   return queryOptions({
     queryKey: ['nfc', 'tap', rawQuery],
     queryFn: () => verifyTap(rawQuery),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Handover } from '#shared/handovers.schemas.ts';
@@ -15,10 +15,7 @@ import {
 } from '#web/lib/testing.tsx';
 import NfcTapPage from './nfc-tap-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const FEE: TransferFee = {
   feeCents: 1500,

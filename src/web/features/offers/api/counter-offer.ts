@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 import { OFFERS_QUERY_KEY } from './list-offers.ts';
 
 /** POST /api/offers/:id/counter: the owner names another amount. */
-export async function counterOffer(args: { offerId: number; input: CounterOfferInput }): Promise<Offer> {
+async function counterOffer(args: { offerId: number; input: CounterOfferInput }): Promise<Offer> {
   return OfferSchema.parse(
     await api(`/api/offers/${args.offerId}/counter`, { method: 'POST', body: args.input }),
   );

@@ -5,7 +5,7 @@ import { api } from '#web/lib/api-client.ts';
 import { OFFERS_QUERY_KEY } from './list-offers.ts';
 
 /** POST /api/artchip/:id/offers: offer a USD amount for a listed chip. */
-export async function createOffer(args: { artchipId: number; input: CreateOfferInput }): Promise<Offer> {
+async function createOffer(args: { artchipId: number; input: CreateOfferInput }): Promise<Offer> {
   return OfferSchema.parse(
     await api(`${CHIP_API}/${args.artchipId}/offers`, { method: 'POST', body: args.input }),
   );

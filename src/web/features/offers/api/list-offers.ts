@@ -8,11 +8,11 @@ export const OFFERS_QUERY_KEY = ['offers'] as const;
 export type OfferSide = 'received' | 'sent';
 
 /** GET /api/offers/received and GET /api/offers/sent. */
-export async function listOffers(side: OfferSide): Promise<Offer[]> {
+async function listOffers(side: OfferSide): Promise<Offer[]> {
   return OfferListSchema.parse(await api(`/api/offers/${side}`));
 }
 
-export function offersQueryOptions(side: OfferSide) {
+function offersQueryOptions(side: OfferSide) {
   return queryOptions({ queryKey: [...OFFERS_QUERY_KEY, side], queryFn: () => listOffers(side) });
 }
 

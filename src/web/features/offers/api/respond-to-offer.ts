@@ -8,7 +8,7 @@ import { OFFERS_QUERY_KEY } from './list-offers.ts';
 export type OfferAction = 'accept' | 'decline' | 'withdraw';
 
 /** POST /api/offers/:id/accept | decline | withdraw. */
-export async function respondToOffer(args: { offerId: number; action: OfferAction }): Promise<Offer> {
+async function respondToOffer(args: { offerId: number; action: OfferAction }): Promise<Offer> {
   return OfferSchema.parse(await api(`/api/offers/${args.offerId}/${args.action}`, { method: 'POST' }));
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Offer } from '#shared/offers.schemas.ts';
@@ -13,10 +13,7 @@ import {
 } from '#web/lib/testing.tsx';
 import { OffersPanel } from './offers-panel.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function offer(overrides: Partial<Offer>): Offer {
   return {

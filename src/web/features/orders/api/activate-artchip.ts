@@ -5,7 +5,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useInvalidateAfterChipChange } from './chip-mutation.ts';
 
 /** PATCH /api/artchip/:id/activate: the creator prices a made chip and it goes live. */
-export async function activateArtchip(args: { id: number; input: ActivateArtchipInput }): Promise<void> {
+async function activateArtchip(args: { id: number; input: ActivateArtchipInput }): Promise<void> {
   await api(`${CHIP_API}/${args.id}/activate`, { method: 'PATCH', body: args.input });
 }
 

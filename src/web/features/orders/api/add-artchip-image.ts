@@ -9,7 +9,7 @@ import { useInvalidateAfterChipChange } from './chip-mutation.ts';
  * POST /api/artchip/:id/upload-media (multipart field `image`): the creator, owner or an admin adds an
  * image to a chip; once it has its main image, each one joins the extra images. Answers the chip.
  */
-export async function addArtchipImage(args: {
+async function addArtchipImage(args: {
   id: number;
   file: File;
   onProgress?: (progress: UploadProgress) => void;

@@ -12,7 +12,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useInvalidateAfterChipChange } from './chip-mutation.ts';
 
 /** GET /api/artchip/:id/handover: the owner's chip's live handover, or null. Under ['chips'] like the chip. */
-export function liveHandoverQueryOptions(chipId: number) {
+function liveHandoverQueryOptions(chipId: number) {
   return queryOptions({
     queryKey: ['chips', 'handover', chipId],
     queryFn: async (): Promise<Handover | null> =>
@@ -25,7 +25,7 @@ export function useLiveHandover(chipId: number, options: { enabled?: boolean } =
 }
 
 /** POST /api/artchip/:id/handover: opens a handover (the owner's fee paid now, or by whoever claims). */
-export async function startHandover(args: {
+async function startHandover(args: {
   id: number;
   input: StartHandoverInput;
 }): Promise<StartHandoverResponse> {
@@ -40,7 +40,7 @@ export function useStartHandover() {
 }
 
 /** DELETE /api/artchip/:id/handover */
-export async function cancelHandover(id: number): Promise<Handover | null> {
+async function cancelHandover(id: number): Promise<Handover | null> {
   return HandoverEnvelopeSchema.parse(await api(`${CHIP_API}/${id}/handover`, { method: 'DELETE' })).handover;
 }
 
@@ -50,7 +50,7 @@ export function useCancelHandover() {
 }
 
 /** POST /api/artchip/:id/report: lost, stolen, or 'none' to clear. */
-export async function reportArtchip(args: { id: number; status: ChipReportStatus }): Promise<Chip> {
+async function reportArtchip(args: { id: number; status: ChipReportStatus }): Promise<Chip> {
   return ChipSchema.parse(
     await api(`${CHIP_API}/${args.id}/report`, { method: 'POST', body: { status: args.status } }),
   );

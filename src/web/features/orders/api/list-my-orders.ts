@@ -3,7 +3,7 @@ import { OrderListSchema, type Order } from '#shared/orders.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/my-orders: the signed-in user's orders, newest first. */
-export async function listMyOrders(): Promise<Order[]> {
+async function listMyOrders(): Promise<Order[]> {
   return OrderListSchema.parse(await api('/api/my-orders'));
 }
 

@@ -11,7 +11,7 @@ import { myOrdersQueryOptions } from './list-my-orders.ts';
  * POST /api/orders/:id/pay (Pay now): the server places a new order with the same request at today's
  * prices and starts its payment; the answer is a checkout's, so the buyer is redirected the same way.
  */
-export async function payOrder(args: { orderId: number; input: PayOrderRequest }): Promise<CheckoutResponse> {
+async function payOrder(args: { orderId: number; input: PayOrderRequest }): Promise<CheckoutResponse> {
   return CheckoutResponseSchema.parse(
     await api(`/api/orders/${args.orderId}/pay`, { method: 'POST', body: args.input }),
   );

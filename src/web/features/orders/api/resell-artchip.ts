@@ -5,7 +5,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useInvalidateAfterChipChange } from './chip-mutation.ts';
 
 /** POST /api/artchip/:id/resell: the owner lists a vaulted chip again at a USD price. */
-export async function resellArtchip(args: { id: number; input: ResellArtchipInput }): Promise<void> {
+async function resellArtchip(args: { id: number; input: ResellArtchipInput }): Promise<void> {
   await api(`${CHIP_API}/${args.id}/resell`, { method: 'POST', body: args.input });
 }
 

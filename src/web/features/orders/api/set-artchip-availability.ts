@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useInvalidateAfterChipChange } from './chip-mutation.ts';
 
 /** PATCH /api/artchip/:id/availability: list a live chip in the marketplace, or hide it. */
-export async function setArtchipAvailability(args: { id: number; isAvailable: boolean }): Promise<void> {
+async function setArtchipAvailability(args: { id: number; isAvailable: boolean }): Promise<void> {
   await api(`${CHIP_API}/${args.id}/availability`, {
     method: 'PATCH',
     body: { isAvailable: args.isAvailable },

@@ -6,7 +6,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useInvalidateAfterChipChange } from './chip-mutation.ts';
 
 /** POST /api/artchip/:id/ship: a shipping order for a vaulted chip; pay it like a checkout. */
-export async function shipArtchip(args: { id: number; input: ShipArtchipInput }): Promise<CheckoutResponse> {
+async function shipArtchip(args: { id: number; input: ShipArtchipInput }): Promise<CheckoutResponse> {
   return CheckoutResponseSchema.parse(
     await api(`${CHIP_API}/${args.id}/ship`, { method: 'POST', body: args.input }),
   );

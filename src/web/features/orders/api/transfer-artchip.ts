@@ -6,12 +6,12 @@ import { api } from '#web/lib/api-client.ts';
 import { useInvalidateAfterChipChange } from './chip-mutation.ts';
 
 /** GET /api/artchip/:id/transfer-fee: what a transfer of the chip costs its owner now, and why. */
-export async function getTransferFee(chipId: number): Promise<TransferFee> {
+async function getTransferFee(chipId: number): Promise<TransferFee> {
   return TransferFeeSchema.parse(await api(`${CHIP_API}/${chipId}/transfer-fee`));
 }
 
 /** Under ['chips'], so any change to the chip (invalidateAfterChipChange) refetches the fee too. */
-export function transferFeeQueryOptions(chipId: number) {
+function transferFeeQueryOptions(chipId: number) {
   return queryOptions({
     queryKey: ['chips', 'transfer-fee', chipId],
     queryFn: () => getTransferFee(chipId),
@@ -27,10 +27,7 @@ export function useTransferFee(chipId: number, options: { enabled?: boolean } = 
  * POST /api/artchip/:id/transfer: a transfer order handing the chip to someone else (a username or
  * an e-mail); the owner pays its fee like a checkout.
  */
-export async function transferArtchip(args: {
-  id: number;
-  input: TransferArtchipInput;
-}): Promise<CheckoutResponse> {
+async function transferArtchip(args: { id: number; input: TransferArtchipInput }): Promise<CheckoutResponse> {
   return CheckoutResponseSchema.parse(
     await api(`${CHIP_API}/${args.id}/transfer`, { method: 'POST', body: args.input }),
   );

@@ -5,10 +5,7 @@ import { api } from '#web/lib/api-client.ts';
 import { useInvalidateAfterChipChange } from './chip-mutation.ts';
 
 /** PATCH /api/artchip/:id/pricing: USD price and whether direct PayPal is accepted. */
-export async function updateArtchipPricing(args: {
-  id: number;
-  input: UpdateArtchipPricingInput;
-}): Promise<void> {
+async function updateArtchipPricing(args: { id: number; input: UpdateArtchipPricingInput }): Promise<void> {
   await api(`${CHIP_API}/${args.id}/pricing`, { method: 'PATCH', body: args.input });
 }
 

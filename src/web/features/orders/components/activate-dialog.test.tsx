@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { buildChip, renderWithApp } from '#web/lib/testing.tsx';
 import { ActivateDialog } from './activate-dialog.tsx';
 import { receivedIn, setupPriceDialog, splitIn } from './price-dialog-testing.ts';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('ActivateDialog shows what the seller receives', () => {
   it('a first sale pays the fee on its own price', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Handover } from '#shared/handovers.schemas.ts';
@@ -15,10 +15,7 @@ import {
 import { ChipOwnerActions } from './chip-owner-actions.tsx';
 import { HandoverDialog } from './handover-dialog.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const FEE: TransferFee = {
   feeCents: 1500,

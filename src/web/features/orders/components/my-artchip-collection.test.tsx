@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
@@ -14,10 +14,7 @@ import {
 } from '#web/lib/testing.tsx';
 import { MyArtchipCollection } from './my-artchip-collection.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const NO_ACTIONS: ChipActions = {
   buy: false,

@@ -27,7 +27,7 @@ const STATUS_TONES: Record<string, 'gray' | 'green' | 'red' | 'yellow' | 'blue' 
 };
 
 /** Spec §4 chip status (user view); anything the dashboard does not know reads 'Unknown'. */
-export function collectionStatusLabel(status: string): string {
+function collectionStatusLabel(status: string): string {
   return status in STATUS_TONES ? status : 'Unknown';
 }
 

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { OrdersList } from './orders-list.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('OrdersList', () => {
   it('shows the user view of each order (spec §3)', async () => {

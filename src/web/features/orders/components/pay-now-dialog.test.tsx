@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CheckoutResponse, QuoteRequest } from '#shared/checkout.schemas.ts';
 import {
@@ -13,10 +13,7 @@ import {
 } from '#web/lib/testing.tsx';
 import { OrdersList } from './orders-list.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function checkoutAnswer(overrides: Partial<CheckoutResponse> = {}): CheckoutResponse {
   return buildCheckoutResponse({

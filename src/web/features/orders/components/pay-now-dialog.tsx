@@ -39,7 +39,7 @@ type PayNowDialogProps = { order: Order; open: boolean; onOpenChange: (open: boo
  * Pay now: pick one of the methods the order's type offers today and go to its payment, exactly as a
  * checkout does. The order's request (chip or mint, delivery, address, offer) is kept by the server.
  */
-export function PayNowDialog({ order, open, onOpenChange }: PayNowDialogProps) {
+function PayNowDialog({ order, open, onOpenChange }: PayNowDialogProps) {
   const toast = useToast();
   const goToPayment = useGoToPayment();
   const pay = usePayOrder();

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { buildChip, renderWithApp } from '#web/lib/testing.tsx';
 import { PricingDialog } from './pricing-dialog.tsx';
 import { receivedIn, setupPriceDialog, splitIn } from './price-dialog-testing.ts';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('PricingDialog shows what the seller receives', () => {
   it('the current price first, then live as a new one is typed', async () => {

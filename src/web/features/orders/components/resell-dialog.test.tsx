@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { buildChip, renderWithApp } from '#web/lib/testing.tsx';
 import { ResellDialog } from './resell-dialog.tsx';
 import { receivedIn, setupPriceDialog, splitIn } from './price-dialog-testing.ts';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('ResellDialog shows what the seller receives', () => {
   it('the split of the resale price, on the highest price paid so far', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
@@ -22,10 +22,7 @@ import {
 import { ChipOwnerActions } from './chip-owner-actions.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function feeAnswer(overrides: Partial<TransferFee> = {}): TransferFee {
   return {

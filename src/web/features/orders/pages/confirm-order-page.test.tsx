@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { CONFIRM_BUYER_INVALID_MESSAGE } from '#shared/orders.schemas.ts';
 import { mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import ConfirmOrderPage from './confirm-order-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('ConfirmOrderPage', () => {
   it('adds the order only when its owner presses the button', async () => {

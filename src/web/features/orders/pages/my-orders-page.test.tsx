@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useLocation } from '#web/lib/router.tsx';
@@ -7,10 +7,7 @@ import { hasSessionMarker } from '#web/lib/session-marker.ts';
 import { buildUser, mockApi, renderWithApp, type ApiReply } from '#web/lib/testing.tsx';
 import MyOrdersPage from './my-orders-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const UNAUTHORIZED: ApiReply = { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Unauthorized' } };
 

@@ -7,9 +7,7 @@ import {
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/email-signup/confirm: the only call that confirms (a GET of the e-mail link never does). */
-export async function confirmSubscription(
-  input: ConfirmSubscriptionInput,
-): Promise<SubscriptionChangeResponse> {
+async function confirmSubscription(input: ConfirmSubscriptionInput): Promise<SubscriptionChangeResponse> {
   return SubscriptionChangeResponseSchema.parse(
     await api('/api/email-signup/confirm', { method: 'POST', body: input }),
   );

@@ -7,7 +7,7 @@ import {
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/email-signup: double opt-in, so the answer asks the visitor to confirm by e-mail. */
-export async function signUpForEmailList(input: EmailSignupInput): Promise<EmailSignupResponse> {
+async function signUpForEmailList(input: EmailSignupInput): Promise<EmailSignupResponse> {
   return EmailSignupResponseSchema.parse(await api('/api/email-signup', { method: 'POST', body: input }));
 }
 

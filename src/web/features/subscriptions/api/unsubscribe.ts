@@ -6,7 +6,7 @@ import {
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/email-signup/unsubscribe with the token from the e-mail's unsubscribe link. */
-export async function unsubscribe(input: { token: string }): Promise<SubscriptionChangeResponse> {
+async function unsubscribe(input: { token: string }): Promise<SubscriptionChangeResponse> {
   return SubscriptionChangeResponseSchema.parse(
     await api('/api/email-signup/unsubscribe', { method: 'POST', body: input }),
   );

@@ -1,27 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
+import { mockApi } from '#web/lib/testing.tsx';
 import { EmailSignupBlock } from './email-signup-block.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderBlock(response: { status: number; body: unknown }) {
-  const fetchMock = vi.fn(async () =>
-    Promise.resolve(
-      new Response(JSON.stringify(response.body), {
-        status: response.status,
-        headers: { 'content-type': 'application/json' },
-      }),
-    ),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  const { calls } = mockApi({ 'POST /api/email-signup': () => response });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
@@ -29,7 +19,7 @@ function renderBlock(response: { status: number; body: unknown }) {
       </ToastProvider>
     </QueryClientProvider>,
   );
-  return { fetchMock, input: screen.getByLabelText('Email address'), user: userEvent.setup() };
+  return { calls, input: screen.getByLabelText('Email address'), user: userEvent.setup() };
 }
 
 describe('EmailSignupBlock', () => {
@@ -40,23 +30,23 @@ describe('EmailSignupBlock', () => {
   });
 
   it('asks for an e-mail when the field is empty, without calling the API', async () => {
-    const { fetchMock, user } = renderBlock({ status: 200, body: { message: 'ok' } });
+    const { calls, user } = renderBlock({ status: 200, body: { message: 'ok' } });
     await user.click(screen.getByRole('button', { name: 'Notify Me' }));
     expect(await screen.findByText('Email Required')).toBeTruthy();
     expect(screen.getAllByText('Please enter your email address.').length).toBeGreaterThan(0);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('flags an invalid address on the field', async () => {
-    const { fetchMock, input, user } = renderBlock({ status: 200, body: { message: 'ok' } });
+    const { calls, input, user } = renderBlock({ status: 200, body: { message: 'ok' } });
     await user.type(input, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Notify Me' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('signs up, confirms with a toast and clears the field', async () => {
-    const { fetchMock, input, user } = renderBlock({
+    const { calls, input, user } = renderBlock({
       status: 200,
       body: { message: 'Please check your inbox and confirm your subscription.' },
     });
@@ -66,11 +56,9 @@ describe('EmailSignupBlock', () => {
     expect(screen.getByText("You've been added to our email list. We'll keep you updated!")).toBeTruthy();
     expect(screen.getByText('Please check your inbox and confirm your subscription.')).toBeTruthy();
     expect((input as HTMLInputElement).value).toBe('');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/email-signup');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'fan@example.com' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/email-signup', search: '' });
+    expect(calls[0]?.body).toEqual({ email: 'fan@example.com' });
   });
 
   it('reports a failure and keeps what was typed', async () => {

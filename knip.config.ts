@@ -1,0 +1,35 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * Unused files, dependencies and exports fail `npm run lint` (decision 054). Knip's own plugins read
+ * the Vite, Vitest, Playwright, ESLint, Drizzle and dependency-cruiser configs; the entries below are
+ * what they cannot see.
+ */
+const config: KnipConfig = {
+  entry: [
+    // Started by path: the media worker pool, a worker-pool test's worker, the chaos test's job worker.
+    'src/server/modules/media/media.worker.ts',
+    'src/server/lib/worker-pool.fixture-worker.ts',
+    'tests/chaos/job-worker.ts',
+    // The server renderer's entry (vite.config.ts environments.ssr); the browser's comes from index.html.
+    'src/web/entry-server.tsx',
+    'scripts/*.ts',
+    'bench/*.ts',
+    // Named by path in scripts/test.ts.
+    'tests/setup/retried-reporter.ts',
+    // vitest.config.ts includes these only when TEST_DB=postgres, which knip does not set.
+    'tests/postgres/**/*.test.ts',
+  ],
+  project: ['src/**/*.{ts,tsx,css}', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', '*.ts'],
+  ignoreDependencies: [
+    // Installed for issue 26's other branches (session cookies, readable logs, the worker pool,
+    // mutation testing); remove each line once the code using it lands.
+    '@fastify/cookie',
+    'pino-pretty',
+    'piscina',
+    '@stryker-mutator/core',
+    '@stryker-mutator/vitest-runner',
+  ],
+};
+
+export default config;
