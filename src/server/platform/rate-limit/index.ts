@@ -12,4 +12,4 @@ export {
   recordBackoffFailure,
   type BackoffPolicy,
 } from './rate-limit.backoff.ts';
-export { limitPerHour, limitPerMinute, type RouteRateLimit } from './rate-limit.route.ts';
+export { limitPerHour, limitPerMinute } from './rate-limit.route.ts';
