@@ -205,6 +205,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     priceUsd: '40.00',
     imageUrl: '/media/harbor.webp',
     imageVariants: [],
+    imagePlaced: false,
     imageWidth: 64,
     imageHeight: 64,
     originalImageUrl: null,
@@ -238,6 +239,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     highestSaleCents: 0,
     isReserved: false,
     reportStatus: null,
+    photos: [],
     actions: {
       buy: false,
       offer: false,

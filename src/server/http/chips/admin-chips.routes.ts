@@ -119,7 +119,7 @@ export const adminChipsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const adminId = currentUser(request).id;
       const { input, images } = await readChipUpdate(app, request, request.body, adminId);
-      return updateAdminChip(app.db, adminId, request.params.id, input, images);
+      return updateAdminChip(app, adminId, request.params.id, input, images);
     },
   );
 };

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import {
   artworkSize,
   aspectOf,
@@ -38,7 +38,7 @@ function raw(image: Raw) {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }
 
-async function toRaw(pipeline: sharp.Sharp): Promise<Raw> {
+async function toRaw(pipeline: Sharp): Promise<Raw> {
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
