@@ -139,6 +139,9 @@ export const chips = pgTable(
   ],
 );
 
+/** The chip's picture for a list or a thumbnail: its placed disc once made, else its artwork. */
+export const chipPictureUrl = sql<string | null>`coalesce(${chips.discUrl}, ${chips.imageUrl})`;
+
 export const chipEvents = pgTable(
   'chip_events',
   {

@@ -4,7 +4,7 @@
  * The chips table is exported for other features' read-only joins and the demo seed's check for
  * existing chips.
  */
-export { chips } from './chips.table.ts';
+export { chipPictureUrl, chips } from './chips.table.ts';
 export {
   activateChip,
   canDispatchTo,
