@@ -101,7 +101,8 @@ async function chipPage(app: App, token: string | null, chip: Chip): Promise<Chi
   return ChipSchema.parse(res.json());
 }
 
-describe('the placed disc of a chip', () => {
+// Each test makes a chip through the image workers, several renders on a shared machine.
+describe('the placed disc of a chip', { timeout: 90_000 }, () => {
   it('is made when the admin makes a mint: square, zoomed 2× off centre, as the creator placed it', async () => {
     // Zoom 2 at (0.3, 0.25) of an 800×400 image: the disc spans 200 source pixels around (240, 100),
     // within the red quadrant (at zoom 1, centred, it would show all four).
