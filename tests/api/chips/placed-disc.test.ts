@@ -60,7 +60,9 @@ async function pixelOf(app: App, url: string, fx: number, fy: number): Promise<n
 }
 
 function expectNear(actual: number[], expected: number[]) {
-  expected.forEach((v, i) => expect(Math.abs(actual[i]! - v), `${actual} vs ${expected}`).toBeLessThan(16));
+  expected.forEach((v, i) =>
+    expect(Math.abs(actual[i]! - v), `${actual.join(',')} vs ${expected.join(',')}`).toBeLessThan(16),
+  );
 }
 
 async function madeChip(crop: Record<string, number>, shape: 'round' | 'square' = 'square') {
@@ -204,7 +206,7 @@ describe('POST /api/admin/artchip/:id/photos', () => {
     expect(first.statusCode).toBe(201);
     const second = await post(app, admin.token, chip.id, await photo('#228844'));
     expect(second.statusCode).toBe(201);
-    const { photos } = second.json() as { photos: Chip['photos'] };
+    const { photos } = second.json<{ photos: Chip['photos'] }>();
     expect(photos).toHaveLength(2);
     expect(photos[0]).toMatchObject({ width: 900, height: 600 });
     expect(photos[0]!.url).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);

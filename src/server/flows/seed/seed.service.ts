@@ -18,7 +18,12 @@ import { users } from '#server/modules/users/index.ts';
 import { orders } from '#server/modules/orders/index.ts';
 import { recordSeededDemoPayment } from '#server/flows/settlement/index.ts';
 import { bookPayment, bookSale } from '#server/modules/ledger/index.ts';
-import { type MediaRow, type PlacedDisc, processUpload, renderPlacedDisc } from '#server/modules/media/index.ts';
+import {
+  type MediaRow,
+  type PlacedDisc,
+  processUpload,
+  renderPlacedDisc,
+} from '#server/modules/media/index.ts';
 import { renderArtwork, type ArtworkRecipe } from './demo-artwork.ts';
 
 /** The company account: creator 1, labelled Company (spec §3). */

@@ -25,7 +25,12 @@ export function discColumns(disc: PlacedDisc | null | undefined): Partial<ChipRo
 }
 
 /** The columns that forget a chip's disc (its artwork changed and no disc could be made of it). */
-export const NO_DISC = { discUrl: null, discVariants: [], discShareUrl: null, discKey: null } satisfies Partial<ChipRow>;
+export const NO_DISC = {
+  discUrl: null,
+  discVariants: [],
+  discShareUrl: null,
+  discKey: null,
+} satisfies Partial<ChipRow>;
 
 /** Records a chip's newly made disc. */
 export async function setChipDisc(tx: Db, chipId: number, disc: PlacedDisc): Promise<ChipRow | null> {
@@ -82,4 +87,3 @@ export async function addChipPhoto(
   });
   return (await listChipPhotos(ctx.db, args.chipId)).map(toChipPhotoDto);
 }
-

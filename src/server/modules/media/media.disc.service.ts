@@ -25,7 +25,10 @@ export function storedMediaName(url: string | null | undefined): string | null {
 }
 
 /** What a disc shows: the stored artwork, the shape and the crop; equal keys, equal discs. */
-export function placedDiscKey(artworkUrl: string, design: { shape: DiscShape; crop: ChipCrop | null }): string {
+export function placedDiscKey(
+  artworkUrl: string,
+  design: { shape: DiscShape; crop: ChipCrop | null },
+): string {
   const crop = design.crop ? [design.crop.x, design.crop.y, design.crop.zoom, design.crop.rotation] : null;
   const text = JSON.stringify([DISC_RENDER_VERSION, storedMediaName(artworkUrl), design.shape, crop]);
   return crypto.createHash('sha256').update(text).digest('hex').slice(0, 32);
@@ -54,7 +57,8 @@ export async function renderPlacedDisc(
     return null;
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of stored.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stored.body)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   const design = { shape: input.shape, crop: input.crop };
   const disc = await renderDiscInWorker(ctx.config, Buffer.concat(chunks), design, input.owner ?? 'system');
   const variants = [];

@@ -18,7 +18,9 @@ async function quadrants(): Promise<Buffer> {
       data.set(colour, (y * width + x) * 3);
     }
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** The RGBA pixel at (fx, fy), fractions of the disc's side. */
@@ -31,7 +33,9 @@ function pixel(disc: { data: Buffer; width: number }, fx: number, fy: number): n
 
 function near(actual: number[], expected: number[]) {
   expect(actual.length).toBe(expected.length);
-  actual.forEach((v, i) => expect(Math.abs(v - expected[i]!), `channel ${i} of ${actual}`).toBeLessThan(12));
+  actual.forEach((v, i) =>
+    expect(Math.abs(v - expected[i]!), `channel ${i} of ${actual.join(',')}`).toBeLessThan(12),
+  );
 }
 
 describe('placeDisc', () => {
@@ -50,7 +54,11 @@ describe('placeDisc', () => {
 
   it('places a zoomed, off-centre crop: zoom 2 centred at a quarter across shows the top-left quadrant', async () => {
     // Zoom 2: the disc spans 50 source pixels; centred at (50, 25) it sees red only, and no blue.
-    const disc = await placeDisc(await quadrants(), { shape: 'square', crop: { x: 0.25, y: 0.25, zoom: 2, rotation: 0 } }, 100);
+    const disc = await placeDisc(
+      await quadrants(),
+      { shape: 'square', crop: { x: 0.25, y: 0.25, zoom: 2, rotation: 0 } },
+      100,
+    );
     near(pixel(disc, 0.5, 0.5), [...RED, 255]);
     near(pixel(disc, 0.9, 0.5), [...RED, 255]);
     near(pixel(disc, 0.5, 0.9), [...RED, 255]);
@@ -61,13 +69,21 @@ describe('placeDisc', () => {
 
   it('moves the image with the crop: centred right of the middle, the disc’s left edge is the quadrants’ seam', async () => {
     // Zoom 2 at (0.625, 0.5): the disc spans x 100..150 and y 25..75 of the image.
-    const disc = await placeDisc(await quadrants(), { shape: 'square', crop: { x: 0.625, y: 0.5, zoom: 2, rotation: 0 } }, 100);
+    const disc = await placeDisc(
+      await quadrants(),
+      { shape: 'square', crop: { x: 0.625, y: 0.5, zoom: 2, rotation: 0 } },
+      100,
+    );
     near(pixel(disc, 0.1, 0.2), [...BLUE, 255]);
     near(pixel(disc, 0.9, 0.8), [...YELLOW, 255]);
   });
 
   it('turns the artwork clockwise about the disc’s centre, as the studio does', async () => {
-    const disc = await placeDisc(await quadrants(), { shape: 'square', crop: { x: 0.5, y: 0.5, zoom: 2, rotation: 90 } }, 100);
+    const disc = await placeDisc(
+      await quadrants(),
+      { shape: 'square', crop: { x: 0.5, y: 0.5, zoom: 2, rotation: 90 } },
+      100,
+    );
     // Turned 90° clockwise, the top-left (red) is at the top right, the bottom-left (green) at the top left.
     near(pixel(disc, 0.75, 0.25), [...RED, 255]);
     near(pixel(disc, 0.25, 0.25), [...GREEN, 255]);
@@ -77,10 +93,16 @@ describe('placeDisc', () => {
 
   it('fills with the blank resin where a crop cannot be covered', async () => {
     // A 40×40 image at zoom 1 turned 45° leaves the square disc's corners uncovered.
-    const small = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+    const small = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: { r: 255, g: 0, b: 0 } },
+    })
       .png()
       .toBuffer();
-    const disc = await placeDisc(small, { shape: 'square', crop: { x: 0.5, y: 0.5, zoom: 1, rotation: 45 } }, 100);
+    const disc = await placeDisc(
+      small,
+      { shape: 'square', crop: { x: 0.5, y: 0.5, zoom: 1, rotation: 45 } },
+      100,
+    );
     near(pixel(disc, 0.5, 0.5), [...RED, 255]);
     near(pixel(disc, 0.12, 0.12), [DISC_BLANK.r, DISC_BLANK.g, DISC_BLANK.b, 255]);
   });

@@ -51,7 +51,9 @@ function maskSvg(shape: DiscShape, side: number): Buffer {
     shape === 'round'
       ? `<circle cx="${side / 2}" cy="${side / 2}" r="${side / 2}" fill="#fff"/>`
       : `<rect width="${side}" height="${side}" rx="${side * SQUARE_CORNER_RATIO}" fill="#fff"/>`;
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">${body}</svg>`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">${body}</svg>`,
+  );
 }
 
 /**
@@ -138,7 +140,11 @@ export async function placeDisc(source: Buffer, design: DiscDesign, side: number
  * The placed disc's renditions: WebP at DISC_WIDTHS and a PNG at DISC_SHARE_WIDTH. Truncated or
  * corrupt artwork is refused as an upload would be; libvips stops past the time budget.
  */
-export async function renderDisc(bytes: Uint8Array, design: DiscDesign, budgetMs: number): Promise<RenderedDisc> {
+export async function renderDisc(
+  bytes: Uint8Array,
+  design: DiscDesign,
+  budgetMs: number,
+): Promise<RenderedDisc> {
   const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const deadline = Date.now() + budgetMs;
   const within = () => {
@@ -151,7 +157,13 @@ export async function renderDisc(bytes: Uint8Array, design: DiscDesign, budgetMs
     const variants: RenderedDisc['variants'] = [];
     for (const width of DISC_WIDTHS) {
       const pipeline = width === largest ? raw(disc) : raw(disc).resize(width, width);
-      variants.push({ width, file: { bytes: await pipeline.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer(), ext: 'webp' } });
+      variants.push({
+        width,
+        file: {
+          bytes: await pipeline.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer(),
+          ext: 'webp',
+        },
+      });
       within();
     }
     const share = await raw(disc).resize(DISC_SHARE_WIDTH, DISC_SHARE_WIDTH).png().toBuffer();

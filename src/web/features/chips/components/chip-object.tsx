@@ -16,7 +16,7 @@ type ObjectChip = Pick<Chip, 'title' | 'imageUrl' | 'imageWidth' | 'imageHeight'
  */
 function placementOf(chip: ObjectChip): { crop: ChipCrop | null; aspect: number | null } {
   if (chip.imagePlaced) return { crop: null, aspect: 1 };
-  const { crop, aspect } = placementOf(chip);
+  const aspect = chip.imageWidth && chip.imageHeight ? chip.imageWidth / chip.imageHeight : null;
   return { crop: chip.crop ?? null, aspect };
 }
 
