@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
 import type { MediaRow, PlacedDisc } from '#server/modules/media/index.ts';
-import { lockChip, updateChip, type ChipRow } from './chips.repo.ts';
+import { lockChip, type ChipRow } from './chips.repo.ts';
 import { chipPhotos } from './chips.table.ts';
 
 /**
@@ -31,11 +31,6 @@ export const NO_DISC = {
   discShareUrl: null,
   discKey: null,
 } satisfies Partial<ChipRow>;
-
-/** Records a chip's newly made disc. */
-export async function setChipDisc(tx: Db, chipId: number, disc: PlacedDisc): Promise<ChipRow | null> {
-  return updateChip(tx, chipId, discColumns(disc));
-}
 
 export async function listChipPhotos(db: Db, chipId: number): Promise<ChipPhotoRow[]> {
   return db.select().from(chipPhotos).where(eq(chipPhotos.chipId, chipId)).orderBy(asc(chipPhotos.id));

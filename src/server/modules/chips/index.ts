@@ -114,4 +114,4 @@ export {
   setArtchipAvailability,
   updateArtchipPricing,
 } from './owner-moves.service.ts';
-export { addChipPhoto, TOO_MANY_PHOTOS_MESSAGE } from './chip-photos.service.ts';
+export { addChipPhoto } from './chip-photos.service.ts';
