@@ -127,6 +127,26 @@ describe('the placed disc of a chip', { timeout: 90_000 }, () => {
     expect(page).toMatchObject({ imagePlaced: true, imageUrl: chip.imageUrl, photos: [] });
   });
 
+  it('is the picture of My Orders, and of the sitemap once listed (its PNG)', async () => {
+    const { app, creator, chip } = await madeChip({ x: 0.3, y: 0.25, zoom: 2, rotation: 0 });
+    const orders = await injectAs(app, creator.token, { method: 'GET', url: '/api/my-orders' });
+    expect(orders.statusCode).toBe(200);
+    const mine = orders.json<{ artchipImageUrl: string | null }[]>()[0]!;
+    expect(mine.artchipImageUrl).toBe(chip.imageUrl);
+
+    const listed = await injectAs(app, creator.token, {
+      method: 'PATCH',
+      url: `/api/artchip/${chip.id}/activate`,
+      payload: { price: '25.00' },
+    });
+    expect(listed.statusCode).toBe(200);
+    const sitemap = (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const image = /<image:loc>[^<]*?(\/media\/[0-9a-f]{64}\.png)<\/image:loc>/.exec(sitemap)?.[1];
+    expect(image, sitemap).toBeTruthy();
+    expectNear(await pixelOf(app, image!, 0.5, 0.5), [...RED, 255]);
+    expect((await pixelOf(app, image!, 0.002, 0.002))[3]).toBe(0);
+  });
+
   it('turns with the crop: at 90° clockwise the top-left quadrant is at the disc’s top right', async () => {
     const { app, chip } = await madeChip({ x: 0.5, y: 0.5, zoom: 2, rotation: 90 });
     expectNear(await pixelOf(app, chip.imageUrl!, 0.75, 0.25), [...RED, 255]);
