@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import {
+  CHIP_SHAPES,
+  ChipCropSchema,
   ChipSchema,
   HttpUrlOrEmptySchema,
   UNIT_ID_PATTERN,
@@ -299,6 +301,17 @@ export const AdminChipCreateSchema = z
 export type AdminChipCreateInput = z.output<typeof AdminChipCreateSchema>;
 export type AdminChipCreateForm = z.input<typeof AdminChipCreateSchema>;
 
+/** A JSON field of a multipart form ('' is null); anything else is left for the schema to judge. */
+function parseJsonField(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 /** PATCH /api/admin/artchip/:id (JSON, or multipart when images change); only present fields change. */
 export const AdminChipUpdateSchema = z.object({
   title: z
@@ -328,6 +341,9 @@ export const AdminChipUpdateSchema = z.object({
     .optional(),
   /** Keeps these of the current additional images (the rest are removed). */
   keepAdditionalImageUrls: z.array(z.string()).max(10).optional(),
+  /** The design: a new shape, and where the artwork sits (null: centred); the pictures are made again. */
+  shape: z.enum(CHIP_SHAPES, { error: 'Shape must be round or square' }).optional(),
+  crop: z.preprocess(parseJsonField, ChipCropSchema.nullable()).optional(),
 });
 export type AdminChipUpdateInput = z.output<typeof AdminChipUpdateSchema>;
 export type AdminChipUpdateForm = z.input<typeof AdminChipUpdateSchema>;

@@ -94,6 +94,18 @@ export const MAX_ADDITIONAL_IMAGES = 10;
 
 export const ImageVariantSchema = z.object({ width: z.number().int(), url: z.string() });
 
+/** A photograph of the made chip (admin upload), with its responsive renditions. */
+export const ChipPhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  variants: z.array(ImageVariantSchema),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ChipPhoto = z.infer<typeof ChipPhotoSchema>;
+/** Photographs of one made chip, at most. */
+export const MAX_CHIP_PHOTOS = 10;
+
 /** The wire shape of a chip (spec §3), plus owner, image variants and the demo flag. */
 export const ChipSchema = z.object({
   id: z.number().int(),
@@ -106,6 +118,12 @@ export const ChipSchema = z.object({
   priceUsd: z.string().nullable(),
   imageUrl: z.string().nullable(),
   imageVariants: z.array(ImageVariantSchema),
+  /**
+   * True when imageUrl and imageVariants are the chip as it will be made (its placed disc: shape and
+   * crop applied, square, transparent outside); false while only the artwork exists (then place it
+   * with crop). imageWidth and imageHeight are always the artwork's.
+   */
+  imagePlaced: z.boolean(),
   imageWidth: z.number().int().nullable(),
   imageHeight: z.number().int().nullable(),
   originalImageUrl: z.string().nullable(),
@@ -148,6 +166,8 @@ export const ChipSchema = z.object({
   isDemo: z.boolean(),
   /** The owner reported it lost or stolen (null: not reported). */
   reportStatus: z.enum(['lost', 'stolen']).nullable(),
+  /** Photographs of the real disc, oldest first (one chip's page; lists leave them out). */
+  photos: z.array(ChipPhotoSchema),
 });
 export type Chip = z.infer<typeof ChipSchema>;
 

@@ -275,6 +275,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     priceUsd: '40.00',
     imageUrl: '/media/harbor.webp',
     imageVariants: [],
+    imagePlaced: false,
     imageWidth: 64,
     imageHeight: 64,
     originalImageUrl: null,
@@ -308,6 +309,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     highestSaleCents: 0,
     isReserved: false,
     reportStatus: null,
+    photos: [],
     actions: {
       buy: false,
       offer: false,

@@ -31,8 +31,12 @@ describe('POST /api/artchip/:id/upload-media', () => {
     expect(first.statusCode).toBe(200);
     const withMain = ChipSchema.parse(first.json());
     expect(withMain.originalImageUrl).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+    // Pictured as it will be made: the placed disc (issue 27), square WebP renditions of the disc.
     expect(withMain.imageUrl).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
-    expect(withMain.imageVariants.map((v) => v.width)).toEqual([320, 640, 700]);
+    expect(withMain.imagePlaced).toBe(true);
+    expect(withMain.imageVariants.map((v) => v.width)).toEqual([320, 640, 1024]);
+    expect(withMain.imageUrl).toBe(withMain.imageVariants.at(-1)!.url);
+    // The artwork's own size, for placing it.
     expect(withMain).toMatchObject({ imageWidth: 700, imageHeight: 700, additionalImageUrls: [] });
 
     const second = ChipSchema.parse(

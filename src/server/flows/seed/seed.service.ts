@@ -18,7 +18,12 @@ import { users } from '#server/modules/users/index.ts';
 import { orders } from '#server/modules/orders/index.ts';
 import { recordSeededDemoPayment } from '#server/flows/settlement/index.ts';
 import { bookPayment, bookSale } from '#server/modules/ledger/index.ts';
-import { type MediaRow, processUpload } from '#server/modules/media/index.ts';
+import {
+  type MediaRow,
+  type PlacedDisc,
+  processUpload,
+  renderPlacedDisc,
+} from '#server/modules/media/index.ts';
 import { renderArtwork, type ArtworkRecipe } from './demo-artwork.ts';
 
 /** The company account: creator 1, labelled Company (spec §3). */
@@ -257,8 +262,12 @@ export async function seedDemoCatalogue(ctx: ServiceContext): Promise<{ chipsCre
   // One image after another: they queue for the image workers anyway, and a burst of twelve would
   // overflow the queue of a small machine (docs/decisions/026-image-worker-pool.md).
   const images: MediaRow[] = [];
+  const discs: (PlacedDisc | null)[] = [];
   for (const c of DEMO_CHIPS) {
-    images.push(await processUpload(ctx, await renderArtwork(c.art), { uploaderId: null }));
+    const image = await processUpload(ctx, await renderArtwork(c.art), { uploaderId: null });
+    images.push(image);
+    // Demo chips are pictured as made too: their placed disc (centred, in their shape).
+    discs.push(await renderPlacedDisc(ctx, { artworkUrl: image.originalUrl, shape: c.shape, crop: null }));
   }
 
   const now = ctx.clock().getTime();
@@ -298,6 +307,7 @@ export async function seedDemoCatalogue(ctx: ServiceContext): Promise<{ chipsCre
         shape: demo.shape,
         priceCents: demo.priceCents,
         image: images[i]!,
+        disc: discs[i] ?? null,
         status: 'active',
         isDemo: true,
         nfcUid: `04DE30${String(i + 1).padStart(8, '0')}`,

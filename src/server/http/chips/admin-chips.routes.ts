@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BRAND } from '#shared/brand.ts';
+import { ChipPhotoSchema } from '#shared/chips.schemas.ts';
 import { IMAGE_REQUIRED_MESSAGE } from '#shared/media.schemas.ts';
 import {
   AdminChipCreateSchema,
@@ -14,8 +16,9 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
 import { parseFields, readMultipart, splitImages, type UploadedFile } from '#server/lib/multipart.ts';
-import { processUpload } from '#server/modules/media/index.ts';
+import { processUpload, readImageField } from '#server/modules/media/index.ts';
 import {
+  addChipPhoto,
   createAdminChip,
   getAdminChip,
   listAdminChips,
@@ -119,7 +122,28 @@ export const adminChipsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const adminId = currentUser(request).id;
       const { input, images } = await readChipUpdate(app, request, request.body, adminId);
-      return updateAdminChip(app.db, adminId, request.params.id, input, images);
+      return updateAdminChip(app, adminId, request.params.id, input, images);
+    },
+  );
+
+  // A photograph of the real disc once made (multipart `image`): the chip page shows it first.
+  app.post(
+    `${BASE}/:id/photos`,
+    {
+      config: adminWithFiles,
+      schema: {
+        params: AdminIdParamsSchema,
+        response: { 201: z.object({ photos: z.array(ChipPhotoSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const adminId = currentUser(request).id;
+      // A chip that is not there is refused before any image work.
+      await getAdminChip(app.db, request.params.id);
+      const { bytes } = await readImageField(request);
+      const image = await processUpload(app, bytes, { uploaderId: adminId });
+      const photos = await addChipPhoto(app, { chipId: request.params.id, adminId, image });
+      return reply.status(201).send({ photos });
     },
   );
 };

@@ -61,8 +61,9 @@ function chipMeta(found: ChipWithUsers): PageMeta {
     title: pageTitle(`${chip.title} by @${creatorUsername}`),
     description: summary.length > 200 ? `${summary.slice(0, 197)}...` : summary,
     canonicalPath: ROUTES.chip(creatorUsername, chip.slug),
-    // The re-encoded original (JPEG/PNG/GIF): link previews handle it more widely than WebP.
-    image: chip.originalImageUrl ?? chip.imageUrl ?? undefined,
+    // The chip as it will be made (its placed disc, a PNG: link previews handle it more widely than
+    // WebP); before it is made, the re-encoded original.
+    image: chip.discShareUrl ?? chip.originalImageUrl ?? chip.imageUrl ?? undefined,
     type: 'product',
   };
 }
@@ -151,13 +152,20 @@ function xmlEscape(s: string): string {
   );
 }
 
-function urlEntry(loc: string, lastmod?: Date): string {
+function urlEntry(loc: string, lastmod?: Date, image?: string | null): string {
   const mod = lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : '';
-  return `<url><loc>${xmlEscape(loc)}</loc>${mod}</url>`;
+  const picture = image ? `<image:image><image:loc>${xmlEscape(image)}</image:loc></image:image>` : '';
+  return `<url><loc>${xmlEscape(loc)}</loc>${mod}${picture}</url>`;
 }
 
 function urlset(entries: string[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+/** An absolute URL of a stored image (a '/media/…' path, or already a bucket's URL). */
+function absoluteImage(publicUrl: string, url: string | null): string | null {
+  if (!url) return null;
+  return url.startsWith('http') ? url : `${publicUrl}${url}`;
 }
 
 async function pageEntries(app: FastifyInstance): Promise<string[]> {
@@ -172,7 +180,10 @@ async function pageEntries(app: FastifyInstance): Promise<string[]> {
 async function chipEntries(app: FastifyInstance, minId: number, maxId: number): Promise<string[]> {
   const base = app.config.publicUrl;
   const rows = await listListedChipPaths(app.db, minId, maxId);
-  return rows.map((r) => urlEntry(`${base}${ROUTES.chip(r.username, r.slug)}`, r.updatedAt));
+  // Each chip's picture as made (its placed disc), so image search shows the chip, not the artwork.
+  return rows.map((r) =>
+    urlEntry(`${base}${ROUTES.chip(r.username, r.slug)}`, r.updatedAt, absoluteImage(base, r.image)),
+  );
 }
 
 /** robots.txt and the sitemap. */

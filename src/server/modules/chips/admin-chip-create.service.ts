@@ -1,7 +1,7 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
-import type { MediaRow } from '#server/modules/media/index.ts';
+import { renderPlacedDisc, type MediaRow } from '#server/modules/media/index.ts';
 import { findAccountById } from '#server/modules/users/index.ts';
 import { parseUsdToCents, parsePercentToBasisPoints, percentOfCents } from '#shared/money.ts';
 import { isTruthyField, type AdminChip, type AdminChipCreateInput } from '#shared/admin.schemas.ts';
@@ -33,6 +33,13 @@ export async function createAdminChip(
 ): Promise<AdminChip> {
   const isCustomerMinting = isTruthyField(input.isCustomerMinting);
   const priceCents = discountedPriceCents(input.price, input.discountPercent);
+  // The chip as it will be made (centred: the admin's form places nothing), made before the transaction.
+  const disc = await renderPlacedDisc(ctx, {
+    artworkUrl: images.main.originalUrl,
+    shape: input.shape,
+    crop: null,
+    owner: `account:${adminId}`,
+  });
   const chipId = await ctx.db.transaction(async (tx) => {
     const creator = isCustomerMinting
       ? await findUserByUsername(tx, input.creatorUsername)
@@ -60,6 +67,7 @@ export async function createAdminChip(
       description: input.description || null,
       priceCents,
       image: images.main,
+      disc,
       additionalImageUrls: images.additional.map((m) => m.originalUrl),
       associatedUrl: input.associatedUrl || null,
       tiktokUrl: input.tiktokUrl || null,

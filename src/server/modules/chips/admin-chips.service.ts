@@ -1,4 +1,6 @@
 import type { Db } from '#server/db/client.ts';
+import type { ServiceContext } from '#server/lib/service-context.ts';
+import { placedDiscKey, renderPlacedDisc, type PlacedDisc } from '#server/modules/media/index.ts';
 import { AppError, assertFound } from '#server/lib/app-error.ts';
 import { isUniqueViolation } from '#server/lib/sql.ts';
 import { pageFrom } from '#server/lib/page.ts';
@@ -17,6 +19,7 @@ import {
 import { findChip, findChipClash, listChips } from './admin-chips.repo.ts';
 import { updateChip } from './chips.repo.ts';
 import { chipRecordFields } from './chips.service.ts';
+import { discColumns, NO_DISC } from './chip-photos.service.ts';
 
 type ChipRow = NonNullable<Awaited<ReturnType<typeof findChip>>>;
 type ChipValues = ChipRow['chip'];
@@ -44,18 +47,58 @@ export type ChipImageChanges = {
   additional?: string[] | undefined;
 };
 
-/** Edits any chip: text, price, status, flags, unit id, NFC UID and images. Audited. */
+/** The artwork and design a chip will have after an edit. */
+function designAfter(chip: ChipValues, input: AdminChipUpdateInput, images: ChipImageChanges) {
+  return {
+    artworkUrl: images.main ? images.main.url : chip.originalImageUrl,
+    shape: input.shape ?? chip.shape,
+    crop: input.crop !== undefined ? input.crop : (chip.crop ?? null),
+  };
+}
+
+/**
+ * The placed disc for an edit that changes the chip's artwork or design (made before the
+ * transaction: image work and files), or undefined when its disc stays as it is.
+ */
+async function discForEdit(
+  ctx: ServiceContext,
+  adminId: number,
+  id: number,
+  input: AdminChipUpdateInput,
+  images: ChipImageChanges,
+): Promise<PlacedDisc | null | undefined> {
+  const current = await findChip(ctx.db, id);
+  if (!current) return undefined;
+  const wanted = designAfter(current.chip, input, images);
+  if (!wanted.artworkUrl) return undefined;
+  if (current.chip.discKey === placedDiscKey(wanted.artworkUrl, wanted)) return undefined;
+  return renderPlacedDisc(ctx, { ...wanted, owner: `account:${adminId}` });
+}
+
+/**
+ * Edits any chip: text, price, status, flags, unit id, NFC UID, images and design (shape and crop,
+ * whose placed disc is made again). Audited.
+ */
 export async function updateAdminChip(
-  db: Db,
+  ctx: ServiceContext,
   adminId: number,
   id: number,
   input: AdminChipUpdateInput,
   images: ChipImageChanges = {},
 ): Promise<AdminChip> {
+  const { db } = ctx;
+  const disc = await discForEdit(ctx, adminId, id, input, images);
   try {
     await db.transaction(async (tx) => {
       const before = assertFound(await lockChipForChange(tx, id), 'Artchip not found');
       const changes = chipChanges(before, input, images);
+      if (input.shape !== undefined && input.shape !== before.shape) changes.shape = input.shape;
+      if (input.crop !== undefined && JSON.stringify(input.crop) !== JSON.stringify(before.crop ?? null)) {
+        changes.crop = input.crop;
+      }
+      // The disc made for this edit; an artwork or design changed without one forgets the old disc.
+      if (disc) Object.assign(changes, discColumns(disc));
+      else if (disc === null) Object.assign(changes, NO_DISC);
       const unitId = changes.unitId ?? null;
       const nfcUid = changes.nfcUid ?? null;
       const clash = await findChipClash(tx, { id, unitId, nfcUid });
@@ -146,6 +189,7 @@ function chipChanges(before: ChipValues, input: AdminChipUpdateInput, images: Ch
   if (additional.join('\n') !== before.additionalImageUrls.join('\n'))
     changes.additionalImageUrls = additional;
   if (images.main) {
+    changes.originalImageUrl = images.main.url;
     changes.imageUrl = images.main.url;
     changes.imageVariants = images.main.variants;
     changes.imageWidth = images.main.width;

@@ -3,7 +3,8 @@ import { BRAND } from '#shared/brand.ts';
 import { CHIP_NOT_FOUND_MESSAGE, type ChipEventType } from '#shared/chips.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { MediaRow } from '#server/modules/media/index.ts';
+import type { MediaRow, PlacedDisc } from '#server/modules/media/index.ts';
+import { discColumns } from './chip-photos.service.ts';
 import {
   findUnitId,
   insertChipEvent,
@@ -90,6 +91,8 @@ export async function assignUnitId(tx: Db, chipId: number): Promise<string> {
 export type CreateChipRecordInput = Omit<NewChipRow, 'id' | 'slug' | 'unitId' | 'updatedAt'> & {
   slug?: string | null;
   image?: MediaRow | null;
+  /** The chip as it will be made (media's renderPlacedDisc of the image, shape and crop). */
+  disc?: PlacedDisc | null;
   /** Who the `minted` event names (the admin or the paying creator); defaults to the creator. */
   actorUserId?: number | null;
   orderId?: number | null;
@@ -100,7 +103,7 @@ export type CreateChipRecordInput = Omit<NewChipRow, 'id' | 'slug' | 'unitId' | 
  * all inside the caller's transaction. Used by admin (create chip) and commerce (paid mint orders).
  */
 export async function createChipRecord(tx: Db, input: CreateChipRecordInput): Promise<ChipRow> {
-  const { slug: wantedSlug, image, actorUserId, orderId, ...rest } = input;
+  const { slug: wantedSlug, image, disc, actorUserId, orderId, ...rest } = input;
   const base = slugify(wantedSlug || input.title);
   const values: Omit<NewChipRow, 'slug' | 'unitId'> = {
     ...rest,
@@ -116,6 +119,7 @@ export async function createChipRecord(tx: Db, input: CreateChipRecordInput): Pr
           imageHeight: image.height,
         }
       : {}),
+    ...discColumns(disc),
   };
   let unitId = randomUnitId();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -428,7 +428,12 @@ export async function listChipEvents(db: Db, chipId: number, limit = 200) {
 /** Listed chips with minId < id <= maxId for the sitemap, in id order. */
 export async function listListedChipPaths(db: Db, minId: number, maxId: number) {
   return db
-    .select({ slug: chips.slug, updatedAt: chips.updatedAt, username: creator.username })
+    .select({
+      slug: chips.slug,
+      updatedAt: chips.updatedAt,
+      username: creator.username,
+      image: sql<string | null>`coalesce(${chips.discShareUrl}, ${chips.imageUrl})`,
+    })
     .from(chips)
     .innerJoin(creator, eq(creator.id, chips.creatorId))
     .where(and(LISTED, isNotNull(chips.priceCents), sql`${chips.id} > ${minId} and ${chips.id} <= ${maxId}`))

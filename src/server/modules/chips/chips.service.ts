@@ -19,7 +19,7 @@ import {
 } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
-import type { MediaRow } from '#server/modules/media/index.ts';
+import { placedDiscKey, renderPlacedDisc, type MediaRow } from '#server/modules/media/index.ts';
 import { getTokenPriceUsd } from '#server/modules/price/index.ts';
 import {
   countCreatorPublicChips,
@@ -37,6 +37,7 @@ import {
   type ChipWithUsers,
 } from './chips.repo.ts';
 import { normalizeNfcUid } from './chip-records.service.ts';
+import { discColumns, listChipPhotos, NO_DISC, toChipPhotoDto } from './chip-photos.service.ts';
 import { chipActions, isChipPublic, isVisiblyHeld, ownerIdOf, type ChipViewer } from './chip-lifecycle.ts';
 import {
   decodeGalleryCursor,
@@ -78,8 +79,10 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
     slug: chip.slug,
     description: chip.description,
     priceUsd: chip.priceCents === null ? null : centsToUsdString(chip.priceCents),
-    imageUrl: chip.imageUrl,
-    imageVariants: chip.imageVariants,
+    // The chip as it will be made (its placed disc) wherever it is pictured; its artwork until made.
+    imageUrl: chip.discUrl ?? chip.imageUrl,
+    imageVariants: chip.discUrl ? chip.discVariants : chip.imageVariants,
+    imagePlaced: chip.discUrl !== null,
     imageWidth: chip.imageWidth,
     imageHeight: chip.imageHeight,
     originalImageUrl: chip.originalImageUrl,
@@ -131,6 +134,7 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
     isReserved: isVisiblyHeld(row.chip, ctx.now),
     actions: chipActions(row.chip, ctx.viewer, ctx.now),
     isDemo: isDemoChip({ creatorUsername: row.creatorUsername, title: row.chip.title }),
+    photos: [],
   };
 }
 
@@ -160,7 +164,8 @@ async function viewOf(
   if (!isPublic && !canManageChip(found.chip, viewer))
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   const read = { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer, now: ctx.clock() };
-  return { chip: toChipDto(found, read), isPublic: isPublic && viewer === null };
+  const photos = (await listChipPhotos(ctx.db, found.chip.id)).map(toChipPhotoDto);
+  return { chip: { ...toChipDto(found, read), photos }, isPublic: isPublic && viewer === null };
 }
 
 /** A chip by id as `viewer` sees it (owner tools answer with it after a change). */
@@ -305,6 +310,17 @@ export async function addChipImage(
   ctx: ServiceContext,
   args: { chipId: number; user: AuthUser; image: MediaRow },
 ): Promise<Chip> {
+  // The first image is the artwork: the chip's placed disc is made of it before the transaction.
+  const current = (await findChipById(ctx.db, args.chipId))?.chip;
+  const disc =
+    current && !current.originalImageUrl && canManageChip(current, args.user)
+      ? await renderPlacedDisc(ctx, {
+          artworkUrl: args.image.originalUrl,
+          shape: current.shape,
+          crop: current.crop ?? null,
+          owner: `account:${args.user.id}`,
+        })
+      : null;
   const updated = await ctx.db.transaction(async (tx) => {
     const chip = await lockChip(tx, args.chipId);
     if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
@@ -312,6 +328,7 @@ export async function addChipImage(
       throw new AppError('FORBIDDEN', 'Only the creator or owner can add images');
     if (!chip.originalImageUrl) {
       return updateChip(tx, chip.id, {
+        ...(disc && disc.key === placedDiscKey(args.image.originalUrl, chip) ? discColumns(disc) : NO_DISC),
         imageUrl: args.image.variants[args.image.variants.length - 1]?.url ?? args.image.originalUrl,
         originalImageUrl: args.image.originalUrl,
         imageVariants: args.image.variants,

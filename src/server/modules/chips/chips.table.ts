@@ -38,6 +38,16 @@ export const chips = pgTable(
     imageVariants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
     imageWidth: integer(),
     imageHeight: integer(),
+    /**
+     * The chip as it will be made: the artwork placed by shape and crop (media's renderPlacedDisc),
+     * shown wherever the chip is pictured. discUrl is its largest WebP rendition, discVariants all of
+     * them, discShareUrl a PNG for link previews and e-mail; discKey names the artwork and design it
+     * shows (it is made again when they change). Null/empty: not made (the artwork is shown).
+     */
+    discUrl: text(),
+    discVariants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
+    discShareUrl: text(),
+    discKey: text(),
     /** 14-digit unit ID, assigned once when the chip is made. */
     unitId: text(),
     nfcUid: text(),
@@ -129,6 +139,9 @@ export const chips = pgTable(
   ],
 );
 
+/** The chip's picture for a list or a thumbnail: its placed disc once made, else its artwork. */
+export const chipPictureUrl = sql<string | null>`coalesce(${chips.discUrl}, ${chips.imageUrl})`;
+
 export const chipEvents = pgTable(
   'chip_events',
   {
@@ -146,4 +159,24 @@ export const chipEvents = pgTable(
     index('chip_events_chip_id_idx').on(t.chipId, t.createdAt),
     index('chip_events_actor_idx').on(t.actorUserId),
   ],
+);
+
+/**
+ * Photographs of the real resin disc, added by an admin once the chip is made (stored through the
+ * media pipeline); the chip page shows them first, in the order they were added.
+ */
+export const chipPhotos = pgTable(
+  'chip_photos',
+  {
+    ...baseColumns,
+    chipId: integer()
+      .notNull()
+      .references(() => chips.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    variants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    addedById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('chip_photos_chip_url_uq').on(t.chipId, t.url)],
 );

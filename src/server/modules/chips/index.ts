@@ -4,7 +4,7 @@
  * The chips table is exported for other features' read-only joins and the demo seed's check for
  * existing chips.
  */
-export { chips } from './chips.table.ts';
+export { chipPictureUrl, chips } from './chips.table.ts';
 export {
   canDispatchTo,
   canSellTo,
@@ -108,3 +108,4 @@ export {
   setArtchipAvailability,
   updateArtchipPricing,
 } from './owner-moves.service.ts';
+export { addChipPhoto } from './chip-photos.service.ts';

@@ -18,7 +18,8 @@ import {
   type WorkerPoolStats,
 } from '#server/lib/worker-pool.ts';
 import { IMAGE_TIME_BUDGET_MS, type EncodedImage, type ImageType } from './media.encode.ts';
-import type { EncodeJob, EncodeJobResult } from './media.worker.ts';
+import type { DiscDesign, RenderedDisc } from './media.disc.ts';
+import type { DiscJob, DiscJobResult, EncodeJob, EncodeJobResult } from './media.worker.ts';
 
 /**
  * The process's image workers (docs/decisions/026-image-worker-pool.md): one per core but one, so
@@ -43,12 +44,12 @@ export const IMAGES_WAITING_PER_ACCOUNT = 3;
 /** The worker is terminated this long after the budget if libvips has not stopped by itself. */
 const TERMINATE_GRACE_MS = 2_000;
 
-let pool: WorkerPool<EncodeJob, EncodeJobResult> | null = null;
+let pool: WorkerPool<EncodeJob | DiscJob, EncodeJobResult | DiscJobResult> | null = null;
 
 function imagePool(config: Pick<Config, 'imageWorkers' | 'uvThreadpoolSize'>) {
   if (!pool) {
     const size = imageWorkerCount(config);
-    pool = new WorkerPool<EncodeJob, EncodeJobResult>({
+    pool = new WorkerPool<EncodeJob | DiscJob, EncodeJobResult | DiscJobResult>({
       script: new URL('./media.worker.ts', import.meta.url),
       size,
       maxQueue: queueLength(size),
@@ -82,7 +83,26 @@ export async function encodeInWorker(
   owner: string,
 ): Promise<EncodedImage & { threadId: number }> {
   try {
-    return await imagePool(config).run({ bytes, type, budgetMs: IMAGE_TIME_BUDGET_MS }, { key: owner });
+    const job: EncodeJob = { bytes, type, budgetMs: IMAGE_TIME_BUDGET_MS };
+    return (await imagePool(config).run(job, { key: owner })) as EncodeJobResult;
+  } catch (err) {
+    throw poolErrorToAppError(err);
+  }
+}
+
+/**
+ * Renders a chip's placed disc (media.disc.ts) in a worker thread, in `owner`'s line of the fair
+ * queue like an upload.
+ */
+export async function renderDiscInWorker(
+  config: Pick<Config, 'imageWorkers' | 'uvThreadpoolSize'>,
+  bytes: Buffer,
+  design: DiscDesign,
+  owner: string,
+): Promise<RenderedDisc & { threadId: number }> {
+  try {
+    const job: DiscJob = { kind: 'disc', bytes, design, budgetMs: IMAGE_TIME_BUDGET_MS };
+    return (await imagePool(config).run(job, { key: owner })) as DiscJobResult;
   } catch (err) {
     throw poolErrorToAppError(err);
   }

@@ -1,6 +1,7 @@
 import { threadId } from 'node:worker_threads';
 import sharp from 'sharp';
 import { jobHandler } from '#server/lib/worker-pool.ts';
+import { renderDisc, type DiscDesign, type RenderedDisc } from './media.disc.ts';
 import { encodeImage, type EncodedImage, type ImageType } from './media.encode.ts';
 
 /**
@@ -12,10 +13,14 @@ sharp.concurrency(1);
 // libvips' operation cache only helps repeated identical operations; uploads never repeat.
 sharp.cache(false);
 
-export type EncodeJob = { bytes: Uint8Array; type: ImageType; budgetMs: number };
+/** An upload to re-encode (the default kind), or a chip's placed disc to render (media.disc.ts). */
+export type EncodeJob = { kind?: 'encode'; bytes: Uint8Array; type: ImageType; budgetMs: number };
+export type DiscJob = { kind: 'disc'; bytes: Uint8Array; design: DiscDesign; budgetMs: number };
 export type EncodeJobResult = EncodedImage & { threadId: number };
+export type DiscJobResult = RenderedDisc & { threadId: number };
 
-export default jobHandler<EncodeJob, EncodeJobResult>(async (job) => ({
-  ...(await encodeImage(job.bytes, job.type, job.budgetMs)),
-  threadId,
-}));
+export default jobHandler<EncodeJob | DiscJob, EncodeJobResult | DiscJobResult>(async (job) =>
+  job.kind === 'disc'
+    ? { ...(await renderDisc(job.bytes, job.design, job.budgetMs)), threadId }
+    : { ...(await encodeImage(job.bytes, job.type, job.budgetMs)), threadId },
+);

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { chips } from '#server/modules/chips/index.ts';
+import { chipPictureUrl, chips } from '#server/modules/chips/index.ts';
 import { offers } from '#server/modules/offers/offers.table.ts';
 import { users } from '#server/modules/users/users.table.ts';
 
@@ -102,7 +102,7 @@ function selectOffersWithNames(db: Db) {
       offer: offers,
       chipTitle: chips.title,
       chipSlug: chips.slug,
-      chipImageUrl: chips.imageUrl,
+      chipImageUrl: chipPictureUrl,
       chipPriceCents: chips.priceCents,
       chipHighestSaleCents: chips.highestPriceCents,
       creatorUsername: creator.username,

@@ -16,7 +16,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { pageFrom } from '#server/lib/page.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
 import { enqueueMail } from '#server/platform/mail/index.ts';
-import { findMediaByHash, type MediaRow } from '#server/modules/media/index.ts';
+import { findMediaByHash, renderPlacedDisc, type MediaRow } from '#server/modules/media/index.ts';
 import { findAccountById } from '#server/modules/users/index.ts';
 import {
   createChipRecord,
@@ -304,6 +304,21 @@ export async function createArtchipFromOrder(
   const additional =
     input.additionalImages.length > 0 ? input.additionalImages.map((m) => m.originalUrl) : storedAdditional;
 
+  // The admin may change the shape (for a surprize mint, say); otherwise the creator's choice holds.
+  const shape =
+    links.shape === 'square' || links.shape === 'round' ? links.shape : (design?.shape ?? 'round');
+  // A surprize mint's artwork is made for the disc; a custom mint keeps its creator's placement.
+  const crop = preview.isSurprize ? null : (design?.crop ?? null);
+  // The chip as it will be made, pictured wherever it is shown: rendered once now, outside the
+  // transaction (image work and files), for an order that can still be made.
+  assertAwaitingChip(preview);
+  const disc = await renderPlacedDisc(ctx, {
+    artworkUrl: image?.originalUrl ?? preview.originalImageUrl,
+    shape,
+    crop,
+    owner: `account:${adminId}`,
+  });
+
   const { order, chipId } = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
@@ -313,9 +328,6 @@ export async function createArtchipFromOrder(
         fieldErrors: { image: ['Please upload the artwork for this surprize mint.'] },
       });
     }
-    // The admin may change the shape (for a surprize mint, say); otherwise the creator's choice holds.
-    const shape =
-      links.shape === 'square' || links.shape === 'round' ? links.shape : (design?.shape ?? 'round');
     const chip = await createChipRecord(tx, {
       creatorId: order.buyerId,
       ownerId: order.buyerId,
@@ -334,8 +346,8 @@ export async function createArtchipFromOrder(
       facebookUrl: links.facebookUrl ?? null,
       adminVideoUrl: links.adminVideoUrl ?? null,
       shape,
-      // A surprize mint's artwork is made for the disc; a custom mint keeps its creator's placement.
-      crop: order.isSurprize ? null : (design?.crop ?? null),
+      crop,
+      disc,
       status: 'pending',
       // Made for a ship-to-me mint, it waits in the vault for Mark Shipped; otherwise it stays there.
       custody: order.shippingOption === 'ship' ? 'dispatching' : 'in_vault',

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } 
 import type { OrderListQuery } from '#shared/admin.schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '#server/db/client.ts';
-import { chips, type ChipRow } from '#server/modules/chips/index.ts';
+import { chipPictureUrl, chips, type ChipRow } from '#server/modules/chips/index.ts';
 import { users } from '#server/modules/users/users.table.ts';
 import { orderEvents, orders } from './orders.table.ts';
 
@@ -53,7 +53,7 @@ function selectOrdersWithChip(db: Db) {
       chip: chips,
       chipTitle: chips.title,
       chipSlug: chips.slug,
-      chipImageUrl: chips.imageUrl,
+      chipImageUrl: chipPictureUrl,
       creatorUsername: creator.username,
       isReplaced: isReplacedSql(orders),
     })

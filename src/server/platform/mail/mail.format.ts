@@ -23,17 +23,20 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
 export type ChipImage = {
   imageUrl: string | null;
   imageVariants?: readonly { width: number; url: string }[] | null;
+  /** The chip as it will be made (its placed disc), as a PNG every mail client shows. */
+  discShareUrl?: string | null;
 };
 
 /** Twice the width an e-mail shows the artwork at, for sharp screens. */
 const MAIL_IMAGE_WIDTH = 560;
 
 /**
- * The picture an e-mail shows of a chip: the smallest variant still sharp at the mail's size (the
+ * The picture an e-mail shows of a chip: its placed disc (600 px PNG) once made; else the smallest variant still sharp at the mail's size (the
  * main image is up to 1600 px wide, too heavy for a mailbox), else the main image.
  */
 export function mailImageUrl(image: ChipImage | null | undefined): string | null {
   if (!image) return null;
+  if (image.discShareUrl) return image.discShareUrl;
   const variants = [...(image.imageVariants ?? [])].sort((a, b) => a.width - b.width);
   return variants.find((v) => v.width >= MAIL_IMAGE_WIDTH)?.url ?? variants.at(-1)?.url ?? image.imageUrl;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { likePattern } from '#server/lib/sql.ts';
-import { chips } from '#server/modules/chips/index.ts';
+import { chipPictureUrl, chips } from '#server/modules/chips/index.ts';
 import { orders } from '#server/modules/orders/index.ts';
 import { shippingAddresses, users } from '../../modules/users/users.table.ts';
 
@@ -84,7 +84,7 @@ const chipColumns = {
   id: chips.id,
   title: chips.title,
   slug: chips.slug,
-  imageUrl: chips.imageUrl,
+  imageUrl: chipPictureUrl,
   priceCents: chips.priceCents,
   status: chips.status,
   shippingOption: sql<string>`${chips.shippingOption}`,

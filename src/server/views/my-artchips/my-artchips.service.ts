@@ -46,7 +46,7 @@ export async function listMyArtchips(ctx: ServiceContext, user: AuthUser): Promi
       canResell: artchip.actions.list && chip.status === 'sold',
       canRequestShipping: artchip.actions.shipToMe,
       title: chip.title,
-      imageUrl: chip.imageUrl,
+      imageUrl: artchip.imageUrl,
       orderId: chip.sourceOrderId,
       artchip,
       createdAt: chip.createdAt.toISOString(),

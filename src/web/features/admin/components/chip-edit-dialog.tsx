@@ -10,6 +10,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useUpdateChip } from '../api/update-chip.ts';
 import { NfcPanel } from './nfc-panel.tsx';
+import { ChipPhotosPanel } from './chip-photos-panel.tsx';
 import { CheckboxField, SelectField } from './admin-ui.tsx';
 
 type FormValues = Omit<AdminChipUpdateForm, 'isActive' | 'isAvailable'> & {
@@ -48,6 +49,7 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
       unitId: chip.unitId ?? '',
       nfcUid: chip.nfcUid ?? '',
       keepAdditionalImageUrls: chip.additionalImageUrls,
+      shape: chip.shape === 'square' ? 'square' : 'round',
     },
   });
   const {
@@ -62,6 +64,8 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
     for (const key of ['title', 'description', 'priceUsd', 'unitId', 'nfcUid'] as const)
       form.append(key, values[key] ?? '');
     if (values.status) form.append('status', values.status);
+    // A new shape makes the chip's pictures again (its placed disc).
+    if (values.shape && values.shape !== chip.shape) form.append('shape', values.shape);
     form.append('isActive', values.isActive ? 'true' : 'false');
     form.append('isAvailable', values.isAvailable ? 'true' : 'false');
     const keep = values.keepAdditionalImageUrls ?? [];
@@ -121,6 +125,10 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
           {...register('unitId')}
         />
         <TextField label="NFC UID" error={errors.nfcUid?.message} {...register('nfcUid')} />
+        <SelectField label="Shape" error={errors.shape?.message} {...register('shape')}>
+          <option value="round">Round</option>
+          <option value="square">Square</option>
+        </SelectField>
         <CheckboxField label="Active" {...register('isActive')} />
         <CheckboxField label="Available" {...register('isAvailable')} />
         <TextField
@@ -164,6 +172,7 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
           </Button>
         </div>
       </form>
+      <ChipPhotosPanel chipId={chip.id} />
       <NfcPanel chipId={chip.id} />
     </div>
   );

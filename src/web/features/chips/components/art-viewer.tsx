@@ -19,18 +19,30 @@ type ArtViewerChip = Pick<
   | 'shape'
   | 'originalImageUrl'
   | 'additionalImageUrls'
->;
+> &
+  Partial<Pick<Chip, 'imagePlaced' | 'photos'>>;
 
 function aspect(chip: Pick<Chip, 'imageWidth' | 'imageHeight'>): number | null {
   return chip.imageWidth && chip.imageHeight ? chip.imageWidth / chip.imageHeight : null;
 }
 
-/** The images the zoom shows: the artwork at its fullest resolution first, then the extra images. */
+/** The chip's photographs' labels: "Title, photograph 1", …. */
+const photoAlt = (chip: ArtViewerChip, index: number) => `${chip.title}, photograph ${index + 1}`;
+
+/**
+ * The images the zoom shows: the artwork at its fullest resolution first, then the photographs of
+ * the made chip, then the extra images.
+ */
 function zoomImagesOf(chip: ArtViewerChip): ZoomImage[] {
   const largest = [...chip.imageVariants].sort((a, b) => b.width - a.width)[0]?.url;
   const main = chip.originalImageUrl ?? chip.imageUrl ?? largest ?? null;
   return [
     ...(main ? [{ url: main, alt: chip.title, aspect: aspect(chip) }] : []),
+    ...(chip.photos ?? []).map((p, i) => ({
+      url: p.url,
+      alt: photoAlt(chip, i),
+      aspect: p.width / p.height,
+    })),
     ...chip.additionalImageUrls.map((url, i) => ({ url, alt: `${chip.title}, image ${i + 2}` })),
   ];
 }
@@ -51,8 +63,10 @@ export function ArtViewer({ chip }: { chip: ArtViewerChip }) {
     setOpenAt(index);
   };
   const openFrom = (index: number) => (event: MouseEvent<HTMLElement>) => open(index, event.currentTarget);
-  // The extra images' place in the zoom: after the main one when there is one.
+  // The photographs' and the extra images' places in the zoom: after the main one when there is one.
+  const photos = chip.photos ?? [];
   const offset = images.length - chip.additionalImageUrls.length;
+  const photoOffset = offset - photos.length;
 
   return (
     <div className="space-y-4">
@@ -77,6 +91,29 @@ export function ArtViewer({ chip }: { chip: ArtViewerChip }) {
           </button>
         )}
       </div>
+      {photos.length > 0 && (
+        <ul aria-label="Photographs of this chip" className="grid grid-cols-3 gap-3 sm:grid-cols-4">
+          {photos.map((photo, index) => (
+            <li key={photo.id}>
+              <button
+                type="button"
+                onClick={openFrom(photoOffset + index)}
+                className="block w-full cursor-zoom-in rounded-lg"
+              >
+                <img
+                  src={photo.variants.find((v) => v.width >= 320)?.url ?? photo.url}
+                  alt={photoAlt(chip, index)}
+                  width={300}
+                  height={300}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {chip.additionalImageUrls.length > 0 && (
         <ul aria-label="More images" className="grid grid-cols-3 gap-3 sm:grid-cols-4">
           {chip.additionalImageUrls.map((url, index) => (

@@ -6,7 +6,8 @@ import { cn } from '#web/components/ui/cn.ts';
 const DEFAULT_SIZE = 800;
 
 type ChipImageProps = {
-  chip: Pick<Chip, 'title' | 'imageUrl' | 'imageVariants' | 'imageWidth' | 'imageHeight' | 'shape'>;
+  chip: Pick<Chip, 'title' | 'imageUrl' | 'imageVariants' | 'imageWidth' | 'imageHeight' | 'shape'> &
+    Partial<Pick<Chip, 'imagePlaced'>>;
   /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
   sizes: string;
   /** Loads eagerly with high priority (first screen); otherwise lazily. */
@@ -14,7 +15,10 @@ type ChipImageProps = {
   className?: string;
 };
 
-/** A chip's main image in its round or square frame, responsive through the server's variants. */
+/**
+ * A chip's picture in its round or square frame, responsive through the server's variants: the chip
+ * as it will be made (its placed disc, square) once the server has made it, else its artwork.
+ */
 export function ChipImage({ chip, sizes, isAboveFold = false, className }: ChipImageProps) {
   const frame = chip.shape === 'round' ? 'rounded-full' : 'rounded-xl';
   const variants = [...chip.imageVariants].sort((a, b) => a.width - b.width);
@@ -39,8 +43,8 @@ export function ChipImage({ chip, sizes, isAboveFold = false, className }: ChipI
       src={src}
       srcSet={variants.length > 0 ? variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined}
       sizes={variants.length > 0 ? sizes : undefined}
-      width={chip.imageWidth ?? DEFAULT_SIZE}
-      height={chip.imageHeight ?? DEFAULT_SIZE}
+      width={chip.imagePlaced ? DEFAULT_SIZE : (chip.imageWidth ?? DEFAULT_SIZE)}
+      height={chip.imagePlaced ? DEFAULT_SIZE : (chip.imageHeight ?? DEFAULT_SIZE)}
       alt={chip.title}
       loading={isAboveFold ? 'eager' : 'lazy'}
       fetchPriority={isAboveFold ? 'high' : 'auto'}

@@ -7,21 +7,24 @@ import { ChipDisc } from '#web/components/chip-disc.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SizeCue } from './size-cue.tsx';
 
-type ObjectChip = Pick<Chip, 'title' | 'imageUrl' | 'imageWidth' | 'imageHeight' | 'shape'>;
+type ObjectChip = Pick<Chip, 'title' | 'imageUrl' | 'imageWidth' | 'imageHeight' | 'shape'> &
+  Partial<Pick<Chip, 'crop' | 'imagePlaced'>>;
 
 /**
- * Where the mint studio placed the artwork. ChipSchema carries it once the studio's crop reaches the
- * wire (branch h13-mint adds `crop` to ChipSchema); until then every chip reads as centred.
+ * Where the artwork sits in the disc: a placed disc (the server's picture of the chip as made) is
+ * already placed and square; bare artwork is placed by the studio's crop.
  */
-function cropOf(chip: ObjectChip): ChipCrop | null {
-  return (chip as ObjectChip & { crop?: ChipCrop | null }).crop ?? null;
+function placementOf(chip: ObjectChip): { crop: ChipCrop | null; aspect: number | null } {
+  if (chip.imagePlaced) return { crop: null, aspect: 1 };
+  const aspect = chip.imageWidth && chip.imageHeight ? chip.imageWidth / chip.imageHeight : null;
+  return { crop: chip.crop ?? null, aspect };
 }
 
 /** The chip as the object it is: the resin disc (front and magnetic back) and its size to scale. */
 export function ChipObject({ chip }: { chip: ObjectChip }) {
   const [isFlipped, setIsFlipped] = useState(false);
   const shape = chip.shape;
-  const aspect = chip.imageWidth && chip.imageHeight ? chip.imageWidth / chip.imageHeight : null;
+  const { crop, aspect } = placementOf(chip);
   return (
     <section aria-labelledby="object-heading" className="rounded-2xl border border-gray-200 p-5">
       <h2 id="object-heading" className="text-lg font-semibold text-gray-900">
@@ -41,7 +44,7 @@ export function ChipObject({ chip }: { chip: ObjectChip }) {
                 : `${chip.title} as a ${shape} resin ${BRAND.name}`
             }
             shape={shape}
-            crop={cropOf(chip)}
+            crop={crop}
             imageAspect={aspect}
             size="9rem"
             flipped={isFlipped}
