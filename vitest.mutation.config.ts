@@ -12,6 +12,7 @@ export default defineConfig({
       'src/shared/money.test.ts',
       'src/shared/input.test.ts',
       'src/server/lib/json-shape.test.ts',
+      'src/server/plugins/input-guard.test.ts',
       'src/server/modules/chips/*.test.ts',
       'src/server/modules/orders/order-lifecycle.test.ts',
       'src/server/modules/offers/offer-lifecycle.test.ts',

@@ -7,8 +7,10 @@ test('nesting up to the limit passes; one level more is refused', () => {
   expect(jsonShapeProblem('[[[1]]]', limits)).toBeNull();
   expect(jsonShapeProblem('[[[[1]]]]', limits)).toBe(JSON_TOO_DEEP_MESSAGE);
   expect(jsonShapeProblem('{"a":{"b":{"c":{}}}}', limits)).toBe(JSON_TOO_DEEP_MESSAGE);
-  // Siblings do not add depth.
+  // Siblings do not add depth: closing an object or an array goes back up.
   expect(jsonShapeProblem('[[1],[2],[3]]', limits)).toBeNull();
+  expect(jsonShapeProblem('{"a":{"b":{}},"c":{"d":{}}}', limits)).toBeNull();
+  expect(jsonShapeProblem('[[[1]],[[2]]]', limits)).toBeNull();
 });
 
 test('brackets, commas and quotes inside strings do not count', () => {

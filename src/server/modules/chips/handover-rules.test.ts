@@ -85,7 +85,14 @@ describe('the hand-over counter checks', () => {
 
 test("the owner's tap token: another chip's, account's or tag's, used or expired, opens nothing", () => {
   const tag = { tagId: 3, lastCounter: 40 };
-  const tap = { chipId: 1, ownerId: OWNER, tagId: 3, counter: 40, usedAt: null, expiresAt: LATER };
+  const tap = {
+    chipId: 1,
+    ownerId: OWNER,
+    tagId: 3,
+    counter: 40,
+    usedAt: null as Date | null,
+    expiresAt: LATER,
+  };
   const use = (t: Partial<typeof tap> | null) =>
     refuseOwnerTap(t && { ...tap, ...t }, { chipId: 1, ownerId: OWNER, tag, now: NOW });
   const invalid = { code: 'INVALID_TOKEN', message: HANDOVER_TAP_INVALID_MESSAGE };
@@ -93,7 +100,7 @@ test("the owner's tap token: another chip's, account's or tag's, used or expired
   expect(use({ chipId: 2 })).toEqual(invalid);
   expect(use({ ownerId: CLAIMANT })).toEqual(invalid);
   expect(use({ tagId: 4 })).toEqual(invalid);
-  expect(use({ usedAt: EARLIER } as Partial<typeof tap>)).toEqual({
+  expect(use({ usedAt: EARLIER })).toEqual({
     code: 'CONFLICT',
     message: HANDOVER_TAP_USED_MESSAGE,
   });
