@@ -22,6 +22,9 @@ export default defineConfig({
       'src/server/flows/payouts/*.test.ts',
     ],
     pool: 'forks',
+    // One worker keeps the imported modules between mutants (a mutant is switched on at run time, not by
+    // re-importing), so each mutant costs its tests, not the import of the chips and orders modules.
+    isolate: false,
     maxWorkers: 1,
     restoreMocks: true,
   },
