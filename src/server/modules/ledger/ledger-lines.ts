@@ -246,7 +246,7 @@ export function netAllocation(lines: Standing[]): Standing[] {
   const sums = new Map<string, Standing>();
   for (const l of lines) {
     if (!REVERSED_KINDS.has(l.kind)) continue;
-    const key = `${l.account}:${l.kind}:${l.userId ?? ''}`;
+    const key = `${l.account}:${l.kind}:${l.userId}`;
     const sum = sums.get(key) ?? { account: l.account, kind: l.kind, userId: l.userId, amountCents: 0 };
     sum.amountCents += l.amountCents;
     sums.set(key, sum);
