@@ -22,9 +22,9 @@ export default defineConfig({
       'src/server/flows/payouts/*.test.ts',
     ],
     pool: 'forks',
-    // One worker keeps the imported modules between mutants (a mutant is switched on at run time, not by
-    // re-importing), so each mutant costs its tests, not the import of the chips and orders modules.
-    isolate: false,
+    // Keep the default isolation: a static mutant (a module-level constant: a regex, a message table, the
+    // offer transition table) is only applied when its module is imported again. With `isolate: false`
+    // such mutants were reported as surviving without ever running (docs/mutation-testing.md).
     maxWorkers: 1,
     restoreMocks: true,
   },

@@ -350,6 +350,11 @@ describe('what the money rules say when they refuse (the admin and the logs read
     expect(() => parseUsdToCents(Number.POSITIVE_INFINITY)).toThrow('Not a finite number: Infinity');
   });
 
+  it('the largest amount that fits is read, one cent more is refused', () => {
+    expect(parseUsdToCents('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => parseUsdToCents('90071992547409.92')).toThrow('USD amount is too large');
+  });
+
   it('isCents takes only numbers', () => {
     expect(isCents('5')).toBe(false);
     expect(isCents(5)).toBe(true);
