@@ -355,6 +355,13 @@ describe('what the money rules say when they refuse (the admin and the logs read
     expect(() => parseUsdToCents('90071992547409.92')).toThrow('USD amount is too large');
   });
 
+  it('rounds token amounts up only past what is kept, and shows a negative percentage with its sign', () => {
+    expect(tokenAmountToBaseUnits('1.0000010')).toBe(1_000_001n);
+    expect(tokenAmountToBaseUnits('1.0000011')).toBe(1_000_002n);
+    expect(formatTokenAmount('1.234')).toBe('1.24');
+    expect(formatBasisPoints(-1250)).toBe('-12.5%');
+  });
+
   it('isCents takes only numbers', () => {
     expect(isCents('5')).toBe(false);
     expect(isCents(5)).toBe(true);
