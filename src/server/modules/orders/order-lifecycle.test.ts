@@ -211,7 +211,7 @@ describe('Pay now', () => {
       code: 'CONFLICT',
       message: ORDER_ALREADY_PAID_MESSAGE,
     });
-    expect(refused({ paymentFlagged: 'amount_mismatch' } as Partial<OrderRow>)).toEqual({
+    expect(refused({ paymentFlagged: 'amount_mismatch' })).toEqual({
       code: 'CONFLICT',
       message: ORDER_PAYMENT_FLAGGED_MESSAGE,
     });
