@@ -18,13 +18,13 @@ test('a payout pays what is payable, never more than the balance', () => {
 
 test("a seller's balance: payable within what they hold, the rest pending, and the next sale past the hold", () => {
   const settlements = [
-    { settledAt: new Date(NOW.getTime() - 2 * DAY), amountCents: 3_000 },
     { settledAt: new Date(NOW.getTime() - 5 * DAY).toISOString(), amountCents: 1_000 },
+    { settledAt: new Date(NOW.getTime() - 2 * DAY), amountCents: 3_000 },
     // Already past the hold, unsettled, or not money earned: none of these is the next one.
     { settledAt: new Date(NOW.getTime() - 10 * DAY), amountCents: 4_000 },
     { settledAt: null, amountCents: 2_000 },
-    { settledAt: new Date(NOW.getTime() - 1 * DAY), amountCents: 0 },
-    { settledAt: new Date(NOW.getTime() - 1 * DAY), amountCents: -500 },
+    { settledAt: new Date(NOW.getTime() - 6 * DAY), amountCents: 0 },
+    { settledAt: new Date(NOW.getTime() - 6 * DAY), amountCents: -500 },
   ];
   expect(
     sellerBalanceAmounts(

@@ -152,7 +152,7 @@ describe('the admin moves of an order', () => {
       ...none,
       markDelivered: true,
     });
-    expect(orderActions(order({ status: 'shipped' }), chip({ custody: 'delivered' }))).toEqual(none);
+    expect(orderActions(order({ status: 'shipped' }), chip({ custody: 'with_owner' }))).toEqual(none);
     // A chip no longer waiting for this buyer is not the order's to ship.
     expect(orderActions(order(), chip({ ownerId: 99 }))).toEqual({ ...none, markCompleted: true });
     expect(orderActions(order({ shippingOption: 'store' }), chip()).markShipped).toBe(false);
@@ -194,7 +194,11 @@ describe('the admin moves of an order', () => {
 describe('Pay now', () => {
   const unpaid = order({ status: 'pending', paymentStatus: 'pending' });
   const listed = chip({ status: 'active', ownerId: SELLER, custody: 'in_vault' });
-  const args = { isReplaced: false, chip: listed, now: NOW };
+  const args: { isReplaced: boolean; chip: ChipRow | null; now: Date } = {
+    isReplaced: false,
+    chip: listed,
+    now: NOW,
+  };
 
   test('an order waiting for its payment, or cancelled unpaid or failed, may be paid again', () => {
     expect(refusePayAgain(unpaid, args)).toBeNull();
