@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest';
-import { findUnsafeText, isSafeText, idParam, unsafeTextPaths } from './input.ts';
+import {
+  findUnsafeText,
+  isSafeText,
+  idParam,
+  safeText,
+  UNSAFE_TEXT_MESSAGE,
+  unsafeTextPaths,
+} from './input.ts';
 
 test('text with NUL or a lone surrogate is unsafe; paired surrogates (emoji) are fine', () => {
   expect(isSafeText('plain café 🎨')).toBe(true);
@@ -35,4 +42,19 @@ test('the text check walks deep nesting without recursion and stops at its budge
   const wide = Array.from({ length: 50 }, () => 'a');
   expect(findUnsafeText(wide, 50)).toEqual({ paths: [], tooLarge: true });
   expect(findUnsafeText(wide, 51)).toEqual({ paths: [], tooLarge: false });
+});
+
+test('the walk passes over nulls, numbers and booleans, and names at most 20 unsafe places', () => {
+  expect(unsafeTextPaths({ a: null, b: [null, 1, true], c: 'x\u0000' })).toEqual([['c']]);
+  const many = Array.from({ length: 30 }, () => 'bad\u0000');
+  expect(unsafeTextPaths(many)).toHaveLength(20);
+  expect(unsafeTextPaths(many)[19]).toEqual([19]);
+});
+
+test('forms say why text is refused; ids say "Not found" unless told otherwise', () => {
+  expect(safeText().safeParse('ok').success).toBe(true);
+  expect(safeText().safeParse('a\u0000b').error?.issues[0]?.message).toBe(UNSAFE_TEXT_MESSAGE);
+  expect(idParam().safeParse('abc').error?.issues[0]?.message).toBe('Not found');
+  expect(idParam('No such order').safeParse('abc').error?.issues[0]?.message).toBe('No such order');
+  expect(idParam().safeParse('0').error?.issues[0]?.message).toBe('Not found');
 });

@@ -17,6 +17,7 @@ import {
   roundTokensForDisplay,
   tokenAmountForUsd,
   tokenAmountToBaseUnits,
+  USD_DECIMAL_PATTERN,
 } from './money.ts';
 
 /** Exact rational check: amount (micro-tokens) * price >= cents, using BigInt only. */
@@ -311,5 +312,84 @@ describe('formatBasisPoints', () => {
     [0, '0%'],
   ])('formats %i basis points as %s', (basisPoints, expected) => {
     expect(formatBasisPoints(basisPoints)).toBe(expected);
+  });
+});
+
+describe('what the money rules say when they refuse (the admin and the logs read these)', () => {
+  it('names the amount at fault and what is wrong with it', () => {
+    expect(() => assertCents(1.5)).toThrow('Amount must be a safe integer, got 1.5');
+    expect(() => addCents(1, 0.5)).toThrow('Amount must be a safe integer, got 0.5');
+    expect(() => addCents(Number.MAX_SAFE_INTEGER, 1)).toThrow('Sum must be a safe integer');
+    expect(() => parseUsdToCents('-1')).toThrow('USD amount must not be negative, got "-1"');
+    expect(() => parseUsdToCents(-1)).toThrow('USD amount must not be negative, got "-1"');
+    expect(() => parseUsdToCents('1.234')).toThrow(
+      'USD amount must be a number with at most 2 decimals, got "1.234"',
+    );
+    expect(() => parseUsdToCents('99999999999999999')).toThrow(
+      'USD amount is too large: "99999999999999999"',
+    );
+    expect(() => parsePercentToBasisPoints('-5')).toThrow('Percentage must not be negative');
+    expect(() => centsToUsdString(0.5)).toThrow('Cents must be a safe integer');
+    expect(() => percentOfCents(-1, 100)).toThrow('Cents must not be negative, got -1');
+    expect(() => percentOfCents(100, -1)).toThrow('Basis points must not be negative, got -1');
+    expect(() => percentOfCents(Number.MAX_SAFE_INTEGER, 20_000)).toThrow('Percentage result is too large');
+    expect(() => basisPointsToPercentString(0.5)).toThrow('Basis points must be a safe integer');
+    expect(() => formatBasisPoints(0.5)).toThrow('Basis points must be a safe integer');
+    expect(() => tokenAmountForUsd(-1, '1')).toThrow('Total cents must not be negative');
+    expect(() => tokenAmountForUsd(100, '0')).toThrow('Token price must be greater than 0');
+    expect(() => tokenAmountForUsd(100, '1e3')).toThrow(
+      'Token price must be a plain decimal string, got "1e3"',
+    );
+    expect(() => tokenAmountToBaseUnits('x')).toThrow(
+      'Token amount must be a non-negative decimal number, got "x"',
+    );
+    expect(() => tokenAmountToBaseUnits('1', 1.5)).toThrow('Decimals must be');
+    expect(() => roundTokensForDisplay('x')).toThrow('Token amount must be a non-negative decimal number');
+    expect(() => formatTokenAmount('x')).toThrow('Token amount must be a non-negative decimal number');
+    expect(() => normalizeTokenPriceUsd('x')).toThrow('Token price must be a non-negative decimal number');
+    expect(() => parseUsdToCents(Number.POSITIVE_INFINITY)).toThrow('Not a finite number: Infinity');
+  });
+
+  it('the largest amount that fits is read, one cent more is refused', () => {
+    expect(parseUsdToCents('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => parseUsdToCents('90071992547409.92')).toThrow('USD amount is too large');
+  });
+
+  it('rounds token amounts up only past what is kept, and shows a negative percentage with its sign', () => {
+    expect(tokenAmountToBaseUnits('1.0000010')).toBe(1_000_001n);
+    expect(tokenAmountToBaseUnits('1.0000011')).toBe(1_000_002n);
+    expect(formatTokenAmount('1.234')).toBe('1.24');
+    expect(formatBasisPoints(-1250)).toBe('-12.5%');
+  });
+
+  it('isCents takes only numbers', () => {
+    expect(isCents('5')).toBe(false);
+    expect(isCents(5)).toBe(true);
+  });
+
+  it('the USD form pattern takes whole dollars with at most 2 decimals, nothing around them', () => {
+    for (const ok of ['0', '12', '12.5', '12.50', '1000']) expect(USD_DECIMAL_PATTERN.test(ok)).toBe(true);
+    for (const bad of ['', '.5', '12.', '12.345', 'x12', '12x', '1 2', '-1', '12.x', '12.5x']) {
+      expect(USD_DECIMAL_PATTERN.test(bad)).toBe(false);
+    }
+  });
+
+  it('numbers in exponent form are read exactly, whole or fractional', () => {
+    expect(parseUsdToCents(1e3)).toBe(100_000);
+    expect(parseUsdToCents(1.5e2)).toBe(15_000);
+    expect(() => parseUsdToCents(1e21)).toThrow('USD amount is too large: "1000000000000000000000"');
+    expect(() => parseUsdToCents(1.25e21)).toThrow('USD amount is too large: "1250000000000000000000"');
+    expect(() => parseUsdToCents(1e-7)).toThrow(
+      'USD amount must be a number with at most 2 decimals, got "0.0000001"',
+    );
+    expect(() => parseUsdToCents(1.5e-7)).toThrow('got "0.00000015"');
+    expect(normalizeTokenPriceUsd(1e-7)).toBe('0.0000001');
+    expect(normalizeTokenPriceUsd(' 2.5 ')).toBe('2.5');
+    expect(parseUsdToCents(' 2.5 ')).toBe(250);
+  });
+
+  it('a trailing text after a decimal is refused', () => {
+    expect(() => tokenAmountToBaseUnits('1.5x')).toThrow(RangeError);
+    expect(() => formatTokenAmount(' 2 ')).not.toThrow();
   });
 });

@@ -518,3 +518,35 @@ describe('transferFee', () => {
     }
   });
 });
+
+describe('what pricing says when it refuses', () => {
+  it('names the amount at fault, and refuses fractions of a cent as well as negatives', () => {
+    expect(() => computeOrderSummary(purchase({ priceCents: -1 }))).toThrow(
+      'Base price must not be negative, got -1',
+    );
+    expect(() => computeOrderSummary(purchase({ priceCents: 10.5 }))).toThrow(
+      'Base price must be a safe integer',
+    );
+    expect(() =>
+      computeSaleSplit({ salePriceCents: -1, highestHistoricalPriceCents: 0, platformFeeBasisPoints: 0 }),
+    ).toThrow('Sale price must not be negative');
+    expect(() =>
+      computeSaleSplit({ salePriceCents: 0, highestHistoricalPriceCents: -1, platformFeeBasisPoints: 0 }),
+    ).toThrow('Highest historical price must not be negative');
+    expect(() => computeAffiliateCommissions(-1)).toThrow('Mint fee must not be negative');
+    expect(() =>
+      transferFee({
+        highestSaleCents: 0,
+        listPriceCents: -5,
+        mintPriceCents: 0,
+        platformFeeBasisPoints: 100,
+      }),
+    ).toThrow('Transfer fee base must not be negative');
+  });
+
+  it('the domestic rate takes the country code in any case and spacing', () => {
+    const us = computeOrderSummary(purchase({ country: 'US' })).shippingCents;
+    expect(computeOrderSummary(purchase({ country: ' us ' })).shippingCents).toBe(us);
+    expect(computeOrderSummary(purchase({ country: 'DE' })).shippingCents).not.toBe(us);
+  });
+});

@@ -10,7 +10,9 @@ export type JsonShapeLimits = { maxDepth: number; maxValues: number };
 /** Bodies of the API: the deepest schema nests 4 levels; 32 leaves room and stops abuse. */
 const JSON_BODY_LIMITS: JsonShapeLimits = { maxDepth: 32, maxValues: 10_000 };
 
+// Stryker disable next-line StringLiteral: message text (the tests compare with the constant)
 export const JSON_TOO_DEEP_MESSAGE = 'The request body is nested too deeply.';
+// Stryker disable next-line StringLiteral: message text (the tests compare with the constant)
 export const JSON_TOO_MANY_VALUES_MESSAGE = 'The request body holds too many values.';
 
 const OPEN_BRACE = 0x7b;

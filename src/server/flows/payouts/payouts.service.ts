@@ -30,8 +30,7 @@ import { findAccountsByIds, lockAccount } from '#server/modules/users/index.ts';
 import { payOutAffiliate } from '#server/modules/affiliates/index.ts';
 import { insertPayout, listPayoutsOf, type PayoutRow } from '#server/modules/payouts/index.ts';
 import { chooseRail, sendPayout } from '#server/modules/payouts/index.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { payableCutoff as cutoffAt, payoutAmountCents, sellerBalanceAmounts } from './payout-amounts.ts';
 
 function toPayoutDto(row: PayoutRow): PayoutDto {
   return {
@@ -66,7 +65,7 @@ function affiliatePayoutDto(p: {
 /** Sales settled at or before this moment are past the hold at `now`. */
 async function payableCutoff(ctx: ServiceContext): Promise<{ cutoff: Date; holdDays: number }> {
   const { payoutHoldDays } = await getSiteSettings(ctx);
-  return { cutoff: new Date(ctx.clock().getTime() - payoutHoldDays * DAY_MS), holdDays: payoutHoldDays };
+  return { cutoff: cutoffAt(ctx.clock(), payoutHoldDays), holdDays: payoutHoldDays };
 }
 
 /** GET /api/my-payouts: the seller's pending, payable and paid proceeds, and their payouts. */
@@ -77,20 +76,8 @@ export async function getSellerBalance(ctx: ServiceContext, sellerId: number): P
     listSellerOrderSettlements(ctx.db, sellerId),
     listPayoutsOf(ctx.db, sellerId, 'seller'),
   ]);
-  const balanceCents = totals.earnedCents - totals.paidOutCents;
-  const payableCents = Math.max(0, Math.min(totals.payableCents, balanceCents));
-  const now = ctx.clock().getTime();
-  let nextPayable: number | null = null;
-  for (const s of settlements) {
-    if (s.settledAt === null || s.amountCents <= 0) continue;
-    const at = new Date(s.settledAt).getTime() + holdDays * DAY_MS;
-    if (at > now) nextPayable = nextPayable === null ? at : Math.min(nextPayable, at);
-  }
   return {
-    pendingCents: balanceCents - payableCents,
-    payableCents,
-    paidCents: totals.paidOutCents,
-    nextPayableAt: nextPayable === null ? null : new Date(nextPayable).toISOString(),
+    ...sellerBalanceAmounts(totals, settlements, holdDays, ctx.clock()),
     holdDays,
     payouts: payouts.map(toPayoutDto),
   };
@@ -153,7 +140,7 @@ async function recordPayout(
       args.kind,
       args.kind === 'seller' ? cutoff : undefined,
     );
-    const amountCents = Math.min(totals.payableCents, totals.earnedCents - totals.paidOutCents);
+    const amountCents = payoutAmountCents(totals);
     if (amountCents <= 0) throw new AppError('UNPROCESSABLE', args.nothingMessage);
     const payout = await insertPayout(tx, {
       kind: args.kind,

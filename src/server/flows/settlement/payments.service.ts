@@ -55,6 +55,7 @@ import { getPaymentRegistry, paymentContext } from '#server/modules/payments/ind
 import { insertPaymentEventOnce, setPaymentEventOutcome } from '#server/modules/payments/index.ts';
 import { reconcileWindow } from '#server/modules/payments/index.ts';
 import { processRefund, refundUnkeptPayment } from './refunds.service.ts';
+import { isPaidToSellerDirectly, paymentVerdict } from './settlement-rules.ts';
 
 /** A provider's verified report that an order was paid. */
 export type CompleteOrderPaymentInput = {
@@ -120,14 +121,11 @@ async function fulfilPurchase({
     priceCents: salePriceCents,
     shippingOption: order.shippingOption,
   });
-  // Direct PayPal (the markup is charged only then) pays the seller's own PayPal account: their
-  // proceeds are already paid, and the platform fee is owed by the seller rather than withheld.
-  const isPaidToSellerDirectly = order.paymentMethod === 'paypal' && order.markupCents > 0;
   await bookSale(tx, {
     order,
     sellerId: order.sellerId,
     sellerProceedsCents: split.sellerProceedsCents,
-    directToSeller: isPaidToSellerDirectly,
+    directToSeller: isPaidToSellerDirectly(order),
   });
   await closeOffersOnSale(tx, ctx, { chipId: chip.id, offerId: order.offerId, orderId: order.id });
   const seller = await findAccountById(tx, order.sellerId);
@@ -314,16 +312,15 @@ export async function completeOrderPayment(
         amountCents: input.amountCents,
         reason,
       });
-    if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
+    const verdict = paymentVerdict(order, input);
+    if (verdict === 'refund_duplicate') {
       // A second real payment (its own provider key) for an order already paid goes back.
-      if (order.paymentProvider === input.provider && input.amountCents > 0) {
-        const refund = await unkept('duplicate_payment');
-        return finish('already_paid', 'duplicate_payment', refund?.id);
-      }
-      return finish('already_paid');
+      const refund = await unkept('duplicate_payment');
+      return finish('already_paid', 'duplicate_payment', refund?.id);
     }
-    if (order.paymentProvider !== input.provider) return finish('rejected', 'provider_mismatch');
-    if (input.currency.toUpperCase() !== 'USD' || input.amountCents !== order.totalCents) {
+    if (verdict === 'already_paid') return finish('already_paid');
+    if (verdict === 'provider_mismatch') return finish('rejected', 'provider_mismatch');
+    if (verdict === 'amount_mismatch') {
       await flagOrderPayment(tx, order.id, 'amount_mismatch');
       return finish('rejected', 'amount_mismatch');
     }

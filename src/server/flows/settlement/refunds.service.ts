@@ -44,15 +44,10 @@ import {
   type RefundRow,
   findCompletionKey,
 } from '#server/modules/payments/index.ts';
+import { REFUND_REASON_TEXT, refundSettlement } from './settlement-rules.ts';
 
 const STALE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 8;
-
-const REASON_TEXT: Record<RefundReason, string> = {
-  chip_unavailable: 'Paid after its chip sold to someone else',
-  duplicate_payment: 'A second payment for a paid order',
-  admin: 'Refunded by an admin',
-};
 
 /**
  * A captured payment that cannot be kept, inside the transaction of the signal that found it: the
@@ -81,7 +76,7 @@ export async function refundUnkeptPayment(
     provider: args.provider,
     paymentKey: args.paymentKey,
     amountCents: args.amountCents,
-    why: `${REASON_TEXT[args.reason]} (order #${order.id})`,
+    why: `${REFUND_REASON_TEXT[args.reason]} (order #${order.id})`,
   });
   return insertRefundOnce(tx, {
     orderId: order.id,
@@ -175,7 +170,7 @@ export async function processRefund(ctx: ServiceContext, refundId: number): Prom
         orderId: order.id,
         refundId: claimed.id,
         amountCents: claimed.amountCents,
-        reason: claimed.note ?? REASON_TEXT[claimed.reason],
+        reason: claimed.note ?? REFUND_REASON_TEXT[claimed.reason],
       },
       paymentContext(ctx),
     );
@@ -214,19 +209,19 @@ async function settleRefund(
       completedAt: now,
       updatedAt: now,
     });
-    const isAdminRefund = refund.reason === 'admin';
+    const plan = refundSettlement(refund, order.id);
     await bookRefund(tx, {
       order,
       refundId: refund.id,
       amountCents: refund.amountCents,
-      reversesAllocation: isAdminRefund,
-      why: `${REASON_TEXT[refund.reason]} (order #${order.id})${refund.note ? `: ${refund.note}` : ''}`,
+      reversesAllocation: plan.reversesAllocation,
+      why: plan.why,
     });
-    if (isAdminRefund) await reverseOrderCommissions(tx, order.id);
+    if (plan.reversesCommissions) await reverseOrderCommissions(tx, order.id);
     await markOrderRefunded(tx, order, {
       refundId: refund.id,
       amountCents: refund.amountCents,
-      isOrderPayment: refund.reason !== 'duplicate_payment',
+      isOrderPayment: plan.isOrderPayment,
       reference: result.reference,
     });
     const buyer = await findAccountById(tx, order.buyerId);

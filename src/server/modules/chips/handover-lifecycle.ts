@@ -14,21 +14,14 @@
  */
 import { CHECKOUT_HOLD_MINUTES } from '#shared/checkout.schemas.ts';
 import {
-  CLAIM_CLOSED_MESSAGE,
-  CLAIM_EXPIRED_MESSAGE,
   CLAIM_IN_PROGRESS_MESSAGE,
   CLAIM_INVALID_MESSAGE,
   CLAIM_NOT_FRESH_MESSAGE,
-  CLAIM_OWN_MESSAGE,
   CLAIM_TOKEN_MINUTES,
-  CLAIM_USED_MESSAGE,
   HANDOVER_ALREADY_OPEN_MESSAGE,
   HANDOVER_NONE_OPEN_MESSAGE,
-  HANDOVER_TAP_EXPIRED_MESSAGE,
-  HANDOVER_TAP_INVALID_MESSAGE,
   HANDOVER_TAP_MINUTES,
   HANDOVER_TAP_REQUIRED_MESSAGE,
-  HANDOVER_TAP_USED_MESSAGE,
   reportedMessage,
   type Handover,
   type HandoverFeePayer,
@@ -38,14 +31,17 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { createSecretToken, hashToken } from '#server/lib/tokens.ts';
-import {
-  NOT_OWNER_MESSAGE,
-  ownerIdOf,
-  refuseHandover,
-  refuseTransfer,
-  transferChip,
-} from './chip-lifecycle.ts';
+import { NOT_OWNER_MESSAGE, ownerIdOf, refuseHandover, transferChip } from './chip-lifecycle.ts';
 import { findChipRow, type ChipRow } from './chips.repo.ts';
+import {
+  blocksNewHandover,
+  feeOrderEffect,
+  isClaimPending,
+  isFreshClaimTap,
+  refuseClaim,
+  refuseOwnerTap,
+  type HandoverTag,
+} from './handover-rules.ts';
 import {
   findClaimByTokenHash,
   findHandoverById,
@@ -75,18 +71,6 @@ export function toHandoverDto(row: HandoverRow): Handover {
   };
 }
 
-/** Whether a claimant's unpaid claim still holds the handover at `now`. */
-function isClaimPending(handover: HandoverRow, now: Date): boolean {
-  return handover.status === 'awaiting_payment' && handover.claimUntil !== null && handover.claimUntil > now;
-}
-
-/** Whether a fresh tap may claim it now: open, or a claimant's payment window has lapsed. */
-function isClaimable(handover: HandoverRow, now: Date): boolean {
-  return (
-    handover.status === 'open' || (handover.status === 'awaiting_payment' && !isClaimPending(handover, now))
-  );
-}
-
 /** A handover by id (to answer with it after a change), or null. */
 export async function findHandover(db: Db, id: number): Promise<HandoverRow | null> {
   return findHandoverById(db, id);
@@ -97,8 +81,7 @@ export async function findOwnLiveHandover(db: Db, chipId: number): Promise<Hando
   return findLiveHandover(db, chipId);
 }
 
-/** The chip's tag and the highest counter it has accepted, read under the chip's lock. */
-export type HandoverTag = { tagId: number; lastCounter: number };
+export type { HandoverTag };
 
 /**
  * After an authentic tap by `viewerId` (counter already accepted by the replay rule): when they own the chip
@@ -112,8 +95,7 @@ export async function issueOwnerHandoverTap(
   const chip = await findChipRow(tx, args.chipId);
   if (!chip || ownerIdOf(chip) !== args.viewerId || refuseHandover(chip, args.viewerId, args.now))
     return null;
-  const live = await findLiveHandover(tx, chip.id);
-  if (live && (live.status !== 'awaiting_fee' || live.ownerId !== args.viewerId)) return null;
+  if (blocksNewHandover(await findLiveHandover(tx, chip.id), args.viewerId)) return null;
   const token = createSecretToken();
   const expiresAt = new Date(args.now.getTime() + HANDOVER_TAP_MINUTES * 60 * 1000);
   const stored = await insertOwnerTapOnce(tx, {
@@ -138,21 +120,16 @@ async function useOwnerTap(
 ): Promise<number> {
   if (!args.tapToken) throw new AppError('UNPROCESSABLE', HANDOVER_TAP_REQUIRED_MESSAGE);
   const tap = await lockOwnerTapByTokenHash(tx, hashToken(args.tapToken));
-  // Another chip's or account's tap, or one of a tag replaced or reset since (its counter is no longer the
-  // tag's): not this owner's fresh tap of this chip.
-  if (
-    !tap ||
-    tap.chipId !== chip.id ||
-    tap.ownerId !== args.ownerId ||
-    tap.tagId !== args.tag.tagId ||
-    tap.counter > args.tag.lastCounter
-  ) {
-    throw new AppError('INVALID_TOKEN', HANDOVER_TAP_INVALID_MESSAGE);
-  }
-  if (tap.usedAt !== null) throw new AppError('CONFLICT', HANDOVER_TAP_USED_MESSAGE);
-  if (tap.expiresAt <= args.now) throw new AppError('TOKEN_EXPIRED', HANDOVER_TAP_EXPIRED_MESSAGE);
-  await markOwnerTapUsed(tx, tap.id, args.now);
-  return tap.counter;
+  // Another chip's or account's tap, or one of a tag replaced or reset since: not this owner's fresh tap.
+  const refusal = refuseOwnerTap(tap, {
+    chipId: chip.id,
+    ownerId: args.ownerId,
+    tag: args.tag,
+    now: args.now,
+  });
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+  await markOwnerTapUsed(tx, tap!.id, args.now);
+  return tap!.counter;
 }
 
 /**
@@ -176,7 +153,7 @@ export async function startHandover(
   const refusal = refuseHandover(chip, args.ownerId, args.now);
   if (refusal) throw new AppError(refusal.code, refusal.message);
   const live = await findLiveHandover(tx, chip.id, true);
-  if (live && (live.status !== 'awaiting_fee' || live.ownerId !== args.ownerId)) {
+  if (blocksNewHandover(live, args.ownerId)) {
     throw new AppError('CONFLICT', HANDOVER_ALREADY_OPEN_MESSAGE);
   }
   const startCounter = await useOwnerTap(tx, chip, args);
@@ -228,7 +205,7 @@ export async function issueHandoverClaim(
   }
   if (isClaimPending(handover, args.now)) return { claim: null, claimMessage: CLAIM_IN_PROGRESS_MESSAGE };
   // A tag replaced since the handover began, or counted from before it (a counter reset), claims nothing.
-  if (handover.tagId !== args.tagId || args.counter <= handover.startCounter) {
+  if (!isFreshClaimTap(handover, args)) {
     return { claim: null, claimMessage: CLAIM_NOT_FRESH_MESSAGE };
   }
   const token = createSecretToken();
@@ -275,20 +252,10 @@ export async function useHandoverClaim(
 ): Promise<HandoverRow> {
   const handover = await lockHandover(tx, args.handoverId);
   const claim = await lockClaim(tx, args.claimId);
-  if (!handover || !claim || handover.chipId !== chip.id) {
-    throw new AppError('INVALID_TOKEN', CLAIM_INVALID_MESSAGE);
-  }
-  if (claim.usedAt !== null) throw new AppError('CONFLICT', CLAIM_USED_MESSAGE);
-  if (claim.expiresAt <= args.now) throw new AppError('TOKEN_EXPIRED', CLAIM_EXPIRED_MESSAGE);
-  if (handover.ownerId === args.claimantId) throw new AppError('UNPROCESSABLE', CLAIM_OWN_MESSAGE);
-  if (isClaimPending(handover, args.now)) throw new AppError('CONFLICT', CLAIM_IN_PROGRESS_MESSAGE);
-  if (!isClaimable(handover, args.now)) throw new AppError('CONFLICT', CLAIM_CLOSED_MESSAGE);
-  if (chip.reportStatus !== 'none') throw new AppError('CONFLICT', reportedMessage(chip.reportStatus));
-  if (ownerIdOf(chip) !== handover.ownerId || refuseTransfer(chip, handover.ownerId, args.now)) {
-    throw new AppError('CONFLICT', CLAIM_CLOSED_MESSAGE);
-  }
-  await markClaimUsed(tx, claim.id, args.claimantId, args.now);
-  return handover;
+  const refusal = refuseClaim(chip, handover, claim, args);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+  await markClaimUsed(tx, claim!.id, args.claimantId, args.now);
+  return handover!;
 }
 
 /** open → claimed: the owner paid the fee, so the chip is the claimant's now ("handed over, claimed by tap"). */
@@ -339,25 +306,15 @@ export async function fulfilHandoverOrder(
   now: Date,
 ): Promise<boolean> {
   const handover = await lockHandover(tx, order.handoverId);
-  if (!handover || handover.chipId !== chip.id) return false;
-  if (ownerIdOf(chip) !== handover.ownerId || refuseTransfer(chip, handover.ownerId, now)) return false;
-  if (handover.status === 'awaiting_fee' && handover.feeOrderId === order.id) {
-    await updateHandover(tx, handover.id, { status: 'open' });
-    return true;
-  }
-  if (
-    handover.status === 'awaiting_payment' &&
-    handover.claimOrderId === order.id &&
-    handover.claimantId !== null &&
-    chip.reportStatus === 'none'
-  ) {
-    await completeHandover(tx, chip, handover, {
-      claimantId: handover.claimantId,
+  const effect = feeOrderEffect(chip, handover, order.id, now);
+  if (effect === 'open') await updateHandover(tx, handover!.id, { status: 'open' });
+  else if (effect === 'complete') {
+    await completeHandover(tx, chip, handover!, {
+      claimantId: handover!.claimantId!,
       orderId: order.id,
       feeCents: order.basePriceCents,
       now,
     });
-    return true;
   }
-  return false;
+  return effect !== null;
 }

@@ -1,317 +1,76 @@
 /**
  * The ledger's bookings (docs/decisions/011-ledger.md). Every money movement of the marketplace is
- * booked here, inside the transaction that makes it happen, as append-only lines:
- *
- *   payment captured:   buyer  payment        +total             (cash)
- *   its allocation:     seller seller_proceeds +proceeds, platform platform_fee (the rest),
- *                       shipping shipping, affiliate affiliate_commission +c with platform −c,
- *                       or buyer refund_due +total when it cannot be fulfilled
- *   refund:             buyer  refund          −amount  (cash) and the allocation negated
- *   transfer:           platform transfer_fee +total
- *   payout:             seller|affiliate payout −amount  (settlement, no order)
- *   direct PayPal sale: seller direct_payment  −total   (the buyer paid the seller's own account)
+ * booked here, inside the transaction that makes it happen, as append-only lines; which lines each
+ * movement books is decided by ledger-lines.ts (pure, unit- and mutation-tested: decision 050).
  *
  * So for every order allocation = cash = what the provider holds, and for every seller and
  * affiliate balance = earned − paid out. reconcile() checks both against the provider-side records.
  */
-import { ALLOCATION_KINDS, type LedgerKind } from '#shared/ledger.schemas.ts';
 import type { Db } from '#server/db/client.ts';
-import { appendLines, listOrderLines, type LedgerLineRow, type NewLedgerLine } from './ledger.repo.ts';
-
-type OrderRef = { id: number; buyerId: number; chipId: number | null };
-
-const line = (
-  key: string,
-  values: Omit<NewLedgerLine, 'entryKey' | 'reason'> & { reason: string },
-): NewLedgerLine => ({ entryKey: key, ...values });
+import { appendLines, listOrderLines } from './ledger.repo.ts';
+import {
+  mintLines,
+  paymentLines,
+  payoutLines,
+  payoutReturnedLines,
+  refundDueLines,
+  refundLines,
+  saleLines,
+  shippingOrderLines,
+  transferFeeLines,
+} from './ledger-lines.ts';
 
 /** Books a captured payment (cash in), once per provider payment. */
-export async function bookPayment(
-  tx: Db,
-  args: { order: OrderRef; provider: string; paymentKey: string; amountCents: number },
-): Promise<void> {
-  await appendLines(tx, [
-    line(`payment:${args.provider}:${args.paymentKey}`, {
-      orderId: args.order.id,
-      chipId: args.order.chipId,
-      account: 'buyer',
-      kind: 'payment',
-      userId: args.order.buyerId,
-      amountCents: args.amountCents,
-      reason: `Payment for order #${args.order.id} (${args.provider})`,
-    }),
-  ]);
+export async function bookPayment(tx: Db, args: Parameters<typeof paymentLines>[0]): Promise<void> {
+  await appendLines(tx, paymentLines(args));
 }
 
-/**
- * A sale: the seller's proceeds, shipping, and the platform's share (the rest of the total, so
- * discounts and markups land on the platform). directToSeller: the buyer paid the seller's own
- * PayPal, so the whole total is already the seller's and their balance owes the rest.
- */
-export async function bookSale(
-  tx: Db,
-  args: {
-    order: OrderRef & { totalCents: number; shippingCents: number };
-    sellerId: number;
-    sellerProceedsCents: number;
-    directToSeller: boolean;
-  },
-): Promise<void> {
-  const { order } = args;
-  const at = `order:${order.id}`;
-  const base = { orderId: order.id, chipId: order.chipId };
-  const platformCents = order.totalCents - order.shippingCents - args.sellerProceedsCents;
-  const lines: NewLedgerLine[] = [
-    line(`${at}:seller_proceeds`, {
-      ...base,
-      account: 'seller',
-      kind: 'seller_proceeds',
-      userId: args.sellerId,
-      amountCents: args.sellerProceedsCents,
-      reason: `Proceeds of the sale in order #${order.id}`,
-    }),
-    line(`${at}:platform_fee`, {
-      ...base,
-      account: 'platform',
-      kind: 'platform_fee',
-      amountCents: platformCents,
-      reason: `Platform fee of the sale in order #${order.id}`,
-    }),
-  ];
-  if (order.shippingCents !== 0) lines.push(shippingLine(order));
-  if (args.directToSeller) {
-    lines.push(
-      line(`${at}:direct_payment`, {
-        ...base,
-        account: 'seller',
-        kind: 'direct_payment',
-        userId: args.sellerId,
-        amountCents: -order.totalCents,
-        reason: `Order #${order.id} was paid to the seller's own PayPal account`,
-      }),
-    );
-  }
-  await appendLines(tx, lines);
+/** A sale: the seller's proceeds, shipping, and the platform's share (saleLines). */
+export async function bookSale(tx: Db, args: Parameters<typeof saleLines>[0]): Promise<void> {
+  await appendLines(tx, saleLines(args));
 }
 
-function shippingLine(order: OrderRef & { shippingCents: number }): NewLedgerLine {
-  return line(`order:${order.id}:shipping`, {
-    orderId: order.id,
-    chipId: order.chipId,
-    account: 'shipping',
-    kind: 'shipping',
-    amountCents: order.shippingCents,
-    reason: `Shipping paid with order #${order.id}`,
-  });
-}
-
-/** A mint: the platform's mint fee (the rest of the total), shipping, and affiliate commissions paid from the fee. */
-export async function bookMint(
-  tx: Db,
-  args: {
-    order: OrderRef & { totalCents: number; shippingCents: number };
-    commissions: { affiliateUserId: number; level: number; amountCents: number }[];
-  },
-): Promise<void> {
-  const { order } = args;
-  const at = `order:${order.id}`;
-  const lines: NewLedgerLine[] = [
-    line(`${at}:mint_fee`, {
-      orderId: order.id,
-      account: 'platform',
-      kind: 'mint_fee',
-      amountCents: order.totalCents - order.shippingCents,
-      reason: `Mint fee of order #${order.id}`,
-    }),
-  ];
-  if (order.shippingCents !== 0) lines.push(shippingLine(order));
-  for (const c of args.commissions) {
-    const reason = `Level ${c.level} commission on order #${order.id}`;
-    lines.push(
-      line(`${at}:affiliate_commission:${c.level}`, {
-        orderId: order.id,
-        account: 'affiliate',
-        kind: 'affiliate_commission',
-        userId: c.affiliateUserId,
-        amountCents: c.amountCents,
-        reason,
-      }),
-      line(`${at}:affiliate_commission:${c.level}:platform`, {
-        orderId: order.id,
-        account: 'platform',
-        kind: 'affiliate_commission',
-        amountCents: -c.amountCents,
-        reason,
-      }),
-    );
-  }
-  await appendLines(tx, lines);
+/** A mint: the platform's mint fee, shipping, and affiliate commissions paid from the fee. */
+export async function bookMint(tx: Db, args: Parameters<typeof mintLines>[0]): Promise<void> {
+  await appendLines(tx, mintLines(args));
 }
 
 /** A shipping order: all of it pays for the shipment. */
 export async function bookShippingOrder(
   tx: Db,
-  args: { order: OrderRef & { totalCents: number } },
+  args: Parameters<typeof shippingOrderLines>[0],
 ): Promise<void> {
-  await appendLines(tx, [shippingLine({ ...args.order, shippingCents: args.order.totalCents })]);
+  await appendLines(tx, shippingOrderLines(args));
 }
 
 /** An offline transfer: its whole total is the platform's transfer fee. */
-export async function bookTransferFee(
-  tx: Db,
-  args: { order: OrderRef & { totalCents: number } },
-): Promise<void> {
-  const { order } = args;
-  await appendLines(tx, [
-    line(`order:${order.id}:transfer_fee`, {
-      orderId: order.id,
-      chipId: order.chipId,
-      account: 'platform',
-      kind: 'transfer_fee',
-      amountCents: order.totalCents,
-      reason: `Transfer fee of order #${order.id}`,
-    }),
-  ]);
+export async function bookTransferFee(tx: Db, args: Parameters<typeof transferFeeLines>[0]): Promise<void> {
+  await appendLines(tx, transferFeeLines(args));
 }
 
 /** A captured payment that cannot be fulfilled: it is owed back to the buyer until refunded. */
-export async function bookRefundDue(
-  tx: Db,
-  args: { order: OrderRef; provider: string; paymentKey: string; amountCents: number; why: string },
-): Promise<void> {
-  await appendLines(tx, [
-    line(`refund_due:${args.provider}:${args.paymentKey}`, {
-      orderId: args.order.id,
-      chipId: args.order.chipId,
-      account: 'buyer',
-      kind: 'refund_due',
-      userId: args.order.buyerId,
-      amountCents: args.amountCents,
-      reason: args.why,
-    }),
-  ]);
+export async function bookRefundDue(tx: Db, args: Parameters<typeof refundDueLines>[0]): Promise<void> {
+  await appendLines(tx, refundDueLines(args));
 }
 
 /**
- * A refund given back: cash out, and the allocation it undoes negated. A refund of money owed back
- * (refund_due) clears that; an admin refund of a fulfilled order reverses the order's whole
- * allocation (fee, proceeds, shipping, commissions), each line once.
+ * A refund given back: cash out, and the allocation it undoes negated (refundLines), read from the
+ * order's lines under the refund's transaction when it reverses the allocation.
  */
-export async function bookRefund(
-  tx: Db,
-  args: {
-    order: OrderRef;
-    refundId: number;
-    amountCents: number;
-    reversesAllocation: boolean;
-    why: string;
-  },
-): Promise<void> {
-  const { order, refundId } = args;
-  const at = `refund:${refundId}`;
-  const lines: NewLedgerLine[] = [
-    line(`${at}:refund`, {
-      orderId: order.id,
-      chipId: order.chipId,
-      refundId,
-      account: 'buyer',
-      kind: 'refund',
-      userId: order.buyerId,
-      amountCents: -args.amountCents,
-      reason: args.why,
-    }),
-  ];
-  if (!args.reversesAllocation) {
-    lines.push(
-      line(`${at}:refund_due`, {
-        orderId: order.id,
-        chipId: order.chipId,
-        refundId,
-        account: 'buyer',
-        kind: 'refund_due',
-        userId: order.buyerId,
-        amountCents: -args.amountCents,
-        reason: args.why,
-      }),
-    );
-  } else {
-    for (const standing of netAllocation(await listOrderLines(tx, order.id))) {
-      if (standing.amountCents === 0) continue;
-      lines.push(
-        line(`${at}:${standing.account}:${standing.kind}:${standing.userId ?? ''}`, {
-          orderId: order.id,
-          chipId: order.chipId,
-          refundId,
-          account: standing.account,
-          kind: standing.kind,
-          userId: standing.userId,
-          amountCents: -standing.amountCents,
-          reason: args.why,
-        }),
-      );
-    }
-  }
-  await appendLines(tx, lines);
-}
-
-/** An order's allocation still standing, per account, kind and person (refund_due excluded). */
-type Standing = Pick<LedgerLineRow, 'account' | 'kind' | 'userId' | 'amountCents'>;
-
-function netAllocation(lines: Standing[]): Standing[] {
-  const allocation = new Set<LedgerKind>(ALLOCATION_KINDS.filter((kind) => kind !== 'refund_due'));
-  const sums = new Map<string, Standing>();
-  for (const l of lines) {
-    if (!allocation.has(l.kind)) continue;
-    const key = `${l.account}:${l.kind}:${l.userId ?? ''}`;
-    const sum = sums.get(key) ?? { account: l.account, kind: l.kind, userId: l.userId, amountCents: 0 };
-    sum.amountCents += l.amountCents;
-    sums.set(key, sum);
-  }
-  return [...sums.values()];
+export async function bookRefund(tx: Db, args: Parameters<typeof refundLines>[0]): Promise<void> {
+  const orderLines = args.reversesAllocation ? await listOrderLines(tx, args.order.id) : [];
+  await appendLines(tx, refundLines(args, orderLines));
 }
 
 /** A payout leaving a seller's or affiliate's balance. */
-export async function bookPayout(
-  tx: Db,
-  args: {
-    payoutId: number;
-    userId: number;
-    account: 'seller' | 'affiliate';
-    amountCents: number;
-    reference: string | null;
-  },
-): Promise<void> {
-  await appendLines(tx, [
-    line(`payout:${args.payoutId}`, {
-      payoutId: args.payoutId,
-      account: args.account,
-      kind: 'payout',
-      userId: args.userId,
-      amountCents: -args.amountCents,
-      reason: args.reference ? `Payout #${args.payoutId} (${args.reference})` : `Payout #${args.payoutId}`,
-    }),
-  ]);
+export async function bookPayout(tx: Db, args: Parameters<typeof payoutLines>[0]): Promise<void> {
+  await appendLines(tx, payoutLines(args));
 }
 
 /** A payout the provider gave back (failed): the money returns to the balance. */
 export async function bookPayoutReturned(
   tx: Db,
-  args: {
-    payoutId: number;
-    userId: number;
-    account: 'seller' | 'affiliate';
-    amountCents: number;
-    why: string;
-  },
+  args: Parameters<typeof payoutReturnedLines>[0],
 ): Promise<void> {
-  await appendLines(tx, [
-    line(`payout:${args.payoutId}:returned`, {
-      payoutId: args.payoutId,
-      account: args.account,
-      kind: 'payout',
-      userId: args.userId,
-      amountCents: args.amountCents,
-      reason: args.why,
-    }),
-  ]);
+  await appendLines(tx, payoutReturnedLines(args));
 }

@@ -1,0 +1,66 @@
+/**
+ * The money decisions of settling payments and refunds, pure (decision 050): what a provider's
+ * "payment completed" does to an order, who a sale's money went to, and what settling a refund books
+ * and reverses. payments.service.ts and refunds.service.ts act on these answers inside their
+ * transactions; they are unit- and mutation-tested here (docs/mutation-testing.md).
+ */
+import type { RefundReason } from '#shared/refunds.schemas.ts';
+import type { OrderRow } from '#server/modules/orders/index.ts';
+
+/**
+ * What a completed payment does to its order: a second real payment of a paid order goes back
+ * (`refund_duplicate`), any other signal for it changes nothing (`already_paid`); a payment through
+ * another provider, or of another amount or currency, is rejected; else the order is fulfilled.
+ */
+export type PaymentVerdict =
+  'refund_duplicate' | 'already_paid' | 'provider_mismatch' | 'amount_mismatch' | 'fulfil';
+
+export function paymentVerdict(
+  order: Pick<OrderRow, 'paymentStatus' | 'paymentProvider' | 'totalCents'>,
+  payment: { provider: string; amountCents: number; currency: string },
+): PaymentVerdict {
+  if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
+    return order.paymentProvider === payment.provider && payment.amountCents > 0
+      ? 'refund_duplicate'
+      : 'already_paid';
+  }
+  if (order.paymentProvider !== payment.provider) return 'provider_mismatch';
+  if (payment.currency.toUpperCase() !== 'USD' || payment.amountCents !== order.totalCents) {
+    return 'amount_mismatch';
+  }
+  return 'fulfil';
+}
+
+/**
+ * Direct PayPal (the markup is charged only then) pays the seller's own PayPal account: their
+ * proceeds are already paid, and the platform fee is owed by the seller rather than withheld.
+ */
+export function isPaidToSellerDirectly(order: Pick<OrderRow, 'paymentMethod' | 'markupCents'>): boolean {
+  return order.paymentMethod === 'paypal' && order.markupCents > 0;
+}
+
+/** The buyer-facing reason of each kind of refund (the ledger's reason and the provider's note). */
+export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
+  chip_unavailable: 'Paid after its chip sold to someone else',
+  duplicate_payment: 'A second payment for a paid order',
+  admin: 'Refunded by an admin',
+};
+
+/**
+ * What settling a refund books. An admin refund undoes a fulfilled order: the ledger reverses its
+ * whole allocation and the affiliates' commissions of it are reversed too. A refund of a payment that
+ * could not be kept only clears the money owed back. A duplicate payment is not the order's payment,
+ * so the order's own payment stands.
+ */
+export function refundSettlement(
+  refund: { reason: RefundReason; note: string | null },
+  orderId: number,
+): { reversesAllocation: boolean; reversesCommissions: boolean; isOrderPayment: boolean; why: string } {
+  const isAdminRefund = refund.reason === 'admin';
+  return {
+    reversesAllocation: isAdminRefund,
+    reversesCommissions: isAdminRefund,
+    isOrderPayment: refund.reason !== 'duplicate_payment',
+    why: `${REFUND_REASON_TEXT[refund.reason]} (order #${orderId})${refund.note ? `: ${refund.note}` : ''}`,
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * The lines each booking writes (ledger.service.ts books them inside the transaction of the money
+ * movement): pure, so every money rule of the ledger is unit-tested and mutation-tested
+ * (docs/mutation-testing.md, decision 050). The shapes are those of docs/decisions/011-ledger.md:
+ *
+ *   payment captured:   buyer  payment        +total             (cash)
+ *   its allocation:     seller seller_proceeds +proceeds, platform platform_fee (the rest),
+ *                       shipping shipping, affiliate affiliate_commission +c with platform −c,
+ *                       or buyer refund_due +total when it cannot be fulfilled
+ *   refund:             buyer  refund          −amount  (cash) and the allocation negated
+ *   transfer:           platform transfer_fee +total
+ *   payout:             seller|affiliate payout −amount  (settlement, no order)
+ *   direct PayPal sale: seller direct_payment  −total   (the buyer paid the seller's own account)
+ */
+import { ALLOCATION_KINDS, type LedgerKind } from '#shared/ledger.schemas.ts';
+import type { LedgerLineRow, NewLedgerLine } from './ledger.repo.ts';
+
+export type OrderRef = { id: number; buyerId: number; chipId: number | null };
+
+const line = (
+  key: string,
+  values: Omit<NewLedgerLine, 'entryKey' | 'reason'> & { reason: string },
+): NewLedgerLine => ({ entryKey: key, ...values });
+
+/** A captured payment (cash in), keyed once per provider payment. */
+export function paymentLines(args: {
+  order: OrderRef;
+  provider: string;
+  paymentKey: string;
+  amountCents: number;
+}): NewLedgerLine[] {
+  return [
+    line(`payment:${args.provider}:${args.paymentKey}`, {
+      orderId: args.order.id,
+      chipId: args.order.chipId,
+      account: 'buyer',
+      kind: 'payment',
+      userId: args.order.buyerId,
+      amountCents: args.amountCents,
+      reason: `Payment for order #${args.order.id} (${args.provider})`,
+    }),
+  ];
+}
+
+/**
+ * A sale: the seller's proceeds, shipping, and the platform's share (the rest of the total, so
+ * discounts and markups land on the platform). directToSeller: the buyer paid the seller's own
+ * PayPal, so the whole total is already the seller's and their balance owes the rest.
+ */
+export function saleLines(args: {
+  order: OrderRef & { totalCents: number; shippingCents: number };
+  sellerId: number;
+  sellerProceedsCents: number;
+  directToSeller: boolean;
+}): NewLedgerLine[] {
+  const { order } = args;
+  const at = `order:${order.id}`;
+  const base = { orderId: order.id, chipId: order.chipId };
+  const platformCents = order.totalCents - order.shippingCents - args.sellerProceedsCents;
+  const lines: NewLedgerLine[] = [
+    line(`${at}:seller_proceeds`, {
+      ...base,
+      account: 'seller',
+      kind: 'seller_proceeds',
+      userId: args.sellerId,
+      amountCents: args.sellerProceedsCents,
+      reason: `Proceeds of the sale in order #${order.id}`,
+    }),
+    line(`${at}:platform_fee`, {
+      ...base,
+      account: 'platform',
+      kind: 'platform_fee',
+      amountCents: platformCents,
+      reason: `Platform fee of the sale in order #${order.id}`,
+    }),
+  ];
+  if (order.shippingCents !== 0) lines.push(shippingLine(order));
+  if (args.directToSeller) {
+    lines.push(
+      line(`${at}:direct_payment`, {
+        ...base,
+        account: 'seller',
+        kind: 'direct_payment',
+        userId: args.sellerId,
+        amountCents: -order.totalCents,
+        reason: `Order #${order.id} was paid to the seller's own PayPal account`,
+      }),
+    );
+  }
+  return lines;
+}
+
+function shippingLine(order: OrderRef & { shippingCents: number }): NewLedgerLine {
+  return line(`order:${order.id}:shipping`, {
+    orderId: order.id,
+    chipId: order.chipId,
+    account: 'shipping',
+    kind: 'shipping',
+    amountCents: order.shippingCents,
+    reason: `Shipping paid with order #${order.id}`,
+  });
+}
+
+/** A mint: the platform's mint fee (the rest of the total), shipping, and affiliate commissions paid from the fee. */
+export function mintLines(args: {
+  order: OrderRef & { totalCents: number; shippingCents: number };
+  commissions: { affiliateUserId: number; level: number; amountCents: number }[];
+}): NewLedgerLine[] {
+  const { order } = args;
+  const at = `order:${order.id}`;
+  const lines: NewLedgerLine[] = [
+    line(`${at}:mint_fee`, {
+      orderId: order.id,
+      account: 'platform',
+      kind: 'mint_fee',
+      amountCents: order.totalCents - order.shippingCents,
+      reason: `Mint fee of order #${order.id}`,
+    }),
+  ];
+  if (order.shippingCents !== 0) lines.push(shippingLine(order));
+  for (const c of args.commissions) {
+    const reason = `Level ${c.level} commission on order #${order.id}`;
+    lines.push(
+      line(`${at}:affiliate_commission:${c.level}`, {
+        orderId: order.id,
+        account: 'affiliate',
+        kind: 'affiliate_commission',
+        userId: c.affiliateUserId,
+        amountCents: c.amountCents,
+        reason,
+      }),
+      line(`${at}:affiliate_commission:${c.level}:platform`, {
+        orderId: order.id,
+        account: 'platform',
+        kind: 'affiliate_commission',
+        amountCents: -c.amountCents,
+        reason,
+      }),
+    );
+  }
+  return lines;
+}
+
+/** A shipping order: all of it pays for the shipment. */
+export function shippingOrderLines(args: { order: OrderRef & { totalCents: number } }): NewLedgerLine[] {
+  return [shippingLine({ ...args.order, shippingCents: args.order.totalCents })];
+}
+
+/** An offline transfer: its whole total is the platform's transfer fee. */
+export function transferFeeLines(args: { order: OrderRef & { totalCents: number } }): NewLedgerLine[] {
+  const { order } = args;
+  return [
+    line(`order:${order.id}:transfer_fee`, {
+      orderId: order.id,
+      chipId: order.chipId,
+      account: 'platform',
+      kind: 'transfer_fee',
+      amountCents: order.totalCents,
+      reason: `Transfer fee of order #${order.id}`,
+    }),
+  ];
+}
+
+/** A captured payment that cannot be fulfilled: it is owed back to the buyer until refunded. */
+export function refundDueLines(args: {
+  order: OrderRef;
+  provider: string;
+  paymentKey: string;
+  amountCents: number;
+  why: string;
+}): NewLedgerLine[] {
+  return [
+    line(`refund_due:${args.provider}:${args.paymentKey}`, {
+      orderId: args.order.id,
+      chipId: args.order.chipId,
+      account: 'buyer',
+      kind: 'refund_due',
+      userId: args.order.buyerId,
+      amountCents: args.amountCents,
+      reason: args.why,
+    }),
+  ];
+}
+
+/** An order's line as the refund reads it. */
+export type Standing = Pick<LedgerLineRow, 'account' | 'kind' | 'userId' | 'amountCents'>;
+
+/**
+ * A refund given back: cash out, and the allocation it undoes negated. A refund of money owed back
+ * (refund_due) clears that; an admin refund of a fulfilled order reverses the order's whole
+ * allocation still standing in `orderLines` (fee, proceeds, shipping, commissions), each line once.
+ */
+export function refundLines(
+  args: {
+    order: OrderRef;
+    refundId: number;
+    amountCents: number;
+    reversesAllocation: boolean;
+    why: string;
+  },
+  orderLines: Standing[],
+): NewLedgerLine[] {
+  const { order, refundId } = args;
+  const at = `refund:${refundId}`;
+  const base = { orderId: order.id, chipId: order.chipId, refundId, reason: args.why };
+  const lines: NewLedgerLine[] = [
+    line(`${at}:refund`, {
+      ...base,
+      account: 'buyer',
+      kind: 'refund',
+      userId: order.buyerId,
+      amountCents: -args.amountCents,
+    }),
+  ];
+  if (!args.reversesAllocation) {
+    lines.push(
+      line(`${at}:refund_due`, {
+        ...base,
+        account: 'buyer',
+        kind: 'refund_due',
+        userId: order.buyerId,
+        amountCents: -args.amountCents,
+      }),
+    );
+    return lines;
+  }
+  for (const standing of netAllocation(orderLines)) {
+    if (standing.amountCents === 0) continue;
+    lines.push(
+      line(`${at}:${standing.account}:${standing.kind}:${standing.userId ?? ''}`, {
+        ...base,
+        account: standing.account,
+        kind: standing.kind,
+        userId: standing.userId,
+        amountCents: -standing.amountCents,
+      }),
+    );
+  }
+  return lines;
+}
+
+const REVERSED_KINDS = new Set<LedgerKind>(ALLOCATION_KINDS.filter((kind) => kind !== 'refund_due'));
+
+/** An order's allocation still standing, per account, kind and person (refund_due excluded). */
+export function netAllocation(lines: Standing[]): Standing[] {
+  const sums = new Map<string, Standing>();
+  for (const l of lines) {
+    if (!REVERSED_KINDS.has(l.kind)) continue;
+    const key = `${l.account}:${l.kind}:${l.userId}`;
+    const sum = sums.get(key) ?? { account: l.account, kind: l.kind, userId: l.userId, amountCents: 0 };
+    sum.amountCents += l.amountCents;
+    sums.set(key, sum);
+  }
+  return [...sums.values()];
+}
+
+/** A payout leaving a seller's or affiliate's balance. */
+export function payoutLines(args: {
+  payoutId: number;
+  userId: number;
+  account: 'seller' | 'affiliate';
+  amountCents: number;
+  reference: string | null;
+}): NewLedgerLine[] {
+  return [
+    line(`payout:${args.payoutId}`, {
+      payoutId: args.payoutId,
+      account: args.account,
+      kind: 'payout',
+      userId: args.userId,
+      amountCents: -args.amountCents,
+      reason: args.reference ? `Payout #${args.payoutId} (${args.reference})` : `Payout #${args.payoutId}`,
+    }),
+  ];
+}
+
+/** A payout the provider gave back (failed): the money returns to the balance. */
+export function payoutReturnedLines(args: {
+  payoutId: number;
+  userId: number;
+  account: 'seller' | 'affiliate';
+  amountCents: number;
+  why: string;
+}): NewLedgerLine[] {
+  return [
+    line(`payout:${args.payoutId}:returned`, {
+      payoutId: args.payoutId,
+      account: args.account,
+      kind: 'payout',
+      userId: args.userId,
+      amountCents: args.amountCents,
+      reason: args.why,
+    }),
+  ];
+}
