@@ -2,7 +2,7 @@
  * Rules every piece of input obeys, whatever the route: ids fit the integer columns they look up,
  * and text holds no NUL byte (PostgreSQL refuses it in text) and no lone UTF-16 surrogate (it cannot
  * be encoded as UTF-8). The server applies the text rule to every request before its own schema
- * (plugins/input-guard.ts); forms can use `safeText` to say so before sending.
+ * (plugins/input-guard.ts).
  */
 import { z } from 'zod';
 
@@ -19,7 +19,7 @@ export function isSafeText(text: string): boolean {
 }
 
 /** How many values one input may hold before the text check stops and refuses it whole. */
-const MAX_INPUT_VALUES = 20_000;
+export const MAX_INPUT_VALUES = 20_000;
 /** How many unsafe places are named before the check stops looking (one is enough to refuse). */
 const MAX_REPORTED = 20;
 

@@ -16,7 +16,7 @@ import { chipPhotos } from './chips.table.ts';
 
 type ChipPhotoRow = typeof chipPhotos.$inferSelect;
 
-export const TOO_MANY_PHOTOS_MESSAGE = `An ${BRAND.name} can have at most ${MAX_CHIP_PHOTOS} photographs.`;
+const TOO_MANY_PHOTOS_MESSAGE = `An ${BRAND.name} can have at most ${MAX_CHIP_PHOTOS} photographs.`;
 
 /** The chip columns a placed disc fills (none when there is no disc: the artwork is shown). */
 export function discColumns(disc: PlacedDisc | null | undefined): Partial<ChipRow> {

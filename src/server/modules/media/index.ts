@@ -7,4 +7,4 @@ export { findMediaByHash, type MediaRow } from './media.repo.ts';
 export { assertUploadAllowed, processUpload } from './media.service.ts';
 export { toMediaUploadResult } from './media.service.ts';
 export { MEDIA_CACHE_CONTROL, MEDIA_NAME_PATTERN, getMediaStorage } from './media.storage.ts';
-export { placedDiscKey, renderPlacedDisc, storedMediaName, type PlacedDisc } from './media.disc.service.ts';
+export { placedDiscKey, renderPlacedDisc, type PlacedDisc } from './media.disc.service.ts';

@@ -19,7 +19,7 @@ export type PlacedDisc = {
 const DISC_RENDER_VERSION = 1;
 
 /** The stored file an image URL names (`/media/<sha256>.<ext>` or the bucket's URL), or null. */
-export function storedMediaName(url: string | null | undefined): string | null {
+function storedMediaName(url: string | null | undefined): string | null {
   const name = url?.split(/[?#]/)[0]?.split('/').pop() ?? '';
   return MEDIA_NAME_PATTERN.test(name) ? name : null;
 }

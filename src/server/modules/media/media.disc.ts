@@ -23,7 +23,7 @@ import { MAX_INPUT_PIXELS, type EncodedFile } from './media.encode.ts';
 /** Widths of the placed disc's WebP renditions (the disc is square); the largest is the render. */
 export const DISC_WIDTHS = [320, 640, 1024] as const;
 /** The PNG rendition (link previews, e-mail clients without WebP). */
-export const DISC_SHARE_WIDTH = 600;
+const DISC_SHARE_WIDTH = 600;
 /** What the resin shows where the artwork does not reach (the disc render's bg-gray-100). */
 export const DISC_BLANK = { r: 243, g: 244, b: 246, alpha: 1 } as const;
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 } as const;

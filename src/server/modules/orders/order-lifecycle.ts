@@ -44,7 +44,7 @@ type OrderState = Pick<
 >;
 
 /** The status an order takes once paid: mints wait for the admin; vault purchases are done. */
-function statusWhenPaid(order: Pick<OrderRow, 'orderType' | 'shippingOption'>): OrderStatus {
+export function statusWhenPaid(order: Pick<OrderRow, 'orderType' | 'shippingOption'>): OrderStatus {
   if (order.orderType === 'mint') return 'pending';
   if (order.orderType === 'purchase' && order.shippingOption === 'store') return 'completed';
   if (order.orderType === 'transfer') return 'completed';
@@ -57,10 +57,10 @@ const isShipment = (order: OrderState) =>
   order.shippingOption === 'ship' && (order.orderType !== 'mint' || order.chipId !== null);
 
 /** Answered (409) when an order's fulfilment has gone too far to undo here. */
-const ORDER_NOT_REFUNDABLE_MESSAGE =
+export const ORDER_NOT_REFUNDABLE_MESSAGE =
   'This order can no longer be refunded here: its chip has moved on. Settle it with the buyer directly.';
 /** Answered (409) for a direct-PayPal sale: the money is in the seller's own PayPal account. */
-const ORDER_PAID_TO_SELLER_MESSAGE =
+export const ORDER_PAID_TO_SELLER_MESSAGE =
   "This order was paid to the seller's own PayPal account; the seller refunds it from PayPal.";
 
 /**
@@ -238,11 +238,11 @@ export const ORDER_PAYMENT_FLAGGED_MESSAGE =
 /** Answered (409) for an order its buyer already started again (Pay now, or a new checkout). */
 export const ORDER_REPLACED_MESSAGE = 'This order was replaced by a newer one. Pay that one from My Orders.';
 /** Answered (409) while the provider is still processing the order's payment. */
-const ORDER_PAYMENT_PROCESSING_MESSAGE = 'The payment for this order is still processing.';
+export const ORDER_PAYMENT_PROCESSING_MESSAGE = 'The payment for this order is still processing.';
 /** Answered (409) for any other order that is not waiting for a payment. */
-const ORDER_NOT_PAYABLE_MESSAGE = 'This order cannot be paid again.';
+export const ORDER_NOT_PAYABLE_MESSAGE = 'This order cannot be paid again.';
 /** Answered (422) for a shipping order: its owner asks for shipping again from My Artchip. */
-const SHIPPING_ORDER_PAY_AGAIN_MESSAGE = 'Ask for shipping again from My Artchip.';
+export const SHIPPING_ORDER_PAY_AGAIN_MESSAGE = 'Ask for shipping again from My Artchip.';
 
 type PayAgainState = Pick<OrderRow, 'orderType' | 'status' | 'paymentStatus' | 'paymentFlagged' | 'buyerId'>;
 

@@ -7,7 +7,7 @@ import { ChipPhotoSchema, type ChipPhoto } from '#shared/chips.schemas.ts';
 const PhotosSchema = z.object({ photos: z.array(ChipPhotoSchema) });
 
 /** POST /api/admin/artchip/:id/photos: a photograph of the real disc; answers with all of them. */
-export async function addChipPhoto(id: number, file: File): Promise<ChipPhoto[]> {
+async function addChipPhoto(id: number, file: File): Promise<ChipPhoto[]> {
   const form = new FormData();
   form.append('image', file);
   const body = await api(`/api/admin/${BRAND.slug}/${id}/photos`, { method: 'POST', body: form });
