@@ -464,6 +464,7 @@ describe('ledger invariants (property)', () => {
       salePriceCents: order.basePriceCents,
       highestSaleCents: before.highestPriceCents,
       platformFeeBasisPoints: world.feeBasisPoints,
+      feeBase: 'highest',
     });
     world.proceeds.set(orderId, {
       sellerId: before.ownerId ?? before.creatorId,

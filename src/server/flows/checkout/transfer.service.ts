@@ -107,6 +107,7 @@ export function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSett
     listPriceCents: chip.status === 'active' ? chip.priceCents : null,
     mintPriceCents: mintPrice,
     platformFeeBasisPoints: settings.platformFeeBasisPoints,
+    feeBase: settings.feeBase,
   };
 }
 
