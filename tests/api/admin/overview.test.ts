@@ -225,7 +225,14 @@ describe('GET /api/admin/orders', () => {
     });
     expect(byId.get(surprize.id)).toMatchObject({ mediaState: 'Needs Media' });
     expect(byId.get(unpaid.id)!.canCreateArtchip).toBe(false);
-    expect(byId.get(made.id)).toMatchObject({ artchipId: madeChip.id, canCreateArtchip: false });
+    expect(byId.get(made.id)).toMatchObject({
+      artchipId: madeChip.id,
+      canCreateArtchip: false,
+      // Issue 27: the row names its chip and shows it, not just "Artchip #n".
+      chipTitle: madeChip.title,
+      chipImageUrl: madeChip.imageUrl,
+    });
+    expect(byId.get(custom.id)).toMatchObject({ chipTitle: null, chipImageUrl: null });
 
     const purchases = AdminOrderPageSchema.parse(
       (await injectAs(app, token, { method: 'GET', url: '/api/admin/orders?type=purchase' })).json(),
