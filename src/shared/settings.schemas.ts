@@ -279,6 +279,7 @@ export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {
 export const SiteInfoSchema = z.object({
   brand: z.object({ name: z.string(), plural: z.string(), slug: z.string(), ticker: z.string() }),
   supportEmail: z.string(),
+  /** The live-auction page (LIVE_AUCTION_URL); empty when none is configured. */
   liveAuctionUrl: z.string(),
   /** True while payment methods run in demo mode (no provider configured). */
   demoPayments: z.boolean(),

@@ -251,6 +251,12 @@ describe('GET /api/site-info', () => {
     });
   });
 
+  it('answers no live-auction link when LIVE_AUCTION_URL is unset, never a placeholder (issue 27)', async () => {
+    const app = await buildTestApp();
+    const info = SiteInfoSchema.parse((await app.inject({ method: 'GET', url: '/api/site-info' })).json());
+    expect(info.liveAuctionUrl).toBe('');
+  });
+
   it('names the live price source and the official token mint when configured', async () => {
     const app = await buildTestApp({
       env: {
