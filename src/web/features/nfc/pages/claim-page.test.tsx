@@ -78,9 +78,7 @@ describe('ClaimPage', () => {
     expect(fee.textContent).toContain('(10 minutes after your tap)');
     expect(api.callsTo('GET /api/artchip/claim')[0]!.search).toBe('?token=tok-1');
     const methods = screen.getByRole('group', { name: 'Pay the fee with' });
-    expect((within(methods).getByRole('radio', { name: /Credit Card/ }) as HTMLInputElement).checked).toBe(
-      true,
-    );
+    expect(within(methods).getByRole<HTMLInputElement>('radio', { name: /Credit Card/ }).checked).toBe(true);
     await user.click(within(methods).getByRole('radio', { name: /PayPal/ }));
     expect(api.callsTo('POST /api/artchip/claim')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Claim and pay $15.00' }));
