@@ -92,7 +92,9 @@ test('the header badge shows a received offer, and the dashboard leads to it', a
   await expectNoSeriousA11yViolations(page);
   await snap(page, testInfo, 'header-badge-phone');
   await menu.click();
-  await expect(page.locator('#mobile-menu').getByRole('link', { name: /^My Artchips, 1 item/ })).toBeVisible();
+  await expect(
+    page.locator('#mobile-menu').getByRole('link', { name: /^My Artchips, 1 item/ }),
+  ).toBeVisible();
   await snap(page, testInfo, 'header-menu-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
