@@ -130,6 +130,9 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
   await expect(howTo.getByRole('img', { name: /A phone held flat against an Artchip/ })).toBeVisible();
   await dialog.getByLabel('Whoever claims it, when they claim').check();
   await expectNoSeriousA11yViolations(ownerPage);
+  await ownerPage.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(ownerPage);
+  await ownerPage.setViewportSize({ width: 390, height: 844 });
   await dialog.getByRole('button', { name: 'Start handover' }).click();
   await expect(dialog.getByText(/whoever taps the Artchip with their phone now can claim it/)).toBeVisible();
   await ownerPage.context().close();

@@ -56,6 +56,8 @@ test('an owner transfers a chip', async ({ browser, request }) => {
     `Transfer ${title} to ${friend.username}? Once the fee is paid, the chip is theirs.`,
   );
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(page);
   // By keyboard: the confirm button takes Enter.
   await confirmation.getByRole('button', { name: `Yes, transfer to ${friend.username}` }).focus();
   await page.keyboard.press('Enter');
