@@ -256,7 +256,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPayments,
     seedDemo: e.SEED_DEMO,
     admin: hasAdmin ? { email: e.ADMIN_EMAIL!, password: e.ADMIN_PASSWORD! } : undefined,
-    liveAuctionUrl: e.LIVE_AUCTION_URL ?? 'https://live.artchip.example/auctions',
+    // Unset: no live auctions, and the pages say so rather than link to a placeholder (issue 27).
+    liveAuctionUrl: e.LIVE_AUCTION_URL ?? '',
     nfcMasterKey: e.NFC_MASTER_KEY,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,

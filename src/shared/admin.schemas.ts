@@ -40,8 +40,14 @@ export const AdminIdParamsSchema = z.object({
 
 /** GET /api/admin/stats: the Overview tab's stat cards. */
 export const AdminStatsSchema = z.object({
+  /** Every chip that exists, the demo catalogue's included. */
   totalChips: z.number().int(),
+  /** Chips available (listed) in the marketplace, the demo catalogue's included. */
   availableChips: z.number().int(),
+  /** How many of totalChips are the demo catalogue's. */
+  demoChips: z.number().int(),
+  /** How many of availableChips are the demo catalogue's. */
+  demoAvailableChips: z.number().int(),
   /** Paid surprize mint orders the admin still has to make (pending or processing). */
   activeSurprizeOrders: z.number().int(),
   ordersByStatus: z.record(z.string(), z.number().int()),

@@ -173,7 +173,7 @@ export type OrderSummaryDto = z.infer<typeof OrderSummarySchema>;
 export const PaymentModeSchema = z.enum(['demo', 'live']);
 
 /** A payment method the order type offers right now, and whether it is a demo (label it 'Demo'). */
-const PaymentOptionSchema = z.object({
+export const PaymentOptionSchema = z.object({
   method: PaymentMethodSchema,
   mode: PaymentModeSchema,
 });

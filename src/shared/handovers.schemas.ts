@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAND } from './brand.ts';
-import { CheckoutResponseSchema } from './checkout.schemas.ts';
+import { CheckoutResponseSchema, PaymentOptionSchema } from './checkout.schemas.ts';
 import { CHIP_REPORT_STATUSES, type ChipReportStatus } from './chips.schemas.ts';
 import { PaymentMethodSchema } from './settings.schemas.ts';
 
@@ -119,6 +119,34 @@ export const HandoverTapSchema = z.object({
   expiresAt: z.string(),
 });
 export type HandoverTap = z.infer<typeof HandoverTapSchema>;
+
+/** GET /api/artchip/claim?token=…: what claiming costs, shown before the holder commits. */
+export const ClaimPreviewQuerySchema = z.object({
+  token: z
+    .string({ error: CLAIM_INVALID_MESSAGE })
+    .trim()
+    .min(1, CLAIM_INVALID_MESSAGE)
+    .max(200, CLAIM_INVALID_MESSAGE),
+});
+
+/**
+ * The claim a tap's token gives, before it is used: the chip, who pays the transfer fee and how much
+ * (0 and no rule when the owner paid it), the methods the claimant may pay with, and when the claim
+ * runs out.
+ */
+export const ClaimPreviewSchema = z.object({
+  chipTitle: z.string(),
+  chipPath: z.string(),
+  feePaidBy: z.enum(HANDOVER_FEE_PAYERS),
+  /** What the claimant pays: the transfer fee when it is theirs to pay, else 0. */
+  feeCents: z.number().int(),
+  /** The fee's rule in words ("30% of this chip's highest price, $50.00"); null when the owner paid. */
+  rule: z.string().nullable(),
+  /** The payment methods the claimant may choose from (empty when the owner paid). */
+  paymentOptions: z.array(PaymentOptionSchema),
+  expiresAt: z.string(),
+});
+export type ClaimPreview = z.infer<typeof ClaimPreviewSchema>;
 
 /** POST /api/artchip/claim */
 export const ClaimInputSchema = z.object({

@@ -201,6 +201,9 @@ export const AdminOrderSchema = z.object({
   shippingAddress: OrderShippingAddressSchema.nullable(),
   /** The chip the order bought, or the chip made from the mint. */
   artchipId: z.number().int().nullable(),
+  /** That chip's title and a small image of it (null without a chip), so a row names what it is. */
+  chipTitle: z.string().nullable(),
+  chipImageUrl: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   /** True when 'Create Artchip' may be offered: a paid mint whose chip is not made yet. */

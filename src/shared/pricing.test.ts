@@ -74,7 +74,8 @@ const settingsArb: fc.Arbitrary<PricingSettings> = fc.record({
   platformFeeBasisPoints: percentBpArb,
   paypalMarkupBasisPoints: percentBpArb,
   tokenFallbackPriceUsd: fc.constant('0.001'),
-  paymentMethods: fc.constant({ mint: ['artchip' as const], purchase: [...PAYMENT_METHODS] }),
+  paymentMethods: fc.constant({ mint: [...PAYMENT_METHODS], purchase: [...PAYMENT_METHODS] }),
+  feeBase: fc.constantFrom('highest' as const, 'sale' as const),
   payoutHoldDays: fc.integer({ min: 0, max: 365 }),
 });
 
@@ -406,11 +407,9 @@ describe('computeAffiliateCommissions', () => {
 });
 
 describe('isPaymentMethodAllowed', () => {
-  it('follows the default settings: mints by token, purchases by any method', () => {
-    expect(isPaymentMethodAllowed(DEFAULT_SITE_SETTINGS, 'mint', 'artchip')).toBe(true);
-    expect(isPaymentMethodAllowed(DEFAULT_SITE_SETTINGS, 'mint', 'card')).toBe(false);
-    expect(isPaymentMethodAllowed(DEFAULT_SITE_SETTINGS, 'mint', 'paypal')).toBe(false);
+  it('follows the default settings: mints and purchases by every method (PRODUCT.md)', () => {
     for (const method of PAYMENT_METHODS) {
+      expect(isPaymentMethodAllowed(DEFAULT_SITE_SETTINGS, 'mint', method)).toBe(true);
       expect(isPaymentMethodAllowed(DEFAULTS, 'purchase', method)).toBe(true);
     }
   });
@@ -425,23 +424,93 @@ describe('isPaymentMethodAllowed', () => {
 describe('splitSale', () => {
   it('takes the fee on the higher of the highest sale so far and this sale, capped at the sale', () => {
     const bp = 3000;
-    expect(splitSale({ salePriceCents: 1000, highestSaleCents: 0, platformFeeBasisPoints: bp })).toEqual({
+    expect(
+      splitSale({
+        salePriceCents: 1000,
+        highestSaleCents: 0,
+        platformFeeBasisPoints: bp,
+        feeBase: 'highest',
+      }),
+    ).toEqual({
       platformFeeCents: 300,
       sellerProceedsCents: 700,
       feeBaseCents: 1000,
     });
-    expect(splitSale({ salePriceCents: 4500, highestSaleCents: 5000, platformFeeBasisPoints: bp })).toEqual({
+    expect(
+      splitSale({
+        salePriceCents: 4500,
+        highestSaleCents: 5000,
+        platformFeeBasisPoints: bp,
+        feeBase: 'highest',
+      }),
+    ).toEqual({
       platformFeeCents: 1500,
       sellerProceedsCents: 3000,
       feeBaseCents: 5000,
     });
-    expect(splitSale({ salePriceCents: 100, highestSaleCents: 100_000, platformFeeBasisPoints: bp })).toEqual(
-      {
-        platformFeeCents: 100,
-        sellerProceedsCents: 0,
-        feeBaseCents: 100_000,
-      },
+    expect(
+      splitSale({
+        salePriceCents: 100,
+        highestSaleCents: 100_000,
+        platformFeeBasisPoints: bp,
+        feeBase: 'highest',
+      }),
+    ).toEqual({
+      platformFeeCents: 100,
+      sellerProceedsCents: 0,
+      feeBaseCents: 100_000,
+    });
+  });
+});
+
+describe("splitSale with feeBase 'sale'", () => {
+  const bp = 3000;
+  it("takes the fee on this sale's price alone, however high the chip sold before", () => {
+    expect(
+      splitSale({
+        salePriceCents: 4500,
+        highestSaleCents: 5000,
+        platformFeeBasisPoints: bp,
+        feeBase: 'sale',
+      }),
+    ).toEqual({
+      platformFeeCents: 1350,
+      sellerProceedsCents: 3150,
+      feeBaseCents: 4500,
+    });
+    expect(
+      splitSale({
+        salePriceCents: 100,
+        highestSaleCents: 100_000,
+        platformFeeBasisPoints: bp,
+        feeBase: 'sale',
+      }),
+    ).toEqual({
+      platformFeeCents: 30,
+      sellerProceedsCents: 70,
+      feeBaseCents: 100,
+    });
+  });
+
+  it('agrees with the highest base on a first sale and on a new high', () => {
+    fc.assert(
+      fc.property(centsArb, centsArb, percentBpArb, (sale, below, platformFeeBasisPoints) => {
+        const highestSaleCents = Math.min(below, sale);
+        const input = { salePriceCents: sale, highestSaleCents, platformFeeBasisPoints };
+        expect(splitSale({ ...input, feeBase: 'sale' })).toEqual(splitSale({ ...input, feeBase: 'highest' }));
+      }),
     );
+  });
+
+  it('names the sale price in the rule', () => {
+    expect(
+      describePlatformFee({
+        salePriceCents: 4500,
+        highestSaleCents: 5000,
+        platformFeeBasisPoints: bp,
+        feeBase: 'sale',
+      }),
+    ).toBe('30% of the sale price');
   });
 });
 
@@ -449,19 +518,39 @@ describe('describePlatformFee', () => {
   const bp = 3000;
   it('names the sale price as the base when the chip never sold for more', () => {
     expect(
-      describePlatformFee({ salePriceCents: 5000, highestSaleCents: 0, platformFeeBasisPoints: bp }),
+      describePlatformFee({
+        salePriceCents: 5000,
+        highestSaleCents: 0,
+        platformFeeBasisPoints: bp,
+        feeBase: 'highest',
+      }),
     ).toBe('30% of the sale price');
     expect(
-      describePlatformFee({ salePriceCents: 5000, highestSaleCents: 5000, platformFeeBasisPoints: 1250 }),
+      describePlatformFee({
+        salePriceCents: 5000,
+        highestSaleCents: 5000,
+        platformFeeBasisPoints: 1250,
+        feeBase: 'highest',
+      }),
     ).toBe('12.5% of the sale price');
   });
 
   it("names the chip's highest price when this sale is lower, and a cap when the fee takes it all", () => {
     expect(
-      describePlatformFee({ salePriceCents: 4500, highestSaleCents: 5000, platformFeeBasisPoints: bp }),
+      describePlatformFee({
+        salePriceCents: 4500,
+        highestSaleCents: 5000,
+        platformFeeBasisPoints: bp,
+        feeBase: 'highest',
+      }),
     ).toBe("30% of this chip's highest price, $50.00");
     expect(
-      describePlatformFee({ salePriceCents: 100, highestSaleCents: 100_000, platformFeeBasisPoints: bp }),
+      describePlatformFee({
+        salePriceCents: 100,
+        highestSaleCents: 100_000,
+        platformFeeBasisPoints: bp,
+        feeBase: 'highest',
+      }),
     ).toBe("30% of this chip's highest price, $1,000.00, capped at the sale price");
   });
 });
@@ -472,6 +561,7 @@ describe('transferFee', () => {
     listPriceCents: null,
     mintPriceCents: 1500,
     platformFeeBasisPoints: 3000,
+    feeBase: 'highest' as const,
   };
 
   it('takes the fee on the highest sale, else the list price, else the mint price (PRODUCT.md)', () => {
@@ -487,6 +577,24 @@ describe('transferFee', () => {
     });
     expect(transferFee(base)).toEqual({ feeCents: 450, feeBaseCents: 1500, feeBasis: 'mint_price' });
     expect(transferFee({ ...base, mintPriceCents: 0 }).feeCents).toBe(0);
+  });
+
+  it("with feeBase 'sale', takes the list price first, else the highest sale, else the mint price", () => {
+    const sale = { ...base, feeBase: 'sale' as const };
+    expect(transferFee({ ...sale, highestSaleCents: 5000, listPriceCents: 9000 })).toEqual({
+      feeCents: 2700,
+      feeBaseCents: 9000,
+      feeBasis: 'list_price',
+    });
+    expect(transferFee({ ...sale, highestSaleCents: 5000 })).toEqual({
+      feeCents: 1500,
+      feeBaseCents: 5000,
+      feeBasis: 'highest_sale',
+    });
+    expect(transferFee(sale)).toEqual({ feeCents: 450, feeBaseCents: 1500, feeBasis: 'mint_price' });
+    expect(describeTransferFee({ ...sale, highestSaleCents: 5000, listPriceCents: 9000 })).toBe(
+      '30% of its list price, $90.00',
+    );
   });
 
   it('says the rule in words', () => {
@@ -540,6 +648,7 @@ describe('what pricing says when it refuses', () => {
         listPriceCents: -5,
         mintPriceCents: 0,
         platformFeeBasisPoints: 100,
+        feeBase: 'highest',
       }),
     ).toThrow('Transfer fee base must not be negative');
   });

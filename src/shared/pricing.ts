@@ -10,7 +10,7 @@ import {
   percentOfCents,
   tokenAmountForUsd,
 } from './money.ts';
-import type { PaymentMethod, PaymentMethodsSetting, PricingSettings } from './settings.schemas.ts';
+import type { FeeBase, PaymentMethod, PaymentMethodsSetting, PricingSettings } from './settings.schemas.ts';
 
 /**
  * Every kind of order: mint, purchase, shipping (sending a vaulted chip to its owner), or transfer
@@ -203,20 +203,27 @@ export function isPaymentMethodAllowed(
   return settings.paymentMethods[orderType].includes(method);
 }
 
-/** A sale at salePriceCents of a chip whose highest sale so far was highestSaleCents (0: none yet). */
+/**
+ * A sale at salePriceCents of a chip whose highest sale so far was highestSaleCents (0: none yet),
+ * under the site's feeBase setting.
+ */
 export type SplitSaleInput = {
   salePriceCents: number;
   highestSaleCents: number;
   platformFeeBasisPoints: number;
+  /** 'highest' (the default, the spec's rule): the chip's highest sale price; 'sale': this sale's price. */
+  feeBase: FeeBase;
 };
 
 /**
- * Who gets what if the chip sells at salePriceCents now: the fee base is the higher of the chip's
- * highest sale so far and this sale. Shown before anyone commits (list, price, offer, accept) and
- * applied when the sale is paid, so the two never differ.
+ * Who gets what if the chip sells at salePriceCents now. With feeBase 'highest' the fee base is the
+ * higher of the chip's highest sale so far and this sale; with 'sale' it is this sale's price. Shown
+ * before anyone commits (list, price, offer, accept) and applied when the sale is paid, so the two
+ * never differ.
  */
 export function splitSale(input: SplitSaleInput): SaleSplit & { feeBaseCents: number } {
-  const feeBaseCents = Math.max(input.highestSaleCents, input.salePriceCents);
+  const feeBaseCents =
+    input.feeBase === 'sale' ? input.salePriceCents : Math.max(input.highestSaleCents, input.salePriceCents);
   return {
     ...computeSaleSplit({
       salePriceCents: input.salePriceCents,
@@ -229,8 +236,9 @@ export function splitSale(input: SplitSaleInput): SaleSplit & { feeBaseCents: nu
 
 /**
  * The platform fee's rule in words, as every dialog and the sold e-mail state it: "30% of the sale
- * price" when the sale is the fee base (no sale before, or this one is the highest), otherwise "30% of
- * this chip's highest price, $50.00", and ", capped at the sale price" when the fee took all of it.
+ * price" when the sale is the fee base (feeBase 'sale', no sale before, or this one is the highest),
+ * otherwise "30% of this chip's highest price, $50.00", and ", capped at the sale price" when the fee
+ * took all of it.
  */
 export function describePlatformFee(input: SplitSaleInput): string {
   const split = splitSale(input);
@@ -253,24 +261,29 @@ export type TransferFeeInput = {
   listPriceCents: number | null;
   mintPriceCents: number;
   platformFeeBasisPoints: number;
+  /** The site's fee base; see transferFee for what each means when nothing is being sold. */
+  feeBase: FeeBase;
 };
 
 /**
- * The offline transfer fee (spec: transfers carry the same fee; PRODUCT.md settles its base): the
- * platform fee percentage of the chip's highest sale price, or, with no sale yet, of its current list
- * price, or, if unlisted, of its mint price.
+ * The offline transfer fee (spec: transfers carry the same fee; PRODUCT.md settles its base). With
+ * feeBase 'highest': the platform fee percentage of the chip's highest sale price, or, with no sale
+ * yet, of its current list price, or, if unlisted, of its mint price. With feeBase 'sale' a transfer
+ * has no sale of its own, so the price it would sell at now comes first: its list price while listed,
+ * else its highest sale price, else its mint price (decision 058).
  */
 export function transferFee(input: TransferFeeInput): {
   feeCents: number;
   feeBaseCents: number;
   feeBasis: TransferFeeBasis;
 } {
-  const [feeBasis, feeBaseCents]: [TransferFeeBasis, number] =
-    input.highestSaleCents > 0
-      ? ['highest_sale', input.highestSaleCents]
-      : input.listPriceCents !== null
-        ? ['list_price', input.listPriceCents]
-        : ['mint_price', input.mintPriceCents];
+  const bySale: [TransferFeeBasis, number] | null =
+    input.highestSaleCents > 0 ? ['highest_sale', input.highestSaleCents] : null;
+  const byList: [TransferFeeBasis, number] | null =
+    input.listPriceCents !== null ? ['list_price', input.listPriceCents] : null;
+  const [feeBasis, feeBaseCents]: [TransferFeeBasis, number] = (input.feeBase === 'sale'
+    ? (byList ?? bySale)
+    : (bySale ?? byList)) ?? ['mint_price', input.mintPriceCents];
   assertNonNegativeCents(feeBaseCents, 'Transfer fee base');
   return { feeCents: percentOfCents(feeBaseCents, input.platformFeeBasisPoints), feeBaseCents, feeBasis };
 }

@@ -29,7 +29,8 @@ describe('SiteSettingsSchema', () => {
       platformFeePercent: '30.00',
       paypalMarkupPercent: '20.00',
       tokenFallbackPriceUsd: '0.001',
-      paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
+      paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
+      feeBase: 'highest',
       payoutHoldDays: 7,
       showLaunchBanner: true,
     });
@@ -39,8 +40,8 @@ describe('SiteSettingsSchema', () => {
   it('keeps the defaults frozen and hands out copies', () => {
     expect(Object.isFrozen(DEFAULT_SITE_SETTINGS.paymentMethods.mint)).toBe(true);
     const parsed = SiteSettingsSchema.parse({});
-    parsed.paymentMethods.mint.push('card');
-    expect(SiteSettingsSchema.parse({}).paymentMethods.mint).toEqual(['artchip']);
+    parsed.paymentMethods.mint.pop();
+    expect(SiteSettingsSchema.parse({}).paymentMethods.mint).toEqual(['card', 'paypal', 'artchip']);
   });
 
   it('accepts the legacy six-setting PUT body', () => {
@@ -104,6 +105,11 @@ describe('SiteSettingsSchema', () => {
     expect(messagesFor({ paymentMethods: { mint: ['bitcoin'], purchase: ['card'] } })).toEqual([
       'Invalid payment method',
     ]);
+  });
+
+  it("takes the fee base 'highest' or 'sale' and nothing else", () => {
+    expect(SiteSettingsSchema.parse({ feeBase: 'sale' }).feeBase).toBe('sale');
+    expect(messagesFor({ feeBase: 'list' })).toEqual(["Must be 'highest' or 'sale'"]);
   });
 
   it('rejects a non-boolean free-shipping flag', () => {
@@ -172,7 +178,8 @@ describe('toPricingSettings', () => {
       platformFeeBasisPoints: 3000,
       paypalMarkupBasisPoints: 2000,
       tokenFallbackPriceUsd: '0.001',
-      paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
+      paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
+      feeBase: 'highest',
       payoutHoldDays: 7,
     });
   });
@@ -191,7 +198,7 @@ describe('toPricingSettings', () => {
 
   it('copies the payment method lists', () => {
     const pricing = toPricingSettings(DEFAULT_SITE_SETTINGS);
-    pricing.paymentMethods.mint.push('card');
-    expect(DEFAULT_SITE_SETTINGS.paymentMethods.mint).toEqual(['artchip']);
+    pricing.paymentMethods.mint.pop();
+    expect(DEFAULT_SITE_SETTINGS.paymentMethods.mint).toEqual(['card', 'paypal', 'artchip']);
   });
 });

@@ -94,6 +94,18 @@ const PaymentMethodsSettingSchema = z.object({
 /** Which payment methods each order type offers. */
 export type PaymentMethodsSetting = z.infer<typeof PaymentMethodsSettingSchema>;
 
+/**
+ * What the platform fee is a percentage of (PRODUCT.md "Fee base"): 'highest', the chip's highest
+ * sale price, this sale included (the spec's rule and the default); or 'sale', this sale's price.
+ */
+const FEE_BASES = ['highest', 'sale'] as const;
+
+/** The platform fee's base: the chip's highest sale price, or this sale's price. */
+const FeeBaseSchema = z.enum(FEE_BASES, { error: "Must be 'highest' or 'sale'" });
+
+/** The platform fee's base: the chip's highest sale price, or this sale's price. */
+export type FeeBase = z.infer<typeof FeeBaseSchema>;
+
 const SITE_SETTINGS_SHAPE = {
   customMintingCost: UsdAmountSchema,
   surprizeMintingCost: UsdAmountSchema,
@@ -105,6 +117,7 @@ const SITE_SETTINGS_SHAPE = {
   paypalMarkupPercent: PercentSchema,
   tokenFallbackPriceUsd: TokenPriceUsdSchema,
   paymentMethods: PaymentMethodsSettingSchema,
+  feeBase: FeeBaseSchema,
   /** Days a seller's proceeds stay on hold after the sale settles, before they can be paid out. */
   payoutHoldDays: z
     .number({ error: 'Must be a whole number of days from 0 to 365' })
@@ -141,7 +154,8 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   platformFeePercent: '30.00',
   paypalMarkupPercent: '20.00',
   tokenFallbackPriceUsd: '0.001',
-  paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] },
+  paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
+  feeBase: 'highest',
   payoutHoldDays: 7,
   showLaunchBanner: true,
 });
@@ -182,6 +196,7 @@ export const SiteSettingsSchema = z.object({
     DEFAULT_SITE_SETTINGS.tokenFallbackPriceUsd,
   ),
   paymentMethods: SITE_SETTINGS_SHAPE.paymentMethods.default(defaultPaymentMethods),
+  feeBase: SITE_SETTINGS_SHAPE.feeBase.default(DEFAULT_SITE_SETTINGS.feeBase),
   payoutHoldDays: SITE_SETTINGS_SHAPE.payoutHoldDays.default(DEFAULT_SITE_SETTINGS.payoutHoldDays),
   showLaunchBanner: SITE_SETTINGS_SHAPE.showLaunchBanner.default(DEFAULT_SITE_SETTINGS.showLaunchBanner),
 });
@@ -211,6 +226,7 @@ export type PricingSettings = {
   /** Stays a decimal string: token prices need more precision than cents. */
   tokenFallbackPriceUsd: string;
   paymentMethods: PaymentMethodsSetting;
+  feeBase: FeeBase;
   payoutHoldDays: number;
 };
 
@@ -230,6 +246,7 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
       mint: [...settings.paymentMethods.mint],
       purchase: [...settings.paymentMethods.purchase],
     },
+    feeBase: settings.feeBase,
     payoutHoldDays: settings.payoutHoldDays,
   };
 }
@@ -253,6 +270,7 @@ export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {
       mint: [...pricing.paymentMethods.mint],
       purchase: [...pricing.paymentMethods.purchase],
     },
+    feeBase: pricing.feeBase,
     payoutHoldDays: pricing.payoutHoldDays,
   };
 }
@@ -261,6 +279,7 @@ export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {
 export const SiteInfoSchema = z.object({
   brand: z.object({ name: z.string(), plural: z.string(), slug: z.string(), ticker: z.string() }),
   supportEmail: z.string(),
+  /** The live-auction page (LIVE_AUCTION_URL); empty when none is configured. */
   liveAuctionUrl: z.string(),
   /** True while payment methods run in demo mode (no provider configured). */
   demoPayments: z.boolean(),

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 50;
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The message for a new password that is too short, from PASSWORD_MIN_LENGTH. */
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 /** The signed-in user as the API returns it (spec §3 User). */
 export const UserSchema = z.object({
@@ -81,8 +84,8 @@ export const ChangePasswordInputSchema = z
       .min(1, 'Current password is required')
       .max(200, 'Current password is required'),
     newPassword: z
-      .string({ error: 'Password must be at least 6 characters' })
-      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
+      .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+      .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
       .max(200, 'Password must be at most 200 characters'),
     confirmPassword: z
       .string({ error: 'Please confirm your password' })

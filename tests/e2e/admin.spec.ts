@@ -327,3 +327,31 @@ test('public pages never load the admin chunk; the admin pages do', async ({ pag
   await expect(form.getByText('Price is required')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('on a phone and a desktop, the Accounting table is reachable by keyboard and the Overview counts every chip (issue 27)', async ({
+  page,
+  request,
+}) => {
+  await useAdminSession(page, await adminToken(request));
+  const stats = await json<{ totalChips: number }>(
+    await request.get('/api/admin/stats', { headers: auth(await adminToken(request)) }),
+  );
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    // The Overview counts the chips that exist (the demo catalogue's included, and said so).
+    expect(stats.totalChips).toBeGreaterThan(0);
+    await expect(page.getByText('Total Artchips').locator('..')).toContainText(String(stats.totalChips));
+    await page.getByRole('tab', { name: 'Accounting' }).click();
+    const table = page.getByRole('table', { name: /^Accounting from / });
+    await expect(table).toBeVisible();
+    const region = page.getByRole('region', { name: /^Accounting from / });
+    await region.focus();
+    await expect(region).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+  }
+});

@@ -62,18 +62,18 @@ test('sign up, verify from the e-mail, log out and log in again', async ({ page 
   await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Welcome to Artchip!' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'My Admin' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Artchips' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   await nav.getByRole('button', { name: 'Logout' }).click();
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'My Admin' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'My Artchips' })).toHaveCount(0);
 
   await nav.getByRole('link', { name: 'Login' }).click();
   await fillLogin(page, account.email, account.password);
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await expect(nav.getByRole('link', { name: 'My Admin' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Artchips' })).toBeVisible();
 });
 
 test('logging in before verifying leads to the check-email page', async ({ page }) => {
@@ -121,7 +121,7 @@ test('a forgotten password is reset through the e-mailed link, which signs the u
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page).toHaveURL(/\/my-orders$/);
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Admin' }),
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Artchips' }),
   ).toBeVisible();
 });
 

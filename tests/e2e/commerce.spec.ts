@@ -50,8 +50,12 @@ test('a creator mints with an uploaded image, pays in demo mode and sees the ord
   const checkout = page.getByRole('dialog', { name: 'Complete Your Mint' });
   await expect(checkout).toBeVisible();
   await expect(checkout.getByLabel('Email')).toHaveCount(0);
+  // Issue 27: a mint offers every configured method (PRODUCT.md), the card first; this one pays by token.
+  await expect(checkout.getByRole('radio', { name: /Credit Card/ })).toBeChecked();
+  await expect(checkout.getByRole('radio', { name: /PayPal/ })).toBeVisible();
+  await checkout.getByRole('radio', { name: /\$ARTCHIP token/ }).check();
   await expect(checkout.getByRole('radio', { name: /\$ARTCHIP token/ })).toBeChecked();
-  await expect(checkout.getByText('Demo', { exact: true })).toBeVisible();
+  await expect(checkout.getByText('Demo', { exact: true })).toHaveCount(3);
   await checkout.getByRole('radio', { name: /Store in the vault/ }).check();
   const summary = checkout.getByRole('region', { name: 'Order Summary' });
   await expect(summary.getByText('$15.00').first()).toBeVisible();

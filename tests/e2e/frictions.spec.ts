@@ -45,9 +45,9 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(chipPath);
       await expect(page.getByRole('heading', { level: 1, name: chip.title })).toBeVisible();
       await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
-      // Signed in: My Admin replaces Login (behind the menu on a phone).
+      // Signed in: My Artchips replaces Login (behind the menu on a phone).
       if (size.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.getByRole('banner').getByRole('link', { name: /^My Admin/ })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: /^My Artchips/ })).toBeVisible();
       await snap(page, testInfo, `back-on-chip-page-${size.name}`);
     });
   });
@@ -80,19 +80,21 @@ test('the header badge shows a received offer, and the dashboard leads to it', a
   await page.goto('/marketplace');
   const myAdmin = page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'My Admin, 1 item needs your attention' });
+    .getByRole('link', { name: 'My Artchips, 1 item needs your attention' });
   await expect(myAdmin).toBeVisible();
   await expect(myAdmin).toContainText('1');
   await snap(page, testInfo, 'header-badge');
 
-  // On a phone My Admin is in the menu: the menu button carries the count until it is opened.
+  // On a phone My Artchips is in the menu: the menu button carries the count until it is opened.
   await page.setViewportSize({ width: 390, height: 844 });
   const menu = page.getByRole('button', { name: /^Open menu.*1 item needs your attention/ });
   await expect(menu).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await snap(page, testInfo, 'header-badge-phone');
   await menu.click();
-  await expect(page.locator('#mobile-menu').getByRole('link', { name: /^My Admin, 1 item/ })).toBeVisible();
+  await expect(
+    page.locator('#mobile-menu').getByRole('link', { name: /^My Artchips, 1 item/ }),
+  ).toBeVisible();
   await snap(page, testInfo, 'header-menu-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -109,7 +111,7 @@ test('the header badge shows a received offer, and the dashboard leads to it', a
   // Declining answers it: the badge goes away without a reload.
   await page.getByRole('button', { name: /^Decline/ }).click();
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Admin', exact: true }),
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Artchips', exact: true }),
   ).toBeVisible();
   await expect(notice).toHaveCount(0);
   await page.close();

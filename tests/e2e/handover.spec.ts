@@ -123,8 +123,16 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
   await ownerPage.getByRole('button', { name: 'Hand over', exact: true }).click();
   const dialog = ownerPage.getByRole('dialog', { name: `Hand over ${title}` });
   await expect(dialog.getByText('Who pays the transfer fee ($12.00)?')).toBeVisible();
+  // Issue 27: the hand-over explained in plain words, with a picture of a phone held to a chip.
+  const howTo = dialog.getByRole('region', { name: 'How handing over by tap works' });
+  await expect(howTo).toContainText('that is what "a fresh tap" means');
+  await expect(howTo).toContainText('claim it for 10 minutes');
+  await expect(howTo.getByRole('img', { name: /A phone held flat against an Artchip/ })).toBeVisible();
   await dialog.getByLabel('Whoever claims it, when they claim').check();
   await expectNoSeriousA11yViolations(ownerPage);
+  await ownerPage.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(ownerPage);
+  await ownerPage.setViewportSize({ width: 390, height: 844 });
   await dialog.getByRole('button', { name: 'Start handover' }).click();
   await expect(dialog.getByText(/whoever taps the Artchip with their phone now can claim it/)).toBeVisible();
   await ownerPage.context().close();
@@ -161,8 +169,20 @@ test('the holder of a chip being handed over claims it with a fresh tap', async 
 
   // Claims it and pays the transfer fee (30 % of $40) with the demo card.
   await expect(page.getByText(`Signed in as @${account.username}`)).toBeVisible();
+  // Issue 27: before paying, the fee, who pays it and the method, and how claiming works, with a picture.
+  const fee = page.getByRole('region', { name: 'Transfer fee' });
+  await expect(fee).toContainText('You pay $12.00 when you claim');
+  await expect(fee).toContainText("30% of this chip's highest price, $40.00");
+  await expect(fee).toContainText('(10 minutes after your tap)');
+  await expect(
+    page.getByRole('group', { name: 'Pay the fee with' }).getByRole('radio', { name: /Credit Card/ }),
+  ).toBeChecked();
+  await expect(page.getByRole('img', { name: /A phone held flat against an Artchip/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole('button', { name: `Claim this ${BRAND.name}` }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Claim and pay $12.00' }).click();
   await expect(page).toHaveURL(/\/payment-processing\?orderId=\d+&amount=12\.00&method=card/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 

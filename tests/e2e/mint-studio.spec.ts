@@ -53,6 +53,12 @@ async function mintInStudio(
   await expect(
     studio.getByText(/^Placement: zoom 1\.0×, upright, centre at 50% across and 50% down$/),
   ).toBeVisible();
+  // Issue 27: the 600×400 test image gives 400 px across the 54 mm disc, about 188 dpi: a warning.
+  await expect(
+    studio
+      .getByRole('status')
+      .filter({ hasText: 'This picture gives about 188 dpi at 54 mm; prints look sharp from 300 dpi.' }),
+  ).toContainText('Low resolution (600×400 px)');
 
   await options.place(studio, stage);
   const placement = await placementOf(studio);

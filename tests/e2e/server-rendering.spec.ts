@@ -81,7 +81,7 @@ test('a signed-in visitor gets the public HTML, then their own header and owner 
   const page = await pageAs(browser, creator.token);
   const seen = watch(page);
   await page.goto(`/artchip/${chip.creatorUsername}/${chip.slug}`);
-  await expect(page.getByRole('link', { name: 'My Admin' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Artchips' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'You own this Artchip' })).toBeVisible();
   expect(seen.errors).toEqual([]);
   await page.context().close();

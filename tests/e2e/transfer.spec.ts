@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, pageAs, readMail, test } from './fixtures.ts';
 import { buyIntoVault, json, liveChip, signUpVerified, uniqueTitle } from './api.ts';
 
@@ -7,6 +8,13 @@ import { buyIntoVault, json, liveChip, signUpVerified, uniqueTitle } from './api
  * payment page, and the chip becomes the other person's, still in the vault, with the transfer in
  * its history.
  */
+/** Confirms the transfer in the dialog that names the recipient. */
+async function confirmTransfer(page: Page, title: string, recipient: string) {
+  const confirmation = page.getByRole('dialog', { name: 'Confirm the transfer' });
+  await expect(confirmation).toContainText(`Transfer ${title} to ${recipient}?`);
+  await confirmation.getByRole('button', { name: `Yes, transfer to ${recipient}` }).click();
+}
+
 test('an owner transfers a chip', async ({ browser, request }) => {
   const title = uniqueTitle('Handed on');
   const { chip } = await liveChip(request, title, '40.00');
@@ -28,8 +36,11 @@ test('an owner transfers a chip', async ({ browser, request }) => {
   // Nobody named, then a name nobody has: each said in words, beside the field.
   await pay.click();
   await expect(dialog.getByText('Enter a username or an e-mail address')).toBeVisible();
-  await recipient.fill(`nobody-${Date.now().toString(36)}`);
+  const nobody = `nobody-${Date.now().toString(36)}`;
+  await recipient.fill(nobody);
   await pay.click();
+  // Issue 27: a confirmation names the chip and the recipient before anything is placed.
+  await confirmTransfer(page, title, nobody);
   await expect(
     dialog.getByText('No one has this username. To invite someone new, enter their e-mail address.'),
   ).toBeVisible();
@@ -40,6 +51,16 @@ test('an owner transfers a chip', async ({ browser, request }) => {
 
   await recipient.fill(friend.username);
   await pay.click();
+  const confirmation = page.getByRole('dialog', { name: 'Confirm the transfer' });
+  await expect(confirmation).toContainText(
+    `Transfer ${title} to ${friend.username}? Once the fee is paid, the chip is theirs.`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(page);
+  // By keyboard: the confirm button takes Enter.
+  await confirmation.getByRole('button', { name: `Yes, transfer to ${friend.username}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/payment-processing\?orderId=\d+&amount=12\.00&method=card/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText(`${title} now belongs to ${friend.username}.`)).toBeVisible();

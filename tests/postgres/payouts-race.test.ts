@@ -49,7 +49,7 @@ describe('two admins paying the same balance at once (PostgreSQL, concurrent con
     const app = await buildTestApp({ env: { RATE_LIMIT: 'false' } });
     const admin = await insertAdmin(app.db);
     const other = await insertAdmin(app.db);
-    const seller = await insertUser(app.db);
+    const seller = await insertUser(app.db, { paypalEmail: 'seller@paypal.example' });
     const buyer = await insertUser(app.db);
     const settings = await injectAs(app, admin.token, {
       method: 'PUT',

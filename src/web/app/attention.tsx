@@ -5,6 +5,7 @@
  */
 import { NavLink } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
+import { DASHBOARD_LABEL } from './nav-labels.ts';
 import { useAttention } from '#web/lib/api/get-attention.ts';
 
 /** "3 items need your attention": the count in words, for screen readers and the tooltip. */
@@ -19,7 +20,7 @@ function useAttentionTotal(): number {
   return useAttention({ enabled: true }).data?.total ?? 0;
 }
 
-/** My Admin with the count beside it; the link's name says it: "My Admin, 2 items need your attention". */
+/** My Artchips with the count beside it; the link's name says it: "My Artchips, 2 items need your attention". */
 export function AttentionLink({
   className,
   onClick,
@@ -33,10 +34,10 @@ export function AttentionLink({
       to={ROUTES.dashboard}
       className={className}
       onClick={onClick}
-      aria-label={total > 0 ? `My Admin, ${attentionText(total)}` : undefined}
+      aria-label={total > 0 ? `${DASHBOARD_LABEL}, ${attentionText(total)}` : undefined}
       title={total > 0 ? attentionText(total) : undefined}
     >
-      My Admin
+      {DASHBOARD_LABEL}
       {total > 0 && (
         <span aria-hidden="true" className={`ml-1.5 ${BADGE}`}>
           {total > 99 ? '99+' : total}
@@ -46,7 +47,7 @@ export function AttentionLink({
   );
 }
 
-/** Inside the phone's menu button, where My Admin hides: the count, seen and said. */
+/** Inside the phone's menu button, where My Artchips hides: the count, seen and said. */
 export function MenuAttention() {
   const total = useAttentionTotal();
   if (total <= 0) return null;

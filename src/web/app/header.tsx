@@ -6,6 +6,7 @@ import { pathOf, RETURN_TO_PARAM, safeReturnPath, withReturnTo } from '#web/lib/
 import { PriceTicker, PriceTickerLoading } from '#web/features/price/index.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { CloseIcon, MenuIcon } from '#web/components/ui/inline-icons.tsx';
+import { DASHBOARD_LABEL, MY_ORDERS_LABEL } from './nav-labels.ts';
 
 const NAV = [
   { to: ROUTES.home, label: 'Home' },
@@ -53,12 +54,15 @@ export function Header() {
       <Suspense
         fallback={
           <NavLink to={ROUTES.dashboard} className={myAdminClass} onClick={close}>
-            My Admin
+            {DASHBOARD_LABEL}
           </NavLink>
         }
       >
         <AttentionLink className={myAdminClass} onClick={close} />
       </Suspense>
+      <NavLink to={ROUTES.myOrders} className={linkClass} onClick={close}>
+        {MY_ORDERS_LABEL}
+      </NavLink>
       <button
         type="button"
         className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
@@ -109,7 +113,7 @@ export function Header() {
         >
           {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-          {/* On a phone My Admin is behind this button: it carries the count while the menu is shut. */}
+          {/* On a phone My Artchips is behind this button: it carries the count while the menu is shut. */}
           {user && !open && (
             <Suspense fallback={null}>
               <MenuAttention />

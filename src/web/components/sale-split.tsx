@@ -74,6 +74,7 @@ export function SaleSplit({ price, highestSaleCents, viewer, className }: SaleSp
       salePriceCents,
       highestSaleCents,
       platformFeeBasisPoints: parsePercentToBasisPoints(settings.data.platformFeePercent),
+      feeBase: settings.data.feeBase,
     };
     const split = splitSale(input);
     body = (

@@ -388,6 +388,8 @@ export function buildAdminOrderDetail(overrides: Partial<AdminOrderDetail> = {})
       country: 'US',
     },
     artchipId: 7,
+    chipTitle: 'Harbor Lights',
+    chipImageUrl: '/media/harbor.webp',
     carrier: null,
     trackingNumber: null,
     canCreateArtchip: false,

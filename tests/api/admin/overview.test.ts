@@ -50,6 +50,8 @@ describe('GET /api/admin/stats', () => {
     expect(AdminStatsSchema.parse(res.json())).toEqual({
       totalChips: 2,
       availableChips: 1,
+      demoChips: 0,
+      demoAvailableChips: 0,
       activeSurprizeOrders: 1,
       ordersByStatus: { pending: 2, shipped: 1 },
       // Revenue is income, not order totals: these orders booked no fee, only the factory's
@@ -57,6 +59,21 @@ describe('GET /api/admin/stats', () => {
       revenueCents: -300,
       pendingPayoutsCents: 300,
       totalCustomers: 4,
+    });
+  });
+
+  it('counts every chip that exists, the demo catalogue included, and says how many are demo (issue 27)', async () => {
+    const { app, token } = await setup();
+    const { user: demoCreator } = await insertUser(app.db, { isDemo: true });
+    await insertChip(app.db, { creatorId: demoCreator.id, isDemo: true });
+    await insertChip(app.db, { creatorId: demoCreator.id, isDemo: true, ...CHIP_STATES.sold });
+    await insertChip(app.db);
+    const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/stats' });
+    expect(AdminStatsSchema.parse(res.json())).toMatchObject({
+      totalChips: 3,
+      availableChips: 2,
+      demoChips: 2,
+      demoAvailableChips: 1,
     });
   });
 
@@ -128,7 +145,7 @@ describe('GET /api/admin/stats', () => {
 });
 
 describe('GET /api/admin/stats without the demo catalogue', () => {
-  it("leaves out demo accounts' chips, orders and the accounts themselves", async () => {
+  it("counts demo accounts' chips as demo, and leaves out their orders and the accounts themselves", async () => {
     const { app, token } = await setup();
     const { user: buyer } = await insertUser(app.db);
     const { user: demoCreator } = await insertUser(app.db, { isDemo: true });
@@ -149,8 +166,11 @@ describe('GET /api/admin/stats without the demo catalogue', () => {
     expect(res.statusCode).toBe(200);
     const stats = AdminStatsSchema.parse(res.json());
     expect(stats).toMatchObject({
-      totalChips: 1,
-      availableChips: 1,
+      // Issue 27: every chip that exists counts, and the demo ones are named as such.
+      totalChips: 3,
+      availableChips: 2,
+      demoChips: 2,
+      demoAvailableChips: 1,
       activeSurprizeOrders: 0,
       // Revenue is the ledger's platform income (no sale was booked here); the test above leaves
       // out demo buyers' fees.
@@ -205,7 +225,14 @@ describe('GET /api/admin/orders', () => {
     });
     expect(byId.get(surprize.id)).toMatchObject({ mediaState: 'Needs Media' });
     expect(byId.get(unpaid.id)!.canCreateArtchip).toBe(false);
-    expect(byId.get(made.id)).toMatchObject({ artchipId: madeChip.id, canCreateArtchip: false });
+    expect(byId.get(made.id)).toMatchObject({
+      artchipId: madeChip.id,
+      canCreateArtchip: false,
+      // Issue 27: the row names its chip and shows it, not just "Artchip #n".
+      chipTitle: madeChip.title,
+      chipImageUrl: madeChip.imageUrl,
+    });
+    expect(byId.get(custom.id)).toMatchObject({ chipTitle: null, chipImageUrl: null });
 
     const purchases = AdminOrderPageSchema.parse(
       (await injectAs(app, token, { method: 'GET', url: '/api/admin/orders?type=purchase' })).json(),

@@ -104,7 +104,7 @@ describe('POST /api/auth/set-password', () => {
 
   it.each([
     [{ confirmPassword: 'other-pass' }, 'confirmPassword', "Passwords don't match"],
-    [{ password: '123', confirmPassword: '123' }, 'password', 'Password must be at least 6 characters'],
+    [{ password: '123', confirmPassword: '123' }, 'password', 'Password must be at least 8 characters'],
     [{ confirmPassword: '12' }, 'confirmPassword', 'Please confirm your password'],
     [{ email: 'bad' }, 'email', 'Please enter a valid email address'],
   ])('rejects %o with "%s: %s"', async (override, field, message) => {

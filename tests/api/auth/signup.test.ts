@@ -67,7 +67,11 @@ describe('POST /api/auth/signup', () => {
   it.each([
     [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
     [{ username: 'a'.repeat(51) }, 'username', 'Username must be less than 50 characters'],
-    [{ password: '12345', confirmPassword: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [
+      { password: '1234567', confirmPassword: '1234567' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
     [{ confirmPassword: '123' }, 'confirmPassword', 'Please confirm your password'],
     [{ confirmPassword: 'other-pass' }, 'confirmPassword', "Passwords don't match"],
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],

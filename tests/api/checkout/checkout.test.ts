@@ -17,7 +17,7 @@ import { shippingAddresses, users } from '#server/modules/users/users.table.ts';
 import { setPaymentProviders } from '#server/modules/payments/payments.registry.ts';
 import { demoPaymentProvider } from '#server/modules/payments/demo.provider.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
-import { insertUser } from '#tests/factories/users.ts';
+import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';
 import { insertAddress, insertMedia, mintBody, purchaseBody } from '#tests/factories/orders.ts';
 
@@ -301,10 +301,26 @@ describe('POST /api/checkout (purchase)', () => {
   it('refuses a method the settings or providers do not offer', async () => {
     const { app, buyer } = await setup();
     const media = await insertMedia(app.db, buyer.user.id);
-    const card = await injectAs(app, buyer.token, {
+    // Issue 27: by default a mint takes every configured method (PRODUCT.md), the card included...
+    const byCard = await injectAs(app, buyer.token, {
       method: 'POST',
       url: '/api/checkout',
       payload: mintBody(media.originalUrl, { paymentMethod: 'card' }),
+    });
+    expect(byCard.statusCode, byCard.body).toBe(200);
+    // ...and refuses the card once the settings take it off mints.
+    const admin = await insertAdmin(app.db);
+    const set = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: '/api/site-settings',
+      payload: { paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const media2 = await insertMedia(app.db, buyer.user.id);
+    const card = await injectAs(app, buyer.token, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: mintBody(media2.originalUrl, { paymentMethod: 'card' }),
     });
     expectError(card, 422, 'This payment method is not available for this order.');
 
@@ -456,7 +472,9 @@ describe('POST /api/checkout/quote', () => {
     });
     const mintBodyRes = QuoteResponseSchema.parse(mint.json());
     expect(mintBodyRes.summary.totalCents).toBe(3000);
-    expect(mintBodyRes.isPaymentMethodAllowed).toBe(false);
+    // Issue 27: mints take the card by default (PRODUCT.md: every configured method).
+    expect(mintBodyRes.isPaymentMethodAllowed).toBe(true);
+    expect(mintBodyRes.paymentOptions.map((o) => o.method)).toEqual(['card', 'paypal', 'artchip']);
   });
 
   it('validates and answers unknown chips', async () => {

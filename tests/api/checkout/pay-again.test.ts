@@ -245,7 +245,14 @@ describe('POST /api/orders/:id/pay (Pay now)', () => {
       originalImageUrl: media.originalUrl,
       paymentMethod: 'artchip',
     });
-    // Mints take only the token by default.
+    // A method the settings take off mints is refused (issue 27: by default mints take every method).
+    const admin = await insertAdmin(app.db);
+    const set = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: '/api/site-settings',
+      payload: { paymentMethods: { mint: ['artchip'], purchase: ['card', 'paypal', 'artchip'] } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
     const other = await checkoutAs(app, buyer.token, mintBody(media.originalUrl));
     const card = await payAgain(app, buyer.token, other.orderId, { paymentMethod: 'card' });
     expect(expectError(card, 422).fieldErrors).toHaveProperty('paymentMethod');

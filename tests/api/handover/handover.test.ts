@@ -15,6 +15,7 @@ import {
   CLAIM_NOT_FRESH_MESSAGE,
   CLAIM_OWN_MESSAGE,
   CLAIM_USED_MESSAGE,
+  ClaimPreviewSchema,
   ClaimResponseSchema,
   HANDOVER_ALREADY_OPEN_MESSAGE,
   HANDOVER_NO_TAG_MESSAGE,
@@ -486,5 +487,61 @@ describe('hand over by tap', () => {
       expect(missing.statusCode).toBe(400);
       expect(errorOf(missing).fieldErrors?.token?.[0]).toBe(CLAIM_INVALID_MESSAGE);
     });
+  });
+});
+
+describe('GET /api/artchip/claim: what claiming costs, before paying (issue 27)', () => {
+  function preview(app: App, token: string | null, claimToken: string) {
+    return injectAs(app, token, {
+      method: 'GET',
+      url: `/api/artchip/claim?${new URLSearchParams({ token: claimToken })}`,
+    });
+  }
+
+  it('shows the claimant the fee, its rule, who pays and the methods, and changes nothing', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 2);
+    const res = await preview(app, holder.token, fresh.claim!.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = ClaimPreviewSchema.parse(res.json());
+    expect(body).toMatchObject({
+      chipTitle: chip.title,
+      feePaidBy: 'claimant',
+      feeCents: 1500,
+      rule: "30% of this chip's highest price, $50.00",
+      expiresAt: fresh.claim!.expiresAt,
+    });
+    expect(body.chipPath).toContain(chip.slug);
+    expect(body.paymentOptions.map((o) => o.method)).toEqual(['card', 'paypal', 'artchip']);
+    // Only a look: the claim still works, and nothing has moved.
+    expect((await readChip(app, chip.id)).ownerId).toBe(owner.user.id);
+    expect((await claim(app, holder.token, fresh.claim!.token)).statusCode).toBe(200);
+  });
+
+  it('says the owner paid: nothing to pay and no methods', async () => {
+    const { app, owner, holder, chip, tag } = await setUp();
+    const started = StartHandoverResponseSchema.parse(
+      (await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'owner' })).json(),
+    );
+    await pay(app, owner.token, started.orderId!);
+    const fresh = await tap(app, tag, 2);
+    const body = ClaimPreviewSchema.parse((await preview(app, holder.token, fresh.claim!.token)).json());
+    expect(body).toMatchObject({ feePaidBy: 'owner', feeCents: 0, rule: null, paymentOptions: [] });
+  });
+
+  it('needs a session, and refuses an unknown or expired token in words', async () => {
+    const { app, clock, owner, holder, chip, tag } = await setUp();
+    await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
+    const fresh = await tap(app, tag, 2);
+    expect((await preview(app, null, fresh.claim!.token)).statusCode).toBe(401);
+    const unknown = await preview(app, holder.token, 'not-a-real-token');
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).message).toBe(CLAIM_INVALID_MESSAGE);
+    clock.now = new Date(clock.now.getTime() + 11 * 60 * 1000);
+    const late = await preview(app, holder.token, fresh.claim!.token);
+    expect(late.statusCode).toBe(410);
+    expect(errorOf(late).message).toBe(CLAIM_EXPIRED_MESSAGE);
   });
 });

@@ -4,7 +4,8 @@ import { ChipSchema } from '#shared/chips.schemas.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay } from '#tests/helpers/money.ts';
-import { insertUser } from '#tests/factories/users.ts';
+import { insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { TransferFeeSchema } from '#shared/orders.schemas.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { readOrderBooks } from '#tests/factories/orders.ts';
 
@@ -70,5 +71,34 @@ describe('the platform fee base', () => {
       highestPriceCents: 100_000,
     });
     expect(await buy(app, buyer.token, pricey.id)).toEqual({ platform_fee: 10_000, seller_proceeds: 0 });
+  });
+
+  it("with the feeBase setting at 'sale', a cheaper resale pays 30 % of its own price, and the transfer fee follows", async () => {
+    const app = await buildTestApp();
+    const admin = await insertAdmin(app.db);
+    const owner = await insertUser(app.db);
+    const buyer = await insertUser(app.db);
+    const set = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: '/api/site-settings',
+      payload: { feeBase: 'sale' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // Sold before at $50, now $45: 30 % of $45 = $13.50, the seller keeps $31.50.
+    const chip = await insertChip(app.db, {
+      creatorId: owner.user.id,
+      priceCents: 4500,
+      highestPriceCents: 5000,
+    });
+    const fee = await injectAs(app, owner.token, {
+      method: 'GET',
+      url: `/api/artchip/${chip.id}/transfer-fee`,
+    });
+    expect(TransferFeeSchema.parse(fee.json())).toMatchObject({
+      feeCents: 1350,
+      feeBasis: 'list_price',
+      rule: '30% of its list price, $45.00',
+    });
+    expect(await buy(app, buyer.token, chip.id)).toEqual({ platform_fee: 1350, seller_proceeds: 3150 });
   });
 });

@@ -375,10 +375,14 @@ describe('ledger invariants (property)', () => {
       payload: { payoutHoldDays: 0 },
     });
     expect(settings.statusCode, settings.body).toBeLessThan(300);
-    const top = await insertUser(app.db);
-    const first = await insertUser(app.db, { referredBy: top.user.id });
-    const other = await insertUser(app.db);
-    const referred = await insertUser(app.db, { referredBy: first.user.id });
+    // Each has a payout address (a PayPal e-mail), so a seller payout is refused only for want of money.
+    const top = await insertUser(app.db, { paypalEmail: 'top@paypal.example' });
+    const first = await insertUser(app.db, { referredBy: top.user.id, paypalEmail: 'first@paypal.example' });
+    const other = await insertUser(app.db, { paypalEmail: 'other@paypal.example' });
+    const referred = await insertUser(app.db, {
+      referredBy: first.user.id,
+      paypalEmail: 'referred@paypal.example',
+    });
     const people = [first, top, other, referred];
     const addressOf = new Map<number, number>();
     for (const p of people) addressOf.set(p.user.id, (await insertAddress(app.db, p.user.id)).id);
@@ -464,6 +468,7 @@ describe('ledger invariants (property)', () => {
       salePriceCents: order.basePriceCents,
       highestSaleCents: before.highestPriceCents,
       platformFeeBasisPoints: world.feeBasisPoints,
+      feeBase: 'highest',
     });
     world.proceeds.set(orderId, {
       sellerId: before.ownerId ?? before.creatorId,

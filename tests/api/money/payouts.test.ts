@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { PayableBalanceListSchema, PayoutSchema, SellerBalanceSchema } from '#shared/payouts.schemas.ts';
 import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
+import { mailOutbox } from '#server/platform/mail/mail.table.ts';
+import { NO_PAYOUT_ADDRESS_MESSAGE } from '#server/flows/payouts/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay } from '#tests/helpers/money.ts';
@@ -24,7 +26,7 @@ async function setup() {
   let now = Date.parse('2026-11-24T10:00:00Z');
   const app = await buildTestApp({ clock: () => new Date(now) });
   const admin = await longLived(app, await insertAdmin(app.db));
-  const seller = await longLived(app, await insertUser(app.db));
+  const seller = await longLived(app, await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }));
   const buyer = await longLived(app, await insertUser(app.db));
   return { app, admin, seller, buyer, advance: (ms: number) => (now += ms) };
 }
@@ -33,6 +35,11 @@ async function balance(app: App, token: string) {
   const res = await injectAs(app, token, { method: 'GET', url: '/api/my-payouts' });
   expect(res.statusCode).toBe(200);
   return SellerBalanceSchema.parse(res.json());
+}
+
+async function mailsTo(app: App, to: string, template: string) {
+  const rows = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  return rows.filter((row) => row.template === template);
 }
 
 function payOut(app: App, token: string, userId: number, payload: object = { txReference: 'BANK-42' }) {
@@ -136,6 +143,53 @@ describe('seller payouts', () => {
     });
     await buyAndPay(app, buyer.token, chip.id);
     expect(await balance(app, seller.token)).toMatchObject({ payableCents: 1400, holdDays: 0 });
+  });
+
+  it('refuses to pay a seller who gave no payout address, and pays once they add one (issue 27)', async () => {
+    const { app, admin, buyer, advance } = await setup();
+    const seller = await longLived(app, await insertUser(app.db));
+    const chip = await insertChip(app.db, {
+      creatorId: seller.user.id,
+      priceCents: 10_000,
+      highestPriceCents: 0,
+    });
+    await buyAndPay(app, buyer.token, chip.id);
+    advance(7 * DAY);
+    const refused = await payOut(app, admin.token, seller.user.id);
+    expect(refused.statusCode).toBe(422);
+    expect(ApiErrorSchema.parse(refused.json())).toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: NO_PAYOUT_ADDRESS_MESSAGE,
+    });
+    expect(await balance(app, seller.token)).toMatchObject({ payableCents: 7000, paidCents: 0 });
+    expect(await mailsTo(app, seller.user.email, 'payout-sent')).toHaveLength(0);
+
+    const set = await injectAs(app, seller.token, {
+      method: 'PUT',
+      url: '/api/my-payout-account',
+      payload: { method: 'manual', paypalEmail: 'seller@paypal.example' },
+    });
+    expect(set.statusCode, set.body).toBeLessThan(300);
+    expect((await payOut(app, admin.token, seller.user.id)).statusCode).toBe(201);
+  });
+
+  it('e-mails the seller once, when the payout is paid, with the amount, address and reference', async () => {
+    const { app, admin, seller, buyer, advance } = await setup();
+    const chip = await insertChip(app.db, {
+      creatorId: seller.user.id,
+      priceCents: 10_000,
+      highestPriceCents: 0,
+    });
+    await buyAndPay(app, buyer.token, chip.id);
+    advance(7 * DAY);
+    expect(await mailsTo(app, seller.user.email, 'payout-sent')).toHaveLength(0);
+    expect((await payOut(app, admin.token, seller.user.id)).statusCode).toBe(201);
+    const [mail, ...more] = await mailsTo(app, seller.user.email, 'payout-sent');
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Artchip paid you $70.00');
+    expect(mail!.text).toContain('We paid out your Artchip sale proceeds: $70.00.');
+    expect(mail!.text).toContain('seller@paypal.example');
+    expect(mail!.text).toContain('BANK-42');
   });
 
   it('checks who is asking and what they send', async () => {

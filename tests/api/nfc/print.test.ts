@@ -91,7 +91,7 @@ describe('GET /api/admin/production-sheet', () => {
     expect(html).toContain('.art.round { border-radius: 50%; }');
     // A chip made before the studio: centred, just covering the disc, upright.
     expect(html).toContain(
-      '<div class="art round" role="img" aria-label="Artwork of Blue &lt;Moon&gt;, round, zoom 1.0×, upright, centre at 50% across and 50% down"><img src="https://artchip.example/media/blue.webp" alt="" style="left: 0%; top: 0%; width: 100%; height: 100%; transform-origin: 50% 50%; transform: rotate(0deg);">',
+      '<div class="art round" role="img" aria-label="Artwork of Blue &lt;Moon&gt;, round, zoom 1.0×, upright, centre at 50% across and 50% down"><img src="http://localhost/media/blue.webp" alt="" style="left: 0%; top: 0%; width: 100%; height: 100%; transform-origin: 50% 50%; transform: rotate(0deg);">',
     );
     expect(html).toContain('<div class="art square empty">');
     expect(html).toContain('Blue &lt;Moon&gt;');
@@ -124,11 +124,24 @@ describe('GET /api/admin/production-sheet', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('.art.square { border-radius: 11%; }');
     expect(res.body).toContain(
-      '<div class="art square" role="img" aria-label="Artwork of Wide, square, zoom 2.0×, turned 90°, centre at 25% across and 50% down"><img src="https://artchip.example/media/wide.webp" alt="" style="left: -50%; top: -50%; width: 400%; height: 200%; transform-origin: 25% 50%; transform: rotate(90deg);">',
+      '<div class="art square" role="img" aria-label="Artwork of Wide, square, zoom 2.0×, turned 90°, centre at 25% across and 50% down"><img src="http://localhost/media/wide.webp" alt="" style="left: -50%; top: -50%; width: 400%; height: 200%; transform-origin: 25% 50%; transform: rotate(90deg);">',
     );
     expect(res.body).toContain(
       '<dt>Placement</dt><dd>zoom 2.0×, turned 90°, centre at 25% across and 50% down</dd>',
     );
+  });
+
+  it('takes the artwork from the host the admin browses, while the QR and page keep PUBLIC_URL (issue 27)', async () => {
+    const { app, admin, chip } = await setup();
+    const res = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/admin/production-sheet?chipIds=${chip.id}`,
+      headers: { host: 'staging.artchip.test:8443' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<img src="http://staging.artchip.test:8443/media/blue.webp"');
+    expect(res.body).not.toContain('https://artchip.example/media/');
+    expect(res.body).toContain('<dt>Page</dt><dd>https://artchip.example/artchip/maker/blue-moon</dd>');
   });
 
   it('selects the chips of an order', async () => {

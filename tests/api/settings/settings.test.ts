@@ -103,6 +103,20 @@ describe('PUT /api/site-settings', () => {
     expect((await getSiteSettings(app)).domesticShippingRate).toBe('12.00');
   });
 
+  it("lets an admin set the fee base to 'sale' and back; a non-admin cannot", async () => {
+    const app = await buildTestApp();
+    const { token } = await insertAdmin(app.db);
+    const user = await insertUser(app.db);
+    expect((await put(app, user.token, { feeBase: 'sale' })).statusCode).toBe(403);
+    expect((await put(app, null, { feeBase: 'sale' })).statusCode).toBe(401);
+    expect((await getSiteSettings(app)).feeBase).toBe('highest');
+    const res = await put(app, token, { feeBase: 'sale' });
+    expect(res.statusCode).toBe(200);
+    expect(SiteSettingsSchema.parse(res.json())).toEqual({ ...DEFAULT_SITE_SETTINGS, feeBase: 'sale' });
+    expect((await getSiteSettings(app)).feeBase).toBe('sale');
+    expect((await put(app, token, { feeBase: 'highest' })).json().feeBase).toBe('highest');
+  });
+
   it('answers 401 without a session and 403 for a non-admin', async () => {
     const app = await buildTestApp();
     const { token } = await insertUser(app.db);
@@ -125,6 +139,7 @@ describe('PUT /api/site-settings', () => {
     [{ artchipFreeShipping: 'yes' }, 'artchipFreeShipping', 'Must be true or false'],
     [{ tokenFallbackPriceUsd: '0' }, 'tokenFallbackPriceUsd', 'Must be greater than 0'],
     [{ showLaunchBanner: 'no' }, 'showLaunchBanner', 'Must be true or false'],
+    [{ feeBase: 'list' }, 'feeBase', "Must be 'highest' or 'sale'"],
     [
       { paymentMethods: { mint: [], purchase: ['card'] } },
       'paymentMethods.mint',
@@ -234,6 +249,12 @@ describe('GET /api/site-info', () => {
       livePrice: false,
       tokenMint: null,
     });
+  });
+
+  it('answers no live-auction link when LIVE_AUCTION_URL is unset, never a placeholder (issue 27)', async () => {
+    const app = await buildTestApp();
+    const info = SiteInfoSchema.parse((await app.inject({ method: 'GET', url: '/api/site-info' })).json());
+    expect(info.liveAuctionUrl).toBe('');
   });
 
   it('names the live price source and the official token mint when configured', async () => {

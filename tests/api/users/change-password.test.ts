@@ -33,8 +33,8 @@ describe('POST /api/users/change-password', () => {
     const { user, token, password } = await insertUser(app.db);
     const res = await change(app, token, {
       currentPassword: 'wrong-one',
-      newPassword: 'abcdef',
-      confirmPassword: 'abcdef',
+      newPassword: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
     });
     expect(res.statusCode).toBe(400);
     expect(ApiErrorSchema.parse(res.json()).fieldErrors).toEqual({
@@ -46,9 +46,9 @@ describe('POST /api/users/change-password', () => {
   it.each([
     [{ currentPassword: '' }, 'currentPassword', 'Current password is required'],
     [
-      { newPassword: '12345', confirmPassword: '12345' },
+      { newPassword: '1234567', confirmPassword: '1234567' },
       'newPassword',
-      'Password must be at least 6 characters',
+      'Password must be at least 8 characters',
     ],
     [{ confirmPassword: '' }, 'confirmPassword', 'Please confirm your password'],
     [{ confirmPassword: 'different' }, 'confirmPassword', 'Passwords do not match'],
@@ -57,8 +57,8 @@ describe('POST /api/users/change-password', () => {
     const { token } = await insertUser(app.db);
     const body = {
       currentPassword: 'password123',
-      newPassword: 'abcdef',
-      confirmPassword: 'abcdef',
+      newPassword: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
       ...override,
     };
     const res = await change(app, token, body);
@@ -72,8 +72,8 @@ describe('POST /api/users/change-password', () => {
     const app = await buildTestApp();
     const res = await change(app, null, {
       currentPassword: 'a',
-      newPassword: 'abcdef',
-      confirmPassword: 'abcdef',
+      newPassword: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
     });
     expect(res.statusCode).toBe(401);
   });

@@ -9,8 +9,10 @@ import { BRAND, ROUTES } from '#shared/brand.ts';
 import { CHECKOUT_HOLD_MINUTES } from '#shared/checkout.schemas.ts';
 import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import {
+  CLAIM_EXPIRED_MESSAGE,
   HANDOVER_NO_TAG_MESSAGE,
   type ClaimInput,
+  type ClaimPreview,
   type ClaimResponse,
   type Handover,
   type StartHandoverInput,
@@ -41,7 +43,11 @@ import { findChipTagCounter } from '#server/modules/nfc/index.ts';
 import { findOrderById } from '#server/modules/orders/index.ts';
 import { loadPricingContext } from './checkout.service.ts';
 import { answerOwnerOrder, ownerOrderProvider, requireOwnChip } from './owner-orders.ts';
-import { mintPriceCents, placeTransferFeeOrder } from './transfer.service.ts';
+import { feeInput, mintPriceCents, placeTransferFeeOrder } from './transfer.service.ts';
+import { describeTransferFee, transferFee } from '#shared/pricing.ts';
+import { toPricingSettings } from '#shared/settings.schemas.ts';
+import { getSiteSettings } from '#server/modules/settings/index.ts';
+import { paymentOptionsFor } from '#server/modules/payments/index.ts';
 
 async function reread(db: Db, handover: HandoverRow): Promise<Handover> {
   return toHandoverDto((await findHandover(db, handover.id)) ?? handover);
@@ -208,4 +214,32 @@ export async function claimByTap(
   const after = (await findChipRow(ctx.db, target.chipId))!;
   const handover = (await findHandover(ctx.db, result.handover.id)) ?? result.handover;
   return { ...answer, ...base, ownerId: ownerIdOf(after), handover: toHandoverDto(handover) };
+}
+
+/**
+ * GET /api/artchip/claim?token=…: what claiming with this tap costs before the holder commits (issue
+ * 27: the claim page took payment without showing the fee): the chip, who pays the transfer fee, how
+ * much and by which rule, the methods to pay it with, and when the claim runs out. Reads only; the
+ * claim itself re-checks everything under its locks.
+ */
+export async function previewClaim(ctx: ServiceContext, token: string): Promise<ClaimPreview> {
+  const target = await findClaimTarget(ctx.db, token);
+  if (target.expiresAt <= ctx.clock()) throw new AppError('TOKEN_EXPIRED', CLAIM_EXPIRED_MESSAGE);
+  const chip = await findChipRow(ctx.db, target.chipId);
+  if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const base = {
+    chipTitle: chip.title,
+    chipPath: await chipPathOf(ctx.db, chip.id),
+    feePaidBy: target.feePaidBy,
+    expiresAt: target.expiresAt.toISOString(),
+  };
+  if (target.feePaidBy === 'owner') return { ...base, feeCents: 0, rule: null, paymentOptions: [] };
+  const settings = toPricingSettings(await getSiteSettings(ctx));
+  const input = feeInput(chip, await mintPriceCents(ctx.db, chip, settings), settings);
+  return {
+    ...base,
+    feeCents: transferFee(input).feeCents,
+    rule: describeTransferFee(input),
+    paymentOptions: paymentOptionsFor(ctx, settings.paymentMethods.purchase),
+  };
 }

@@ -6,6 +6,7 @@ export { checkout, legacyPurchase, quoteCheckout } from './checkout.service.ts';
 export {
   cancelHandoverByOwner,
   claimByTap,
+  previewClaim,
   getLiveHandover,
   startHandoverByOwner,
 } from './handover.service.ts';

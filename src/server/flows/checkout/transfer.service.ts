@@ -101,12 +101,13 @@ export async function mintPriceCents(db: Db, chip: ChipRow, settings: PricingSet
 }
 
 /** What the fee is taken on for the chip as it is (a list price counts only while it is listed). */
-function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSettings): TransferFeeInput {
+export function feeInput(chip: ChipRow, mintPrice: number, settings: PricingSettings): TransferFeeInput {
   return {
     highestSaleCents: chip.highestPriceCents,
     listPriceCents: chip.status === 'active' ? chip.priceCents : null,
     mintPriceCents: mintPrice,
     platformFeeBasisPoints: settings.platformFeeBasisPoints,
+    feeBase: settings.feeBase,
   };
 }
 

@@ -1,1 +1,7 @@
-export { getSellerBalance, listPayableBalances, payOutMany, payOutSeller } from './payouts.service.ts';
+export {
+  getSellerBalance,
+  listPayableBalances,
+  NO_PAYOUT_ADDRESS_MESSAGE,
+  payOutMany,
+  payOutSeller,
+} from './payouts.service.ts';

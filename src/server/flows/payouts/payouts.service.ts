@@ -31,6 +31,13 @@ import { payOutAffiliate } from '#server/modules/affiliates/index.ts';
 import { insertPayout, listPayoutsOf, type PayoutRow } from '#server/modules/payouts/index.ts';
 import { chooseRail, sendPayout } from '#server/modules/payouts/index.ts';
 import { payableCutoff as cutoffAt, payoutAmountCents, sellerBalanceAmounts } from './payout-amounts.ts';
+import { enqueueMail } from '#server/platform/mail/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { payoutSentMail } from './payouts.mail.ts';
+
+/** Why a seller without a payout address cannot be paid (issue 27: such payouts were confirmed). */
+export const NO_PAYOUT_ADDRESS_MESSAGE =
+  'This seller has no payout address yet. Ask them to add a PayPal e-mail or connect a payout account in their dashboard before you pay them.';
 
 function toPayoutDto(row: PayoutRow): PayoutDto {
   return {
@@ -128,6 +135,10 @@ async function recordPayout(
     txReference: string | null;
     nothingMessage: string;
     method?: PayoutMethod;
+    /** Checked once the balance is known to be payable, inside the transaction; throws to refuse. */
+    check?: () => void;
+    /** Runs in the transaction once the payout is recorded (the payee's e-mail for a paid payout). */
+    onRecorded?: (tx: Db, payout: PayoutRow) => Promise<void>;
   },
 ): Promise<PayoutRow> {
   const method = args.method ?? 'manual';
@@ -142,6 +153,7 @@ async function recordPayout(
     );
     const amountCents = payoutAmountCents(totals);
     if (amountCents <= 0) throw new AppError('UNPROCESSABLE', args.nothingMessage);
+    args.check?.();
     const payout = await insertPayout(tx, {
       kind: args.kind,
       userId: args.userId,
@@ -167,6 +179,7 @@ async function recordPayout(
       before: { payableCents: totals.payableCents },
       after: { payoutId: payout.id, amountCents },
     });
+    await args.onRecorded?.(tx, payout);
     return payout;
   });
 }
@@ -174,13 +187,29 @@ async function recordPayout(
 /**
  * POST /api/admin/payouts/sellers/:userId: pays the seller's whole payable balance once, the way they
  * chose (Stripe Connect, PayPal Payouts) when that is on here and set up, else by hand with the
- * admin's reference.
+ * admin's reference. A seller who gave no payout address (no payout account, no PayPal e-mail on
+ * their profile) cannot be paid: nobody would know where the money went. The seller is e-mailed once
+ * the payout is paid (by hand: with the record; by a provider: when it answers paid).
  */
 export async function payOutSeller(
   ctx: ServiceContext,
   args: { sellerId: number; adminId: number; input: SellerPayoutInput },
 ): Promise<PayoutDto> {
   const rail = await chooseRail(ctx, args.sellerId);
+  const seller = (await findAccountsByIds(ctx.db, [args.sellerId])).get(args.sellerId);
+  const address = rail.address ?? seller?.paypalEmail ?? null;
+  const mailPaid = async (db: Db, payout: PayoutRow) => {
+    if (!seller || payout.status !== 'paid') return;
+    await enqueueMail(
+      db,
+      await payoutSentMail(seller, ctx.config.publicUrl, {
+        amountCents: payout.amountCents,
+        method: payout.method,
+        destination: address,
+        reference: payout.txReference,
+      }),
+    );
+  };
   const payout = await recordPayout(ctx, {
     userId: args.sellerId,
     kind: 'seller',
@@ -188,9 +217,15 @@ export async function payOutSeller(
     txReference: args.input.txReference || null,
     nothingMessage: 'This seller has nothing to pay out yet.',
     method: rail.method,
+    check: () => {
+      if (address === null) throw new AppError('UNPROCESSABLE', NO_PAYOUT_ADDRESS_MESSAGE);
+    },
+    onRecorded: mailPaid,
   });
   if (rail.destination === null) return toPayoutDto(payout);
-  return toPayoutDto(await sendPayout(ctx, payout, rail.destination));
+  const sent = await sendPayout(ctx, payout, rail.destination);
+  await mailPaid(ctx.db, sent);
+  return toPayoutDto(sent);
 }
 
 /**

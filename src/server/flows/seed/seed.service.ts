@@ -222,6 +222,7 @@ async function recordDemoSale(
     salePriceCents: sale.priceCents,
     highestSaleCents: 0,
     platformFeeBasisPoints: parsePercentToBasisPoints(DEFAULT_SITE_SETTINGS.platformFeePercent),
+    feeBase: DEFAULT_SITE_SETTINGS.feeBase,
   });
   const paymentKey = await recordSeededDemoPayment(tx, {
     orderId: order!.id,

@@ -7,7 +7,7 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { ROUTES } from '#shared/brand.ts';
 import { splitSale } from '#shared/pricing.ts';
-import { toPricingSettings } from '#shared/settings.schemas.ts';
+import { toPricingSettings, type FeeBase } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { enqueueMail } from '#server/platform/mail/index.ts';
@@ -93,6 +93,7 @@ type SaleContext = {
   chip: ChipRow | null;
   now: Date;
   platformFeeBasisPoints: number;
+  feeBase: FeeBase;
 };
 
 /** Purchase: ownership, sale booking and provenance. Returns false when the chip cannot be handed over. */
@@ -103,6 +104,7 @@ async function fulfilPurchase({
   chip,
   now,
   platformFeeBasisPoints,
+  feeBase,
 }: SaleContext): Promise<boolean> {
   if (!chip || order.sellerId === null) return false;
   if (!canSellTo(chip, { orderId: order.id, sellerId: order.sellerId, buyerId: order.buyerId, now })) {
@@ -113,6 +115,7 @@ async function fulfilPurchase({
     salePriceCents,
     highestSaleCents: chip.highestPriceCents,
     platformFeeBasisPoints,
+    feeBase,
   });
   await sellChip(tx, chip, {
     orderId: order.id,
@@ -137,6 +140,7 @@ async function fulfilPurchase({
         image: chip,
         salePriceCents,
         platformFeeBasisPoints,
+        feeBase,
         ...split,
       }),
     );
@@ -332,6 +336,7 @@ export async function completeOrderPayment(
       chip,
       now,
       platformFeeBasisPoints: settings.platformFeeBasisPoints,
+      feeBase: settings.feeBase,
     };
     if (order.orderType !== 'mint') {
       const isFulfilled = await FULFILMENTS[order.orderType](sale);

@@ -34,11 +34,14 @@ import {
   transferArtchip,
   cancelHandoverByOwner,
   claimByTap,
+  previewClaim,
   getLiveHandover,
   startHandoverByOwner,
 } from '#server/flows/checkout/index.ts';
 import {
   ClaimInputSchema,
+  ClaimPreviewQuerySchema,
+  ClaimPreviewSchema,
   ClaimResponseSchema,
   HandoverEnvelopeSchema,
   StartHandoverInputSchema,
@@ -201,6 +204,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => startPaying(app, request.user, request.params.id, request.body?.token),
+  );
+
+  app.get(
+    `${CHIP_API}/claim`,
+    {
+      config: { auth: 'user', rateLimit },
+      schema: { querystring: ClaimPreviewQuerySchema, response: { 200: ClaimPreviewSchema } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return previewClaim(app, request.query.token);
+    },
   );
 
   app.post(

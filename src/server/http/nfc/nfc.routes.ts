@@ -190,8 +190,19 @@ export const nfcRoutes: FastifyPluginAsyncZod = async (app) => {
       const html = await renderProductionSheet(app.db, {
         query: request.query,
         publicUrl: app.config.publicUrl,
+        mediaOrigin: requestOrigin(request) ?? app.config.publicUrl,
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
   );
 };
+
+/** The origin the request was addressed to (its protocol and Host), or null when that is no valid origin. */
+function requestOrigin(request: { protocol: string; host: string }): string | null {
+  try {
+    const url = new URL(`${request.protocol}://${request.host}`);
+    return url.origin === 'null' ? null : url.origin;
+  } catch {
+    return null;
+  }
+}

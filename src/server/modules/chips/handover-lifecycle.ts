@@ -233,11 +233,23 @@ export async function staleTapClaimMessage(db: Db, chipId: number): Promise<stri
 export async function findClaimTarget(
   db: Db,
   token: string,
-): Promise<{ claimId: number; handoverId: number; chipId: number }> {
+): Promise<{
+  claimId: number;
+  handoverId: number;
+  chipId: number;
+  feePaidBy: HandoverFeePayer;
+  expiresAt: Date;
+}> {
   const claim = await findClaimByTokenHash(db, hashToken(token));
   const handover = claim ? await findHandoverById(db, claim.handoverId) : null;
   if (!claim || !handover) throw new AppError('INVALID_TOKEN', CLAIM_INVALID_MESSAGE);
-  return { claimId: claim.id, handoverId: handover.id, chipId: handover.chipId };
+  return {
+    claimId: claim.id,
+    handoverId: handover.id,
+    chipId: handover.chipId,
+    feePaidBy: handover.feePaidBy,
+    expiresAt: claim.expiresAt,
+  };
 }
 
 /**

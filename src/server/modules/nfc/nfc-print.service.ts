@@ -133,9 +133,19 @@ h2 { font-size: 11pt; margin: 0 0 2mm; }
  */
 export async function renderProductionSheet(
   db: Db,
-  options: { query: ProductionSheetQuery; publicUrl: string },
+  options: {
+    query: ProductionSheetQuery;
+    publicUrl: string;
+    /**
+     * The origin the admin's browser asked on, for the artwork: the sheet opens as a blob: document,
+     * where a relative URL cannot resolve, and an admin browsing another host than PUBLIC_URL (a
+     * staging name, an IP, localhost) must still see the art (issue 27). Defaults to PUBLIC_URL.
+     */
+    mediaOrigin?: string;
+  },
 ): Promise<string> {
   const { publicUrl } = options;
+  const mediaOrigin = options.mediaOrigin ?? publicUrl;
   const chips = await sheetChips(db, options.query);
   const tags = new Map(
     (
@@ -150,7 +160,7 @@ export async function renderProductionSheet(
       const pageUrl = chipPageUrl(publicUrl, chip);
       const qr = await QRCode.toString(pageUrl, { ...QR_OPTIONS, type: 'svg' });
       const tag = tags.get(chip.id);
-      const image = chip.imageUrl ? absoluteUrl(publicUrl, chip.imageUrl) : null;
+      const image = chip.imageUrl ? absoluteUrl(mediaOrigin, chip.imageUrl) : null;
       const shape = chip.shape === 'square' ? 'square' : 'round';
       const crop = printedCrop(chip, shape);
       const art = image

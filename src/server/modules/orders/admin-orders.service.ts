@@ -48,6 +48,12 @@ export type OrderMediaInput = {
   fields: CreateArtchipFields;
 };
 
+/** The chip's smallest image variant (a row's thumbnail), else its main image. */
+function smallestImageOf(chip: ChipRow): string | null {
+  const [smallest] = [...chip.imageVariants].sort((a, b) => a.width - b.width);
+  return smallest?.url ?? chip.imageUrl ?? null;
+}
+
 /** Order row, its buyer's names and its chip → the admin's view (list and detail share it). */
 function toAdminOrderDto(
   order: OrderRow,
@@ -79,6 +85,8 @@ function toAdminOrderDto(
     shippingOption: order.shippingOption,
     shippingAddress: address ? { ...address, addressLine2: address.addressLine2 ?? null } : null,
     artchipId: order.chipId,
+    chipTitle: chip?.title ?? null,
+    chipImageUrl: chip ? smallestImageOf(chip) : null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     canCreateArtchip: actions.createArtchip,

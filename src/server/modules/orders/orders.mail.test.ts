@@ -8,12 +8,13 @@ const BUYER = { email: 'buyer@example.com', firstName: 'Bea', username: 'bea' };
 
 function sold(salePriceCents: number, highestSaleCents: number) {
   const platformFeeBasisPoints = 3000;
-  const split = splitSale({ salePriceCents, highestSaleCents, platformFeeBasisPoints });
+  const split = splitSale({ salePriceCents, highestSaleCents, platformFeeBasisPoints, feeBase: 'highest' });
   return chipSoldMail(SELLER, URL, {
     title: 'Harbor Lights',
     image: { imageUrl: '/media/harbor.png' },
     salePriceCents,
     platformFeeBasisPoints,
+    feeBase: 'highest',
     ...split,
   });
 }

@@ -6,7 +6,7 @@
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import { describePlatformFee } from '#shared/pricing.ts';
-import type { PaymentMethod } from '#shared/settings.schemas.ts';
+import type { FeeBase, PaymentMethod } from '#shared/settings.schemas.ts';
 import { carrierName, trackingUrl } from '#shared/tracking.ts';
 import {
   absoluteUrl,
@@ -200,7 +200,9 @@ export type ChipSoldMailInfo = {
   image: ChipImage;
   salePriceCents: number;
   platformFeeBasisPoints: number;
-  /** The fee base: the chip's highest sale price, this sale included. */
+  /** The site's fee base setting the sale was booked under. */
+  feeBase: FeeBase;
+  /** The fee base in cents: the chip's highest sale price, this sale included, or this sale's price. */
   feeBaseCents: number;
   platformFeeCents: number;
   sellerProceedsCents: number;
@@ -216,6 +218,7 @@ export function chipSoldMail(
     salePriceCents: sale.salePriceCents,
     highestSaleCents: sale.feeBaseCents,
     platformFeeBasisPoints: sale.platformFeeBasisPoints,
+    feeBase: sale.feeBase,
   });
   return composeMail({
     to: to.email,

@@ -101,20 +101,24 @@ export async function refreshStripeReadiness(ctx: ServiceContext, userId: number
   return toPayoutAccount(ctx, await findPayoutAccount(ctx.db, userId));
 }
 
-/** Where a payout to this user goes: their chosen rail when it is on and set up, else by hand. */
+/**
+ * Where a payout to this user goes: their chosen rail when it is on and set up, else by hand.
+ * `address` is where the money goes as the payee gave it: the rail's destination, or for a payout by
+ * hand the PayPal e-mail of their payout account (null when they gave none).
+ */
 export async function chooseRail(
   ctx: ServiceContext,
   userId: number,
-): Promise<{ method: PayoutMethod; destination: string | null }> {
+): Promise<{ method: PayoutMethod; destination: string | null; address: string | null }> {
   const row = await findPayoutAccount(ctx.db, userId);
   const on = (method: PayoutMethod) => findPayoutProvider(payoutProviders(ctx), method) !== null;
   if (row?.method === 'stripe_connect' && on('stripe_connect') && row.stripeAccountId && row.stripeReady) {
-    return { method: 'stripe_connect', destination: row.stripeAccountId };
+    return { method: 'stripe_connect', destination: row.stripeAccountId, address: row.stripeAccountId };
   }
   if (row?.method === 'paypal_payouts' && on('paypal_payouts') && row.paypalEmail) {
-    return { method: 'paypal_payouts', destination: row.paypalEmail };
+    return { method: 'paypal_payouts', destination: row.paypalEmail, address: row.paypalEmail };
   }
-  return { method: 'manual', destination: null };
+  return { method: 'manual', destination: null, address: row?.paypalEmail ?? null };
 }
 
 /**

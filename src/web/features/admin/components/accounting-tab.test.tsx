@@ -95,6 +95,15 @@ describe('AccountingTab', () => {
     expect(csv.getAttribute('download')).toBe('accounting-2030-01-02-to-2030-01-31.csv');
   });
 
+  it('puts the table in a named, focusable scroll region, so a keyboard can scroll it on a phone', async () => {
+    setup();
+    const name = 'Accounting from 2030-01-02 to 2030-01-31, by day and provider';
+    const table = await screen.findByRole('table', { name });
+    const region = screen.getByRole('region', { name });
+    expect(region.contains(table)).toBe(true);
+    expect(region.tabIndex).toBe(0);
+  });
+
   it('loads a chosen range, refuses one that ends before it starts, and downloads the CSV with the token', async () => {
     const { callsTo, fetchMock, user } = setup({
       'GET /api/admin/accounting.csv': () => ({ body: 'day,provider\n' }),

@@ -32,6 +32,8 @@ function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
     shippingOption: 'ship',
     shippingAddress: null,
     artchipId: null,
+    chipTitle: null,
+    chipImageUrl: null,
     carrier: null,
     trackingNumber: null,
     canCreateArtchip: false,
@@ -79,5 +81,46 @@ describe('OrdersTab', () => {
     expect(within(screen.getByTestId('order-2')).queryAllByRole('button')).toHaveLength(0);
     const third = within(screen.getByTestId('order-3'));
     expect(third.getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark Delivered']);
+  });
+
+  it("names a shipping request's chip by its title, with its picture and where it ships (issue 27)", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}');
+    mockApi({
+      'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
+      'GET /api/admin/orders': () => ({
+        body: {
+          items: [
+            buildOrder({
+              id: 10,
+              orderType: 'shipping',
+              mintTitle: null,
+              artchipId: 10,
+              chipTitle: 'Harbor Lights',
+              chipImageUrl: '/media/harbor-160.webp',
+              shippingOption: 'ship',
+              shippingAddress: {
+                name: 'Ada Lovelace',
+                addressLine1: '1 Main St',
+                addressLine2: null,
+                city: 'Springfield',
+                state: 'IL',
+                zipCode: '62701',
+                country: 'US',
+              },
+            }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderWithApp(<OrdersTab />);
+    const row = within(await screen.findByTestId('order-10'));
+    expect(row.getByText('Harbor Lights')).toBeTruthy();
+    expect(row.getByRole('img', { name: 'Harbor Lights' }).getAttribute('src')).toBe(
+      '/media/harbor-160.webp',
+    );
+    expect(row.getByText(/Ship to:/).parentElement!.textContent).toContain(
+      'Ship to: Ada Lovelace, 1 Main St, Springfield, IL 62701, United States',
+    );
   });
 });

@@ -2,13 +2,19 @@ import { useState } from 'react';
 import { Link } from '#web/lib/router.tsx';
 import { BRAND } from '#shared/brand.ts';
 import { formatUsd } from '#shared/money.ts';
-import { ORDER_STATUSES } from '#shared/orders.schemas.ts';
+import { ORDER_STATUSES, type AdminOrder } from '#shared/orders.schemas.ts';
+import { addressLabelLines } from '#shared/address-format.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { useOrders, type OrderFilter } from '../api/list-orders.ts';
 import { adminOrderPath } from '../lib/admin-routes.ts';
 import { AdminTable, ListState, LoadMore, SelectField, TD, TH, formatDateTime } from './admin-ui.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderStatusBadge, PaymentStatusBadge, capitalize } from './order-badges.tsx';
+
+/** What a row is about: the mint's title, else its chip's, else the chip's number. */
+function itemTitle(o: AdminOrder): string {
+  return o.mintTitle ?? o.chipTitle ?? (o.artchipId ? `${BRAND.name} #${o.artchipId}` : '—');
+}
 
 /** Orders: minting orders (and purchases) with the spec §4 actions. */
 export function OrdersTab() {
@@ -82,10 +88,10 @@ export function OrdersTab() {
                 </td>
                 <td className={TD}>
                   <div className="flex items-start gap-2">
-                    {o.originalImageUrl && (
+                    {(o.chipImageUrl ?? o.originalImageUrl) && (
                       <img
-                        src={o.originalImageUrl}
-                        alt={o.mintTitle ?? `Order ${o.id}`}
+                        src={(o.chipImageUrl ?? o.originalImageUrl)!}
+                        alt={itemTitle(o)}
                         width={40}
                         height={40}
                         className="h-10 w-10 rounded object-cover"
@@ -93,9 +99,18 @@ export function OrdersTab() {
                       />
                     )}
                     <div>
-                      <div className="font-medium">
-                        {o.mintTitle ?? (o.artchipId ? `${BRAND.name} #${o.artchipId}` : '—')}
-                      </div>
+                      <div className="font-medium">{itemTitle(o)}</div>
+                      {o.artchipId !== null && (
+                        <div className="text-xs text-gray-700">
+                          {BRAND.name} #{o.artchipId}
+                        </div>
+                      )}
+                      {o.shippingOption === 'ship' && o.shippingAddress && (
+                        <div className="mt-1 max-w-xs text-xs text-gray-700">
+                          <span className="font-medium text-gray-800">Ship to: </span>
+                          {addressLabelLines(o.shippingAddress).join(', ')}
+                        </div>
+                      )}
                       {o.mintDescription && (
                         <div className="max-w-xs text-xs text-gray-700">{o.mintDescription}</div>
                       )}

@@ -16,6 +16,8 @@ afterEach(() => {
 const STATS: AdminStats = {
   totalChips: 12,
   availableChips: 7,
+  demoChips: 0,
+  demoAvailableChips: 0,
   activeSurprizeOrders: 2,
   ordersByStatus: { pending: 1, completed: 4 },
   revenueCents: 495_000,

@@ -18,6 +18,12 @@ function StatCard({ label, value, hint }: { label: string; value: string | numbe
 const REVENUE_HINT =
   'Platform income: sale, mint and transfer fees, less affiliate commissions and refunds. Not gross sales; demo orders excluded.';
 
+/** "12 of them demo catalogue chips", or nothing when none are. */
+function demoHint(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return count === 1 ? 'Including 1 demo catalogue chip' : `Including ${count} demo catalogue chips`;
+}
+
 /** Overview: the stat cards (spec §2) and orders by status. */
 export function OverviewTab() {
   const { data, isPending, error } = useAdminStats();
@@ -41,9 +47,13 @@ export function OverviewTab() {
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-gray-900">Overview</h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard label={`Total ${BRAND.plural}`} value={data.totalChips} />
+        <StatCard label={`Total ${BRAND.plural}`} value={data.totalChips} hint={demoHint(data.demoChips)} />
         <StatCard label="Active Surprize Orders" value={data.activeSurprizeOrders} />
-        <StatCard label={`Available ${BRAND.plural}`} value={data.availableChips} />
+        <StatCard
+          label={`Available ${BRAND.plural}`}
+          value={data.availableChips}
+          hint={demoHint(data.demoAvailableChips)}
+        />
         <StatCard label="Revenue" value={formatUsd(data.revenueCents)} hint={REVENUE_HINT} />
         <StatCard label="Pending Payouts" value={formatUsd(data.pendingPayoutsCents)} />
         <StatCard label="Customers" value={data.totalCustomers} />

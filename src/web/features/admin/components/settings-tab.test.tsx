@@ -82,6 +82,19 @@ describe('SettingsTab', () => {
     ).toEqual([0]);
   });
 
+  it("sets the platform fee base to this sale's price", async () => {
+    const { user, callsTo } = setup();
+    const group = await screen.findByRole('group', { name: 'Platform fee base' });
+    const highest = within(group).getByRole<HTMLInputElement>('radio', { name: /highest sale price/ });
+    expect(highest.checked).toBe(true);
+    await user.click(within(group).getByRole('radio', { name: "This sale's price" }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeTruthy();
+    expect(
+      callsTo('PUT /api/admin/site-settings').map((c) => (c.body as { feeBase: unknown }).feeBase),
+    ).toEqual(['sale']);
+  });
+
   it('switches the landing page banner off with the other settings', async () => {
     const { user, callsTo } = setup();
     const banner = await screen.findByRole('checkbox', {

@@ -4,6 +4,7 @@ import { BRAND } from '#shared/brand.ts';
 import {
   PAYMENT_METHODS,
   UpdateSiteSettingsInputSchema,
+  type FeeBase,
   type PaymentMethod,
   type SiteSettings,
 } from '#shared/settings.schemas.ts';
@@ -56,6 +57,14 @@ const PERCENT_FIELDS = [
   ['platformFeePercent', 'Platform fee (%)'],
   ['paypalMarkupPercent', 'PayPal markup (%)'],
 ] as const;
+
+const FEE_BASE_OPTIONS: ReadonlyArray<readonly [FeeBase, string]> = [
+  [
+    'highest',
+    "The chip's highest sale price, this sale included (a resale below it pays more than its own share)",
+  ],
+  ['sale', "This sale's price"],
+];
 
 function SettingsForm({ settings }: { settings: SiteSettings }) {
   const update = useUpdateSettings();
@@ -123,6 +132,21 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           label={`Free shipping for ${BRAND.ticker} payments`}
           {...register('artchipFreeShipping')}
         />
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="mb-2 font-semibold text-gray-900">Platform fee base</legend>
+        <p className="text-xs text-gray-600">What the platform fee percentage is taken of on each sale.</p>
+        {FEE_BASE_OPTIONS.map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-gray-800">
+            <input type="radio" value={value} {...register('feeBase')} />
+            {label}
+          </label>
+        ))}
+        {errors.feeBase?.message && (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {errors.feeBase.message}
+          </p>
+        )}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-gray-900">Payment methods</legend>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { KeyRound } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';
+import { PASSWORD_MIN_LENGTH } from '#shared/users.schemas.ts';
 import {
   EmailInputSchema,
   SetPasswordFormSchema,
@@ -85,7 +86,7 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password?.message}
           {...form.register('password')}
         />

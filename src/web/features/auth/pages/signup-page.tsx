@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { SignupInputSchema, type SignupInput } from '#shared/auth.schemas.ts';
+import { PASSWORD_MIN_LENGTH } from '#shared/users.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -100,7 +101,7 @@ export default function SignupPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password?.message}
           {...form.register('password')}
         />

@@ -3,14 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from '#web/lib/router.tsx';
 import { buildSettings } from '#web/lib/testing.tsx';
+import type { FeeBase } from '#shared/settings.schemas.ts';
 import { FAQ_ENTRIES, renderAnswer } from './faq-entries.tsx';
 
 afterEach(cleanup);
 
-function answerText(question: string, platformFeePercent: string): string {
+function answerText(question: string, platformFeePercent: string, feeBase: FeeBase = 'highest'): string {
   const entry = FAQ_ENTRIES.find((e) => e.question === question)!;
   const { container } = render(
-    <MemoryRouter>{renderAnswer(entry, buildSettings({ platformFeePercent }))}</MemoryRouter>,
+    <MemoryRouter>{renderAnswer(entry, buildSettings({ platformFeePercent, feeBase }))}</MemoryRouter>,
   );
   return container.textContent ?? '';
 }
@@ -33,6 +34,13 @@ describe('the FAQ on what a seller receives', () => {
     expect(text).toContain('pays 20% of $50.00, $10.00, so its seller receives $35.00.');
     expect(text).not.toContain('30%');
   });
+
+  it("states this sale's price as the base when the feeBase setting says 'sale'", () => {
+    const text = answerText('How much does a seller receive from a sale?', '30.00', 'sale');
+    expect(text).toContain("The fee is 30% of this sale's price, whatever the chip sold for before.");
+    expect(text).toContain('pays 30% of $45.00, $13.50, so its seller receives $31.50.');
+    expect(text).not.toContain('highest price the chip has actually sold for');
+  });
 });
 
 describe('the FAQ on offline transfers', () => {
@@ -45,5 +53,14 @@ describe('the FAQ on offline transfers', () => {
     expect(
       answerText('Can I give or sell my Artchip to someone outside the marketplace?', '20.00'),
     ).toContain('the fee is $10.00');
+  });
+
+  it("puts the list price first when the feeBase setting says 'sale'", () => {
+    const text = answerText(
+      'Can I give or sell my Artchip to someone outside the marketplace?',
+      '30.00',
+      'sale',
+    );
+    expect(text).toContain('Transfers carry the same fee as sales: 30% of its list price while it is listed');
   });
 });

@@ -39,27 +39,38 @@ const linkClass = 'font-medium text-brand-700 underline';
 /** The worked example of the fee rule: a chip sold before at $50 resells at $45. */
 const EXAMPLE_SALE = { highestSaleCents: 5000, salePriceCents: 4500 };
 
-/** PRODUCT.md's fee rule in words, with a worked example computed by the same splitSale as checkout. */
-function SaleProceedsAnswer({ platformFeePercent }: { platformFeePercent: string }) {
+/** The fee settings an answer reads. */
+type FeeSettings = Pick<SiteSettings, 'platformFeePercent' | 'feeBase'>;
+
+/** PRODUCT.md's fee rule in words, under the site's feeBase, with a worked example computed by the same splitSale as checkout. */
+function SaleProceedsAnswer({ platformFeePercent, feeBase }: FeeSettings) {
   const platformFeeBasisPoints = parsePercentToBasisPoints(platformFeePercent);
   const percent = formatBasisPoints(platformFeeBasisPoints);
-  const example = { ...EXAMPLE_SALE, platformFeeBasisPoints };
+  const example = { ...EXAMPLE_SALE, platformFeeBasisPoints, feeBase };
   const split = splitSale(example);
+  const rule =
+    feeBase === 'sale' ? (
+      <>The fee is {percent} of this sale&apos;s price, whatever the chip sold for before.</>
+    ) : (
+      <>
+        The fee is {percent} of the highest price the chip has actually sold for on {BRAND.name}, this sale
+        included, and never more than the sale itself; a listed or asked price never counts. A first sale, or
+        one above every earlier sale, pays {percent} of its own price.
+      </>
+    );
   return (
     <>
-      The seller receives the sale price minus the platform fee. The fee is {percent} of the highest price the
-      chip has actually sold for on {BRAND.name}, this sale included, and never more than the sale itself; a
-      listed or asked price never counts. A first sale, or one above every earlier sale, pays {percent} of its
-      own price. A chip that sold for {formatUsd(EXAMPLE_SALE.highestSaleCents)} and resells for{' '}
-      {formatUsd(EXAMPLE_SALE.salePriceCents)} pays {percent} of {formatUsd(split.feeBaseCents)},{' '}
-      {formatUsd(split.platformFeeCents)}, so its seller receives {formatUsd(split.sellerProceedsCents)}.
-      Every dialog where you set or accept a price shows the fee and what you will receive before you confirm.
+      The seller receives the sale price minus the platform fee. {rule} A chip that sold for{' '}
+      {formatUsd(EXAMPLE_SALE.highestSaleCents)} and resells for {formatUsd(EXAMPLE_SALE.salePriceCents)} pays{' '}
+      {percent} of {formatUsd(split.feeBaseCents)}, {formatUsd(split.platformFeeCents)}, so its seller
+      receives {formatUsd(split.sellerProceedsCents)}. Every dialog where you set or accept a price shows the
+      fee and what you will receive before you confirm.
     </>
   );
 }
 
 /** The offline transfer fee (PRODUCT.md), with the example chip of the sale answer, computed by transferFee. */
-function TransferAnswer({ platformFeePercent }: { platformFeePercent: string }) {
+function TransferAnswer({ platformFeePercent, feeBase }: FeeSettings) {
   const platformFeeBasisPoints = parsePercentToBasisPoints(platformFeePercent);
   const percent = formatBasisPoints(platformFeeBasisPoints);
   const fee = transferFee({
@@ -67,15 +78,27 @@ function TransferAnswer({ platformFeePercent }: { platformFeePercent: string }) 
     listPriceCents: null,
     mintPriceCents: 0,
     platformFeeBasisPoints,
+    feeBase,
   });
+  const rule =
+    feeBase === 'sale' ? (
+      <>
+        {percent} of its list price while it is listed, otherwise of the highest price it has sold for on{' '}
+        {BRAND.name}, or of its mint price if it never sold.
+      </>
+    ) : (
+      <>
+        {percent} of the highest price the chip has sold for on {BRAND.name}; a chip that never sold pays{' '}
+        {percent} of its list price, or of its mint price if it is not listed.
+      </>
+    );
   return (
     <>
       Yes. Choose Transfer on the chip in your dashboard and name the new owner by username, or by e-mail
-      (someone without an account gets an invitation). Transfers carry the same fee as sales: {percent} of the
-      highest price the chip has sold for on {BRAND.name}; a chip that never sold pays {percent} of its list
-      price, or of its mint price if it is not listed. For a chip that sold for{' '}
-      {formatUsd(EXAMPLE_SALE.highestSaleCents)} the fee is {formatUsd(fee.feeCents)}. Once it is paid the
-      chip is theirs: a chip in our vault stays there in their name, and its history records the transfer.
+      (someone without an account gets an invitation). Transfers carry the same fee as sales: {rule} For a
+      chip that sold for {formatUsd(EXAMPLE_SALE.highestSaleCents)} the fee is {formatUsd(fee.feeCents)}. Once
+      it is paid the chip is theirs: a chip in our vault stays there in their name, and its history records
+      the transfer.
     </>
   );
 }
@@ -172,12 +195,12 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   {
     category: 'Creators & Fees',
     question: 'How much does a seller receive from a sale?',
-    answer: (s) => <SaleProceedsAnswer platformFeePercent={s.platformFeePercent} />,
+    answer: (s) => <SaleProceedsAnswer platformFeePercent={s.platformFeePercent} feeBase={s.feeBase} />,
   },
   {
     category: 'Creators & Fees',
     question: `Can I give or sell my ${BRAND.name} to someone outside the marketplace?`,
-    answer: (s) => <TransferAnswer platformFeePercent={s.platformFeePercent} />,
+    answer: (s) => <TransferAnswer platformFeePercent={s.platformFeePercent} feeBase={s.feeBase} />,
   },
   {
     category: 'Creators & Fees',

@@ -85,6 +85,8 @@ export function CreateMintDialog({
   const [crop, setCrop] = useState<ChipCrop>(DEFAULT_CROP);
   // The image's proportions, read from the chosen file once it has loaded (null until then).
   const [aspect, setAspect] = useState<number | null>(null);
+  // Its size in pixels, for the print sharpness note.
+  const [imageSize, setImageSize] = useState<{ width: number; height: number } | null>(null);
   const form = useForm<CreateMintFormInput, unknown, CreateMintFormValues>({
     resolver: zodResolver(CreateMintFormSchema),
     defaultValues: emptyForm,
@@ -108,6 +110,7 @@ export function CreateMintDialog({
     previewUrlRef.current = previewUrl;
     setImage(file && previewUrl ? { file, previewUrl } : null);
     setAspect(null);
+    setImageSize(null);
     setCrop(DEFAULT_CROP);
   }
 
@@ -290,6 +293,11 @@ export function CreateMintDialog({
                 onLoad={(e) => {
                   const img = e.currentTarget;
                   setAspect(aspectOf(img.naturalWidth, img.naturalHeight));
+                  setImageSize(
+                    img.naturalWidth > 0 && img.naturalHeight > 0
+                      ? { width: img.naturalWidth, height: img.naturalHeight }
+                      : null,
+                  );
                 }}
                 className="h-16 w-16 rounded-md border border-gray-200 object-cover"
               />
@@ -309,6 +317,7 @@ export function CreateMintDialog({
             shape={shape}
             crop={crop}
             title={title ?? ''}
+            imageSize={imageSize}
             onCropChange={updateCrop}
             onReset={() => setCrop(DEFAULT_CROP)}
           />

@@ -10,7 +10,9 @@ import {
   type ChipCrop,
   type DiscShape,
 } from '#shared/chip-crop.ts';
+import { describePrintResolution } from '#shared/print-resolution.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/components/ui/cn.ts';
 import { CropEditor, type CropUpdate } from './crop-editor.tsx';
 import { SizeComparison } from './size-comparison.tsx';
 
@@ -20,6 +22,8 @@ type MintStudioProps = {
   shape: DiscShape;
   crop: ChipCrop;
   title: string;
+  /** The image's size in pixels, for the print sharpness note (null while unknown). */
+  imageSize: { width: number; height: number } | null;
   /** Applies an update to the crop (the parent clamps it to the shape and image). */
   onCropChange: (update: CropUpdate) => void;
   onReset: () => void;
@@ -35,7 +39,16 @@ function quarterTurn(crop: ChipCrop, direction: 1 | -1): ChipCrop {
  * The mint studio: place, zoom and turn the artwork inside the disc, and see the chip it makes at
  * 54 mm beside a bank card.
  */
-export function MintStudio({ imageUrl, aspect, shape, crop, title, onCropChange, onReset }: MintStudioProps) {
+export function MintStudio({
+  imageUrl,
+  aspect,
+  shape,
+  crop,
+  title,
+  imageSize,
+  onCropChange,
+  onReset,
+}: MintStudioProps) {
   const zoomId = useId();
   const rotationId = useId();
   return (
@@ -107,8 +120,41 @@ export function MintStudio({ imageUrl, aspect, shape, crop, title, onCropChange,
         <p className="text-xs text-gray-700" aria-live="polite">
           Placement: {describeCrop(crop)}
         </p>
+        {imageSize && <PrintSharpness imageSize={imageSize} zoom={crop.zoom} />}
       </div>
       <SizeComparison imageUrl={imageUrl} aspect={aspect} shape={shape} crop={crop} title={title} />
     </section>
+  );
+}
+
+const SHARPNESS_STYLES = {
+  sharp: 'border-green-200 bg-green-50 text-green-900',
+  soft: 'border-amber-300 bg-amber-50 text-amber-950',
+  blurry: 'border-red-300 bg-red-50 text-red-900',
+} as const;
+
+const SHARPNESS_HEADINGS = {
+  sharp: 'Sharp print',
+  soft: 'Low resolution',
+  blurry: 'Too low resolution: this will print blurred',
+} as const;
+
+/**
+ * How sharp the chip prints at this zoom (dpi across the 54 mm disc): a note when sharp, a warning
+ * under 300 dpi, a stronger one under 150. Announced politely as the zoom moves.
+ */
+function PrintSharpness({ imageSize, zoom }: { imageSize: { width: number; height: number }; zoom: number }) {
+  const { quality, message } = describePrintResolution(imageSize, zoom);
+  return (
+    <div
+      role="status"
+      data-quality={quality}
+      className={cn('rounded-md border p-2 text-xs', SHARPNESS_STYLES[quality])}
+    >
+      <p className="font-semibold">
+        {SHARPNESS_HEADINGS[quality]} ({imageSize.width}×{imageSize.height} px)
+      </p>
+      <p>{message}</p>
+    </div>
   );
 }

@@ -1,6 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHIP_API } from '#shared/brand.ts';
-import { ClaimResponseSchema, type ClaimInput, type ClaimResponse } from '#shared/handovers.schemas.ts';
+import {
+  ClaimPreviewSchema,
+  ClaimResponseSchema,
+  type ClaimInput,
+  type ClaimPreview,
+  type ClaimResponse,
+} from '#shared/handovers.schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 import { MY_ARTCHIP_QUERY_KEY } from '#web/lib/api/list-my-artchip.ts';
 
@@ -14,5 +20,20 @@ export function useClaimChip() {
   return useMutation({
     mutationFn: claimChip,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_ARTCHIP_QUERY_KEY }),
+  });
+}
+
+/** GET /api/artchip/claim?token=…: what claiming with this tap costs, before committing. */
+async function getClaimPreview(token: string): Promise<ClaimPreview> {
+  return ClaimPreviewSchema.parse(await api(`${CHIP_API}/claim?${new URLSearchParams({ token })}`));
+}
+
+export function useClaimPreview(token: string, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: ['claim-preview', token],
+    queryFn: () => getClaimPreview(token),
+    enabled: options.enabled && token !== '',
+    retry: false,
+    staleTime: 30_000,
   });
 }

@@ -12,6 +12,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
 import { useGoToPayment } from '#web/features/checkout/index.ts';
+import { HandoverExplainer } from '#web/components/handover-explainer.tsx';
 import { PaymentMethodFieldset } from './payment-method-fieldset.tsx';
 import { useCancelHandover, useLiveHandover, useStartHandover } from '../api/handover-artchip.ts';
 import { useTransferFee } from '../api/transfer-artchip.ts';
@@ -93,7 +94,10 @@ export function HandoverDialog({ chip, open, onOpenChange, tapToken }: HandoverD
   const feeText = fee.data ? formatUsd(fee.data.feeCents) : null;
   // The owner left the fee's payment page: they may start again (the server replaces the handover).
   const isAwaitingFee = live.data?.status === 'awaiting_fee';
-  const description = `Hand this ${BRAND.name} to the person you give it to: the next fresh tap of it with a phone lets them claim it, and it becomes theirs once the transfer fee is paid.`;
+  const description = `Give this ${BRAND.name} to someone in person: they hold their phone to it, claim it, and it becomes theirs once the transfer fee is paid.`;
+  const feeLine = feeText
+    ? `The transfer fee is ${feeText}. You choose who pays it: you now, or the person claiming, when they claim.`
+    : null;
 
   return (
     <Dialog
@@ -108,6 +112,7 @@ export function HandoverDialog({ chip, open, onOpenChange, tapToken }: HandoverD
         </div>
       ) : (
         <div className="space-y-4">
+          <HandoverExplainer viewer="owner" feeLine={feeLine} />
           {live.data && (
             <p
               role="status"

@@ -63,6 +63,12 @@ function renderDialog(route = '/my-artchip') {
   return { ...result, user: userEvent.setup() };
 }
 
+/** Confirms the transfer in the dialog that names the recipient (issue 27). */
+async function confirm(user: ReturnType<typeof userEvent.setup>, recipient: string) {
+  const confirmation = await screen.findByRole('dialog', { name: 'Confirm the transfer' });
+  await user.click(within(confirmation).getByRole('button', { name: `Yes, transfer to ${recipient}` }));
+}
+
 async function findDialog() {
   const dialog = await screen.findByRole('dialog', { name: 'Transfer Harbor Lights' });
   await within(dialog).findByRole('button', { name: 'Pay $15.00 and transfer' });
@@ -144,6 +150,7 @@ describe('TransferDialog', () => {
     const input = within(dialog).getByRole('textbox', { name: 'Username or e-mail' });
     await user.type(input, 'nobody');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $15.00 and transfer' }));
+    await confirm(user, 'nobody');
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       TRANSFER_RECIPIENT_UNKNOWN_MESSAGE,
@@ -167,6 +174,7 @@ describe('TransferDialog', () => {
     const dialog = await findDialog();
     await user.type(within(dialog).getByRole('textbox', { name: 'Username or e-mail' }), 'friend');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $15.00 and transfer' }));
+    await confirm(user, 'friend');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'This Artchip is reserved for a buyer.',
     );
@@ -181,6 +189,7 @@ describe('TransferDialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Username or e-mail' }), ' @friend ');
     await user.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay $15.00 and transfer' }));
+    await confirm(user, '@friend');
 
     await waitFor(() => expect(history.location.pathname).toBe('/payment-processing'));
     expect(api.callsTo('POST /api/artchip/9/transfer')[0]!.body).toEqual({
@@ -190,5 +199,40 @@ describe('TransferDialog', () => {
     const params = new URLSearchParams(history.location.search);
     expect(params.get('orderId')).toBe('21');
     expect(params.get('email')).toBe('maker@example.com');
+  });
+
+  it('asks for confirmation naming the chip and the recipient, by keyboard, before anything is placed', async () => {
+    const api = transferApi();
+    const { user } = renderDialog();
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username or e-mail' }), 'frend@example.com');
+    await user.keyboard('{Enter}');
+    const confirmation = await screen.findByRole('dialog', { name: 'Confirm the transfer' });
+    expect(confirmation.textContent).toContain(
+      'Transfer Harbor Lights to frend@example.com? Once the fee is paid, the chip is theirs.',
+    );
+    // Focus is inside the confirmation; Escape closes it alone, and nothing was placed.
+    expect(confirmation.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm the transfer' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Transfer Harbor Lights' })).toBeTruthy();
+    expect(api.callsTo('POST /api/artchip/9/transfer')).toHaveLength(0);
+
+    // Go back, too, places nothing; confirming by keyboard places it.
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $15.00 and transfer' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm the transfer' })).getByRole('button', {
+        name: 'Go back',
+      }),
+    );
+    expect(api.callsTo('POST /api/artchip/9/transfer')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $15.00 and transfer' }));
+    const again = await screen.findByRole('dialog', { name: 'Confirm the transfer' });
+    within(again).getByRole('button', { name: 'Yes, transfer to frend@example.com' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.callsTo('POST /api/artchip/9/transfer')).toHaveLength(1));
+    expect(api.callsTo('POST /api/artchip/9/transfer')[0]!.body).toMatchObject({
+      recipient: 'frend@example.com',
+    });
   });
 });

@@ -36,6 +36,8 @@ export function TransferDialog({ chip, open, onOpenChange }: TransferDialogProps
   const [recipientError, setRecipientError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [error, setError] = useState<string | null>(null);
+  // The recipient awaiting the owner's confirmation: a mistyped e-mail would give the chip away.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const methods = settings.data?.paymentMethods.purchase ?? [];
   const chosenMethod = method || methods[0];
 
@@ -44,7 +46,7 @@ export function TransferDialog({ chip, open, onOpenChange }: TransferDialogProps
     recipientRef.current?.focus();
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setRecipientError(null);
@@ -53,6 +55,11 @@ export function TransferDialog({ chip, open, onOpenChange }: TransferDialogProps
       showRecipientError(TRANSFER_RECIPIENT_REQUIRED_MESSAGE);
       return;
     }
+    setConfirming(named);
+  }
+
+  async function confirmTransfer(named: string) {
+    setConfirming(null);
     try {
       const response = await transfer.mutateAsync({
         id: chip.id,
@@ -96,7 +103,7 @@ export function TransferDialog({ chip, open, onOpenChange }: TransferDialogProps
       ) : !feeData ? (
         <FormAlert>{errorMessage(fee.error, 'Failed to load the transfer fee. Please try again.')}</FormAlert>
       ) : (
-        <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+        <form noValidate onSubmit={submit} className="space-y-4">
           <TextField
             ref={recipientRef}
             id="transfer-recipient"
@@ -134,6 +141,35 @@ export function TransferDialog({ chip, open, onOpenChange }: TransferDialogProps
           </Button>
         </form>
       )}
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setConfirming(null);
+        }}
+        title="Confirm the transfer"
+        description={
+          confirming === null
+            ? undefined
+            : `Transfer ${chip.title} to ${confirming}? Once the fee is paid, the chip is theirs.`
+        }
+      >
+        <p className="text-sm text-gray-800">
+          Check the name or e-mail address: a transfer cannot be undone once the fee is paid.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => setConfirming(null)}>
+            Go back
+          </Button>
+          <Button
+            type="button"
+            onClick={() => {
+              if (confirming !== null) void confirmTransfer(confirming);
+            }}
+          >
+            {`Yes, transfer to ${confirming ?? ''}`}
+          </Button>
+        </div>
+      </Dialog>
     </Dialog>
   );
 }
