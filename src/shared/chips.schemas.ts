@@ -127,6 +127,11 @@ export const ChipSchema = z.object({
   /** The creator's and the owner's avatars (profileImageUrl); null shows their initials. */
   creatorProfileImageUrl: z.string().nullable(),
   ownerProfileImageUrl: z.string().nullable(),
+  /**
+   * The owner has no public name (a guest checkout's account, named from its e-mail): shown as "a
+   * collector", and ownerUsername and ownerProfileImageUrl are null.
+   */
+  ownerIsCollector: z.boolean(),
   associatedUrl: z.string().nullable(),
   tiktokUrl: z.string().nullable(),
   youtubeUrl: z.string().nullable(),
@@ -142,6 +147,8 @@ export const ChipSchema = z.object({
   custody: z.enum(CHIP_CUSTODIES),
   /** The highest price it was actually sold for (0 before its first sale): the platform fee's base. */
   highestSaleCents: z.number().int(),
+  /** Its last sale on the marketplace (price and time), or null if it never sold; pages show it while status is 'sold'. */
+  lastSale: z.object({ priceCents: z.number().int(), soldAt: z.string() }).nullable(),
   /** Held by a checkout in progress or an accepted offer: nobody else can buy it just now. */
   isReserved: z.boolean(),
   actions: ChipActionsSchema,

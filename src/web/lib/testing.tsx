@@ -223,6 +223,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     ownerUsername: 'maker',
     creatorProfileImageUrl: null,
     ownerProfileImageUrl: null,
+    ownerIsCollector: false,
     associatedUrl: null,
     tiktokUrl: null,
     youtubeUrl: null,
@@ -236,6 +237,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     shippingOption: 'store',
     custody: 'in_vault',
     highestSaleCents: 0,
+    lastSale: null,
     isReserved: false,
     reportStatus: null,
     actions: {

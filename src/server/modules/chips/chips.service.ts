@@ -21,6 +21,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import type { MediaRow } from '#server/modules/media/index.ts';
 import { getTokenPriceUsd } from '#server/modules/price/index.ts';
+import { isPublicUsername } from '#server/modules/users/index.ts';
 import {
   countCreatorPublicChips,
   findChipById,
@@ -114,20 +115,38 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
   };
 }
 
-/** A chip row with its people's names and avatars. */
+/** A chip row with its people's names and avatars, and its last sale. */
 type ChipRowWithPeople = ChipRowWithNames & {
   creatorProfileImageUrl: string | null;
   ownerProfileImageUrl: string | null;
+  ownerEmail: string | null;
+  lastSaleCents: number | null;
+  lastSoldAt: string | null;
 };
 
 /** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at the token price. */
 export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
   const cents = row.chip.priceCents;
+  // An owner without a public name reads as "a collector": their e-mail-derived name is never shown.
+  const ownerIsCollector =
+    row.ownerUsername !== null &&
+    row.ownerEmail !== null &&
+    !isPublicUsername(row.ownerUsername, row.ownerEmail);
   return {
     ...chipRecordFields(row),
     creatorProfileImageUrl: row.creatorProfileImageUrl,
+    ...(ownerIsCollector && { ownerUsername: null }),
+    ownerIsCollector,
     // No owner yet: the creator still holds it (ownerUsername is null then, too).
-    ownerProfileImageUrl: row.chip.ownerId === null ? row.creatorProfileImageUrl : row.ownerProfileImageUrl,
+    ownerProfileImageUrl: ownerIsCollector
+      ? null
+      : row.chip.ownerId === null
+        ? row.creatorProfileImageUrl
+        : row.ownerProfileImageUrl,
+    lastSale:
+      row.lastSaleCents === null || row.lastSoldAt === null
+        ? null
+        : { priceCents: row.lastSaleCents, soldAt: row.lastSoldAt },
     price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
     isReserved: isVisiblyHeld(row.chip, ctx.now),
     actions: chipActions(row.chip, ctx.viewer, ctx.now),

@@ -88,6 +88,22 @@ describe('ChipCard', () => {
     expect(screen.queryByText('Sold')).toBeNull();
   });
 
+  it('shows what a sold chip sold for, not its old list price (issue 27), in both densities', () => {
+    const sold = buildChip({
+      status: 'sold',
+      priceUsd: '80.00',
+      lastSale: { priceCents: 2800, soldAt: '2030-03-04T12:00:00.000Z' },
+    });
+    for (const density of ['comfortable', 'compact'] as const) {
+      const { unmount } = renderCard(sold, { density });
+      const article = screen.getByRole('article');
+      expect(within(article).getByText('$28.00')).toBeTruthy();
+      expect(within(article).getByText(/Sold for/)).toBeTruthy();
+      expect(within(article).queryByText('$80.00')).toBeNull();
+      unmount();
+    }
+  });
+
   it('marks an unlisted chip Not for sale (never Sold) and a held one Reserved', () => {
     const { unmount } = renderCard(buildChip({ status: 'inactive', isAvailable: false, isForSale: false }));
     expect(screen.getByText('Not for sale')).toBeTruthy();

@@ -6,7 +6,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { AvailabilityBadge } from './availability-badge.tsx';
 import { ChipImage } from './chip-image.tsx';
 import { DemoBanner } from './demo-banner.tsx';
-import { PriceTag } from './price-tag.tsx';
+import { ChipPrice } from './chip-price.tsx';
 
 /** Card image widths at the grid's breakpoints (1, 2, then 3 columns inside max-w-7xl). */
 export const CHIP_CARD_SIZES =
@@ -69,7 +69,7 @@ export function ChipCard({
               @{chip.creatorUsername}
             </Link>
           </p>
-          <PriceTag priceUsd={chip.priceUsd} price={chip.price} size="xs" />
+          <ChipPrice chip={chip} size="xs" />
           {action && <div className="mt-auto pt-1">{action}</div>}
         </div>
       </article>
@@ -102,7 +102,7 @@ export function ChipCard({
             @{chip.creatorUsername}
           </Link>
         </p>
-        <PriceTag priceUsd={chip.priceUsd} price={chip.price} />
+        <ChipPrice chip={chip} />
         {action && <div className="mt-auto pt-2">{action}</div>}
       </div>
     </article>
