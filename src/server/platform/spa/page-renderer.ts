@@ -8,6 +8,8 @@ import type { ApiTransport } from '#web/lib/api-client.ts';
 export type PageRendererModule = {
   createPageRenderer: (transport: ApiTransport) => PageRenderer;
   SSR_STATE_ID: string;
+  /** Whether a page of the app answers the path (unknown paths get the Not Found page, with a 404). */
+  isKnownPage?: (pathname: string) => boolean;
 };
 
 export const SSR_ENTRY = fileURLToPath(new URL('../../../../dist/ssr/entry-server.js', import.meta.url));
