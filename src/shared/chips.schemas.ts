@@ -183,14 +183,20 @@ export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
 export const ChipPageSchema = z.object({ items: z.array(ChipSchema), nextCursor: z.string().nullable() });
 export type ChipPage = z.infer<typeof ChipPageSchema>;
 
-/** Real figures for the landing and marketplace stats (PRODUCT.md "Numbers shown to people are real"). */
-export const MarketplaceStatsSchema = z.object({
+const StatsFiguresSchema = z.object({
   chipsListed: z.number().int(),
   chipsMinted: z.number().int(),
   activeCreators: z.number().int(),
   totalSalesCents: z.number().int(),
   collectors: z.number().int(),
 });
+
+/**
+ * Real figures for the landing and marketplace stats (PRODUCT.md "Numbers shown to people are real"),
+ * without the demo catalogue; `demo` is what the demo catalogue adds to each, which pages show beside
+ * them ("incl. N demo", decision 056).
+ */
+export const MarketplaceStatsSchema = StatsFiguresSchema.extend({ demo: StatsFiguresSchema });
 export type MarketplaceStats = z.infer<typeof MarketplaceStatsSchema>;
 
 /** A provenance event shown on the chip page, newest first. */

@@ -146,7 +146,15 @@ describe('ChipCard', () => {
     );
     expect(article.getByText('$12.50')).toBeTruthy();
     expect(article.getByText('Reserved')).toBeTruthy();
-    expect(article.getByText('Demo Image - Not Actual Artchip').className).toContain('bg-yellow-300');
+    const banner = article.getByText('Demo Image - Not Actual Artchip');
+    expect(banner.className).toContain('bg-yellow-300');
+    // Below the disc, not laid over it (issue 27): outside the image's frame, after it, in the flow.
+    const image = screen.getByRole('img', { hidden: true, name: 'Moonlit Harbor' });
+    expect(banner.className).not.toMatch(/\babsolute\b/);
+    expect(banner.parentElement!.contains(image) && banner.parentElement !== image.closest('article')).toBe(
+      false,
+    );
+    expect(image.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // The image link is hidden from assistive tech (the title link names the card).
     expect(screen.getByRole('article').querySelector('img')?.getAttribute('loading')).toBe('eager');
   });

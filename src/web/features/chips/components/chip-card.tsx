@@ -42,15 +42,14 @@ export function ChipCard({
     return (
       <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
         <div className="relative bg-gray-50 p-2">
-          {chip.isDemo && (
-            <DemoBanner className="absolute inset-x-0 top-0 z-10 px-1 py-0.5 text-[11px] leading-tight tracking-normal" />
-          )}
           {/* The title link below is the card's accessible link; this one only widens the click target. */}
           <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
             <ChipImage chip={chip} sizes={COMPACT_CHIP_CARD_SIZES} isAboveFold={isAboveFold} />
           </Link>
           <AvailabilityBadge chip={chip} className="absolute right-2 bottom-2" />
         </div>
+        {/* Below the disc, never over it: the label must not hide the art (issue 27). */}
+        {chip.isDemo && <DemoBanner className="px-1 py-0.5 text-[11px] leading-tight tracking-normal" />}
         <div className="flex flex-1 flex-col gap-0.5 px-2.5 pt-1.5 pb-2.5">
           {/* Both links are at least 24 px tall: touch targets a finger can tell apart (WCAG 2.5.8). */}
           <Heading className="truncate text-sm font-semibold text-gray-900" title={chip.title}>
