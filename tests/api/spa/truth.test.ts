@@ -6,6 +6,7 @@ import type { App } from '#server/app.ts';
 import { buildTestApp } from '#tests/helpers/app.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import * as sourceRenderer from '#web/entry-server.tsx';
+import { REFUND_RULE, REFUND_RULE_SHORT } from '#shared/refund-rule.ts';
 
 // As server-rendering.test.ts: the page source's own shell stands in for the built index.html.
 let webDist: string;
@@ -75,5 +76,20 @@ describe('unknown addresses answer 404 (issue 27)', () => {
     const known = await app.inject({ method: 'GET', url: '/?UID=04A1B2C3D4E5F6' });
     expect(known.statusCode).toBe(200);
     expect(known.body).toContain(chip.title);
+  });
+});
+
+describe('the refund rule reads the same everywhere (issue 27)', () => {
+  it('the FAQ and the terms state it in the same words, and the footer on every page its short form', async () => {
+    const app = await appWith();
+    // The HTML escapes apostrophes and the like; the rule has none, so it appears as written.
+    for (const url of ['/faq', '/terms']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain(REFUND_RULE);
+      expect(res.body, url).not.toMatch(/no refunds/i);
+    }
+    for (const url of ['/', '/marketplace', '/faq']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toContain(REFUND_RULE_SHORT);
+    }
   });
 });

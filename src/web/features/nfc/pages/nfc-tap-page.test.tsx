@@ -114,6 +114,9 @@ describe('NfcTapPage', () => {
     renderWithApp(<NfcTapPage />, { route: TAP_ROUTE });
     expect(await screen.findByText('Sold on March 4, 2030 for $28.00')).toBeTruthy();
     expect(screen.getByRole('link', { name: '@bob' }).getAttribute('href')).toBe('/gallery/bob');
+    // Creators are labelled as creators, never "Customer" (issue 27).
+    expect(screen.getByText('Creator')).toBeTruthy();
+    expect(screen.queryByText('Customer')).toBeNull();
     expect(screen.queryByText(/\$80\.00/)).toBeNull();
     expect(screen.getByRole('link', { name: 'See its page and provenance' }).getAttribute('href')).toMatch(
       /^\/artchip\/maker\//,
