@@ -326,6 +326,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
         isError={quote.isError}
         paypalMarkupPercent={settings.paypalMarkupPercent}
         shippingOption={shippingOption}
+        paymentMethod={paymentMethod}
         destinationName={destination ? countryName(normalizeCountryCode(destination.country) ?? '') : null}
       />
 
