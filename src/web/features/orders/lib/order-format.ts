@@ -33,6 +33,16 @@ export const PAYMENT_STATUS_LABELS: Record<Order['paymentStatus'], string> = {
   refunded: 'Refunded',
 };
 
+/**
+ * The payment badge, read with the order (issue 27): a cancelled order's payment that never came is "Not
+ * paid", never "Pending", which would read as money on its way.
+ */
+export function paymentBadgeLabel(order: Pick<Order, 'status' | 'paymentStatus'>): string {
+  const unpaid = order.paymentStatus === 'pending' || order.paymentStatus === 'processing';
+  if (order.status === 'cancelled' && unpaid) return 'Not paid';
+  return PAYMENT_STATUS_LABELS[order.paymentStatus];
+}
+
 /** Spec §4: pending payments note 'still processing', failed ones 'contact support'. */
 export function paymentStatusNote(order: Pick<Order, 'paymentStatus' | 'statusNote'>): string | null {
   if (order.statusNote) return order.statusNote;
