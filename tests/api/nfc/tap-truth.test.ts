@@ -82,4 +82,21 @@ describe('GET /api/artchip/tap answers whose the chip is and whether it is for s
       actions: { buy: true },
     });
   });
+
+  it("the chip's provenance names who sold and who bought; a guest buyer as a collector", async () => {
+    const app = await buildTestApp();
+    const { chip, creator } = await setupTaggedChip(app);
+    const guest = await insertUser(app.db, { email: 'jane.doe@example.com', username: 'jane.doe_4821' });
+    await sellTo(app, chip.id, creator.user.id, guest.user.id);
+    const res = await app.inject({ method: 'GET', url: `/api/artchip/${chip.id}/events` });
+    expect(res.statusCode).toBe(200);
+    const sold = (res.json() as { type: string; actorUsername: string | null; data: object }[]).find(
+      (e) => e.type === 'sold',
+    );
+    expect(sold).toMatchObject({
+      actorUsername: null,
+      data: { priceCents: 2800, sellerUsername: creator.user.username, buyerUsername: null },
+    });
+    expect(res.body).not.toContain('jane.doe');
+  });
 });

@@ -439,12 +439,21 @@ export async function insertChipEvent(tx: Db, values: typeof chipEvents.$inferIn
 /** A chip's provenance, newest first, with the actor's username. */
 export async function listChipEvents(db: Db, chipId: number, limit = 200) {
   return db
-    .select({ event: chipEvents, actorUsername: users.username })
+    .select({ event: chipEvents, actorUsername: users.username, actorEmail: users.email })
     .from(chipEvents)
     .leftJoin(users, eq(users.id, chipEvents.actorUserId))
     .where(eq(chipEvents.chipId, chipId))
     .orderBy(desc(chipEvents.createdAt), desc(chipEvents.id))
     .limit(limit);
+}
+
+/** Usernames and e-mails of these users (for the public-name rule), by id. */
+export async function findUserNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
 }
 
 /** Listed chips with minId < id <= maxId for the sitemap, in id order. */

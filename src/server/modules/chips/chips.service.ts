@@ -29,6 +29,7 @@ import {
   findChipBySlug,
   findChipByUnitId,
   findUserByUsername,
+  findUserNames,
   listChipEvents as listChipEventRows,
   listCreatorPublicChips,
   listMarketplaceChips,
@@ -291,14 +292,37 @@ export async function listChipEvents(
   if (!isPublic && !canManageChip(found.chip, args.viewer))
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   const rows = await listChipEventRows(ctx.db, args.id);
+  // A sale names who sold and who bought (issue 27); anyone without a public name is "a collector" (null).
+  const ids = new Set<number>();
+  for (const { event } of rows) {
+    if (event.type !== 'sold') continue;
+    for (const id of [event.data.sellerId, event.data.buyerId]) if (typeof id === 'number') ids.add(id);
+  }
+  const names = new Map(
+    (await findUserNames(ctx.db, [...ids])).map((u) => [
+      u.id,
+      isPublicUsername(u.username, u.email) ? u.username : null,
+    ]),
+  );
+  const nameOf = (id: unknown) => (typeof id === 'number' ? (names.get(id) ?? null) : null);
   return {
     isPublic,
     events: rows.map((r) => ({
       id: r.event.id,
       type: r.event.type,
       createdAt: r.event.createdAt.toISOString(),
-      actorUsername: r.actorUsername,
-      data: r.event.data,
+      actorUsername:
+        r.actorUsername !== null && r.actorEmail !== null && isPublicUsername(r.actorUsername, r.actorEmail)
+          ? r.actorUsername
+          : null,
+      data:
+        r.event.type === 'sold'
+          ? {
+              ...r.event.data,
+              sellerUsername: nameOf(r.event.data.sellerId),
+              buyerUsername: nameOf(r.event.data.buyerId),
+            }
+          : r.event.data,
     })),
   };
 }
