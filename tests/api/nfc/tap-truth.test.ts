@@ -90,9 +90,8 @@ describe('GET /api/artchip/tap answers whose the chip is and whether it is for s
     await sellTo(app, chip.id, creator.user.id, guest.user.id);
     const res = await app.inject({ method: 'GET', url: `/api/artchip/${chip.id}/events` });
     expect(res.statusCode).toBe(200);
-    const sold = (res.json() as { type: string; actorUsername: string | null; data: object }[]).find(
-      (e) => e.type === 'sold',
-    );
+    const events = res.json<{ type: string; actorUsername: string | null; data: object }[]>();
+    const sold = events.find((e) => e.type === 'sold');
     expect(sold).toMatchObject({
       actorUsername: null,
       data: { priceCents: 2800, sellerUsername: creator.user.username, buyerUsername: null },
