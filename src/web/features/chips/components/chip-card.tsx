@@ -6,6 +6,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { AvailabilityBadge } from './availability-badge.tsx';
 import { ChipImage } from './chip-image.tsx';
 import { DemoBanner } from './demo-banner.tsx';
+import { cn } from '#web/components/ui/cn.ts';
 import { ChipPrice } from './chip-price.tsx';
 
 /** Card image widths at the grid's breakpoints (1, 2, then 3 columns inside max-w-7xl). */
@@ -41,7 +42,8 @@ export function ChipCard({
   if (density === 'compact') {
     return (
       <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-        <div className="relative bg-gray-50 p-2">
+        {/* A demo card gives the label the room under the disc its padding had, so it is no taller. */}
+        <div className={cn('relative bg-gray-50 p-2', chip.isDemo && 'pb-0')}>
           {/* The title link below is the card's accessible link; this one only widens the click target. */}
           <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
             <ChipImage chip={chip} sizes={COMPACT_CHIP_CARD_SIZES} isAboveFold={isAboveFold} />
@@ -49,7 +51,7 @@ export function ChipCard({
           <AvailabilityBadge chip={chip} className="absolute right-2 bottom-2" />
         </div>
         {/* Below the disc, never over it: the label must not hide the art (issue 27). */}
-        {chip.isDemo && <DemoBanner className="px-1 py-0.5 text-[11px] leading-tight tracking-normal" />}
+        {chip.isDemo && <DemoBanner className="px-1 py-0 text-[10px] leading-[14px] tracking-normal" />}
         <div className="flex flex-1 flex-col gap-0.5 px-2.5 pt-1.5 pb-2.5">
           {/* Both links are at least 24 px tall: touch targets a finger can tell apart (WCAG 2.5.8). */}
           <Heading className="truncate text-sm font-semibold text-gray-900" title={chip.title}>
