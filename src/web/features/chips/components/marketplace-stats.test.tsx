@@ -23,7 +23,14 @@ function show(stats: MarketplaceStats, variant: 'cards' | 'line') {
 }
 
 describe('MarketplaceStatsPanel (issue 27, decision 056)', () => {
-  it.each(['cards', 'line'] as const)(
+  it('slim line: counts the demo catalogue in and says so in one short note', async () => {
+    show({ ...NONE, demo: { ...NONE, chipsListed: 6, chipsMinted: 9, totalSalesCents: 2800 } }, 'line');
+    expect(await screen.findByText('(incl. demo)')).toBeTruthy();
+    const figures = screen.getAllByRole('definition').map((dd) => dd.textContent);
+    expect(figures.slice(0, 4)).toEqual(['6', '9', '$28.00', '0']);
+  });
+
+  it.each(['cards'] as const)(
     'counts the demo catalogue in and says so, never "0" beside demo chips for sale (%s)',
     async (variant) => {
       show({ ...NONE, demo: { ...NONE, chipsListed: 6, chipsMinted: 9, totalSalesCents: 2800 } }, variant);

@@ -42,10 +42,6 @@ function statValue(stats: MarketplaceStats, key: StatKey): { value: string; demo
   };
 }
 
-function DemoNote({ text }: { text: string | null }) {
-  return text ? <span className="ml-1 text-xs font-normal text-gray-700">({text})</span> : null;
-}
-
 const LINE_LABELS: Record<StatKey, string> = {
   chipsListed: `${BRAND.plural} listed`,
   chipsMinted: `${BRAND.plural} minted`,
@@ -82,16 +78,20 @@ export function MarketplaceStatsPanel({ keys, variant = 'cards', className }: Ma
             <dt className="order-2">{LINE_LABELS[key]}</dt>
             <dd className="order-1 font-semibold text-gray-900">
               {stats.data ? (
-                <>
-                  {statValue(stats.data, key).value}
-                  <DemoNote text={statValue(stats.data, key).demo} />
-                </>
+                statValue(stats.data, key).value
               ) : (
                 <Skeleton className="inline-block h-4 w-8 align-middle" />
               )}
             </dd>
           </div>
         ))}
+        {/* One short note for the slim line (it sits above the grid, where art comes first). */}
+        {stats.data && keys.some((key) => statValue(stats.data, key).demo) && (
+          <div className="flex items-baseline">
+            <dt className="sr-only">Demo catalogue</dt>
+            <dd className="text-xs text-gray-700">(incl. demo)</dd>
+          </div>
+        )}
       </dl>
     );
   }
