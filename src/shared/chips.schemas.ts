@@ -145,6 +145,11 @@ export const ChipSchema = z.object({
   /** The creator's and the owner's avatars (profileImageUrl); null shows their initials. */
   creatorProfileImageUrl: z.string().nullable(),
   ownerProfileImageUrl: z.string().nullable(),
+  /**
+   * The owner has no public name (a guest checkout's account, named from its e-mail): shown as "a
+   * collector", and ownerUsername and ownerProfileImageUrl are null.
+   */
+  ownerIsCollector: z.boolean(),
   associatedUrl: z.string().nullable(),
   tiktokUrl: z.string().nullable(),
   youtubeUrl: z.string().nullable(),
@@ -160,6 +165,8 @@ export const ChipSchema = z.object({
   custody: z.enum(CHIP_CUSTODIES),
   /** The highest price it was actually sold for (0 before its first sale): the platform fee's base. */
   highestSaleCents: z.number().int(),
+  /** Its last sale on the marketplace (price and time), or null if it never sold; pages show it while status is 'sold'. */
+  lastSale: z.object({ priceCents: z.number().int(), soldAt: z.string() }).nullable(),
   /** Held by a checkout in progress or an accepted offer: nobody else can buy it just now. */
   isReserved: z.boolean(),
   actions: ChipActionsSchema,
@@ -196,14 +203,20 @@ export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
 export const ChipPageSchema = z.object({ items: z.array(ChipSchema), nextCursor: z.string().nullable() });
 export type ChipPage = z.infer<typeof ChipPageSchema>;
 
-/** Real figures for the landing and marketplace stats (PRODUCT.md "Numbers shown to people are real"). */
-export const MarketplaceStatsSchema = z.object({
+const StatsFiguresSchema = z.object({
   chipsListed: z.number().int(),
   chipsMinted: z.number().int(),
   activeCreators: z.number().int(),
   totalSalesCents: z.number().int(),
   collectors: z.number().int(),
 });
+
+/**
+ * Real figures for the landing and marketplace stats (PRODUCT.md "Numbers shown to people are real"),
+ * without the demo catalogue; `demo` is what the demo catalogue adds to each, which pages show beside
+ * them ("incl. N demo", decision 056).
+ */
+export const MarketplaceStatsSchema = StatsFiguresSchema.extend({ demo: StatsFiguresSchema });
 export type MarketplaceStats = z.infer<typeof MarketplaceStatsSchema>;
 
 /** A provenance event shown on the chip page, newest first. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { findUnsafeText, isSafeText, idParam, UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from './input.ts';
+import { findUnsafeText, isSafeText, idParam, unsafeTextPaths } from './input.ts';
 
 test('text with NUL or a lone surrogate is unsafe; paired surrogates (emoji) are fine', () => {
   expect(isSafeText('plain café 🎨')).toBe(true);

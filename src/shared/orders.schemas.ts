@@ -97,6 +97,13 @@ export const PAYMENT_PENDING_NOTE = 'Your payment is still processing.';
 /** Spec §4 note shown when a payment failed. */
 export const PAYMENT_FAILED_NOTE = 'Payment failed. Please contact support.';
 
+/** An unpaid order Pay now replaced with a newer one (issue 27): never "still processing". */
+export const ORDER_REPLACED_NOTE =
+  'Replaced by a newer order, which is the one to pay. Nothing was charged for this one.';
+
+/** An order cancelled before it was paid (its payment failed or its hold lapsed). */
+export const ORDER_CANCELLED_UNPAID_NOTE = 'Cancelled before it was paid. Nothing was charged.';
+
 const OrderKindSchema = z.enum(ORDER_KINDS);
 export type OrderKind = z.infer<typeof OrderKindSchema>;
 const OrderStatusSchema = z.enum(ORDER_STATUSES);

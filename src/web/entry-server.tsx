@@ -17,10 +17,10 @@ import { AUTH_USER_QUERY_KEY } from '#web/lib/auth.tsx';
 import { preloadAllPages } from '#web/lib/lazy-page.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { AppProviders } from './app/app-providers.tsx';
-import { AppRoutes, isServerRendered } from './app/router.tsx';
+import { AppRoutes, isKnownPage, isServerRendered } from './app/router.tsx';
 import { encodeState, isServerReadable, shouldDehydrateQuery, SSR_STATE_ID } from './app/ssr-state.ts';
 
-export { SSR_STATE_ID };
+export { isKnownPage, SSR_STATE_ID };
 
 /** A rendered page: the markup for `<div id="root">` and the JSON for the state block. */
 export type RenderedPage = { html: string; state: string };

@@ -82,7 +82,8 @@ test('the card page shows the order summary and the demo card payment completes 
   await expect(page.getByText('Secure payment', { exact: true })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
   await expect(page.getByText('$42.50').first()).toBeVisible();
-  await expect(page.getByText(/Marketplace fee \(30% of historical high price\) included/)).toBeVisible();
+  // Only what the buyer pays: no seller's fee on the buyer's payment page (issue 27).
+  await expect(page.getByText(/Marketplace fee|historical high/)).toHaveCount(0);
   // Demo mode: the card method is labelled and no provider script is loaded.
   await expect(page.getByText('Demo', { exact: true })).toBeVisible();
   expect(await page.locator('script[src^="https://js.stripe.com"]').count()).toBe(0);

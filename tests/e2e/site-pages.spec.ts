@@ -53,7 +53,7 @@ test('an admin edits the Terms and turns the banner off; visitors see both, and 
     await admin.setViewportSize({ width: 1280, height: 800 });
     await admin.goto('/admin?tab=settings');
     const terms = admin.getByLabel('Terms of Service text');
-    await expect(terms).toHaveValue(/Purchases are final\./);
+    await expect(terms).toHaveValue(/Purchases are final for a change of mind\./);
     await terms.fill('');
     await admin.getByRole('button', { name: 'Save Terms of Service' }).click();
     await expect(admin.getByText('Enter the page text')).toBeVisible();

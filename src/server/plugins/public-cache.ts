@@ -36,6 +36,14 @@ export type PublicCacheConfig = {
    * the route's querystring schema parses it (queryKey).
    */
   key?: (url: string) => string | null;
+  /**
+   * Whether this request's answer is made for the one asking though it carries no session (the SPA's `/`
+   * for a browser whose signed-in marker says a session exists: issue 27): never served from the cache or
+   * kept, answered private, and `Cookie` joins Vary so a shared cache keeps the two answers apart.
+   */
+  personal?: (request: FastifyRequest) => boolean;
+  /** Whether this URL's answer depends on a cookie the route reads (see personal): Vary names Cookie. */
+  varyCookie?: (request: FastifyRequest) => boolean;
 };
 
 declare module 'fastify' {
@@ -227,17 +235,26 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Anonymous: no credentials, neither a bearer header nor a session cookie (docs/decisions/024). */
-function isAnonymous(request: FastifyRequest): boolean {
-  return request.headers.authorization === undefined && !hasSessionCookie(request);
+/**
+ * Anonymous: no credentials, neither a bearer header nor a session cookie (docs/decisions/024), and not an
+ * answer the route makes for the one asking (config.personal).
+ */
+function isAnonymous(request: FastifyRequest, config?: PublicCacheConfig): boolean {
+  return (
+    request.headers.authorization === undefined &&
+    !hasSessionCookie(request) &&
+    !(config?.personal?.(request) ?? false)
+  );
 }
 
 /**
  * The answer differs by credentials: API answers may depend on who asks (by bearer header or session
  * cookie); pages are rendered signed out, and only the API sees the session cookie (its path is /api).
  */
-function varyOf(request: FastifyRequest): string {
-  return request.url.startsWith('/api/') ? 'Authorization, Cookie' : 'Authorization';
+function varyOf(request: FastifyRequest, config?: PublicCacheConfig): string {
+  return request.url.startsWith('/api/') || config?.varyCookie?.(request)
+    ? 'Authorization, Cookie'
+    : 'Authorization';
 }
 
 function publicCacheControl(config: PublicCacheConfig): string {
@@ -248,11 +265,16 @@ function publicCacheControl(config: PublicCacheConfig): string {
   return `public, ${browser}${shared}`;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+  config: PublicCacheConfig,
+): FastifyReply {
   void reply
     .header('etag', entry.etag)
     .header('cache-control', entry.cacheControl)
-    .header('vary', varyOf(request))
+    .header('vary', varyOf(request, config))
     .header('x-cache', 'hit');
   if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return reply.type(entry.contentType).send(entry.body);
@@ -349,16 +371,16 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config.publicCache;
     if (!config || config.store === false) return;
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAnonymous(request)) return;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAnonymous(request, config)) return;
     const key = keyOf(request, config);
     if (key === null) return;
     const entry = cache.get(key);
-    if (entry) return send(request, reply, entry);
+    if (entry) return send(request, reply, entry, config);
     const flight = inFlight.get(key);
     if (flight && flight.version === cache.version) {
       await flight.wait(COALESCE_WAIT_MS);
       const read = cache.get(key);
-      if (read) return send(request, reply, read);
+      if (read) return send(request, reply, read, config);
     } else {
       const mine = new Flight(cache.version);
       inFlight.set(key, mine);
@@ -379,11 +401,14 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.statusCode !== 200) return payload;
     const etag = etagOf(payload);
-    const anonymous = isAnonymous(request);
+    const anonymous = isAnonymous(request, config);
     // A route may mark an answer private itself (a pending chip its creator is looking at).
     const isPrivate = !anonymous || String(reply.getHeader('cache-control') ?? '').startsWith('private');
     const cacheControl = isPrivate ? 'private, no-cache' : publicCacheControl(config);
-    void reply.header('etag', etag).header('cache-control', cacheControl).header('vary', varyOf(request));
+    void reply
+      .header('etag', etag)
+      .header('cache-control', cacheControl)
+      .header('vary', varyOf(request, config));
     const read = reading.get(request);
     if (!isPrivate && read !== undefined && request.method === 'GET') {
       void reply.header('x-cache', 'miss');

@@ -1,6 +1,7 @@
 import { Link } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { LEGAL_PAGE_TITLES } from '#shared/legal-pages.ts';
+import { REFUND_RULE_SHORT } from '#shared/refund-rule.ts';
 
 const SOCIAL = [
   { href: 'https://x.com/artchip', label: 'X' },
@@ -56,7 +57,10 @@ export default function Footer() {
             ))}
           </ul>
           <p className="mt-4 text-xs text-gray-600">
-            © {new Date().getFullYear()} {BRAND.name}. Purchases are final.
+            © {new Date().getFullYear()} {BRAND.name}. {REFUND_RULE_SHORT}{' '}
+            <Link to={ROUTES.faq} className="underline">
+              Refunds
+            </Link>
           </p>
         </div>
       </div>

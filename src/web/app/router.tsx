@@ -89,7 +89,8 @@ export const routes: RouteObject[] = [
       { path: '/siteadmin/customers/:id', element: <CustomerFormPage /> },
       { path: '/email-list/confirm', element: <EmailConfirmPage /> },
       { path: '/email-list/unsubscribe', element: <EmailUnsubscribePage /> },
-      { path: '*', element: <NotFoundPage /> },
+      // Rendered by the server too, which answers it with 404 (isKnownPage).
+      { path: '*', handle: SSR, element: <NotFoundPage /> },
     ],
   },
 ];
@@ -99,6 +100,13 @@ export function isServerRendered(pathname: string): boolean {
   const matches = matchRoutes(routes, pathname);
   const handle = matches?.at(-1)?.route.handle as { ssr?: boolean } | undefined;
   return handle?.ssr === true;
+}
+
+/** Whether a page of the app answers this path (else it is the Not Found page, which the server sends as a 404). */
+export function isKnownPage(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  const last = matches?.at(-1)?.route;
+  return last !== undefined && last.path !== '*';
 }
 
 /** The pages for the current location, inside BrowserRouter (main.tsx) or StaticRouter (entry-server.tsx). */

@@ -157,7 +157,13 @@ describe('recordChipEvent and toChipDto', () => {
     });
 
     const ctx = { tokenPriceUsd: '0.003', viewer: null, now: new Date() };
-    const people = { creatorProfileImageUrl: null, ownerProfileImageUrl: null };
+    const people = {
+      creatorProfileImageUrl: null,
+      ownerProfileImageUrl: null,
+      ownerEmail: null,
+      lastSaleCents: null,
+      lastSoldAt: null,
+    };
     const dto = toChipDto({ chip, creatorUsername: 'sample-maker', ownerUsername: null, ...people }, ctx);
     // $19.99 / $0.003 = 6,663.33 tokens, shown rounded to whole tokens.
     expect(dto).toMatchObject({ priceUsd: '19.99', price: '6663', isDemo: true, ownerUsername: null });

@@ -38,6 +38,7 @@ describe('GET /api/artchip/stats', () => {
       activeCreators: 0,
       totalSalesCents: 0,
       collectors: 0,
+      demo: { chipsListed: 0, chipsMinted: 0, activeCreators: 0, totalSalesCents: 0, collectors: 0 },
     });
 
     const ana = await insertUser(app.db);
@@ -76,6 +77,7 @@ describe('GET /api/artchip/stats', () => {
       activeCreators: 2,
       totalSalesCents: 5_250,
       collectors: 2,
+      demo: { chipsListed: 0, chipsMinted: 0, activeCreators: 0, totalSalesCents: 0, collectors: 0 },
     });
   });
 
@@ -121,6 +123,8 @@ describe('GET /api/artchip/stats', () => {
       activeCreators: 1,
       totalSalesCents: 2_500,
       collectors: 1,
+      // What the demo catalogue adds, shown beside the figures as "incl. N demo" (decision 056).
+      demo: { chipsListed: 1, chipsMinted: 4, activeCreators: 1, totalSalesCents: 12_000, collectors: 1 },
     });
   });
 });

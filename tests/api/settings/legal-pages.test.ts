@@ -28,7 +28,7 @@ function save(app: App, token: string | null, page: string, payload: unknown) {
 describe('GET /api/legal/:page', () => {
   it.each([
     ['privacy', 'Privacy Policy', 'What we collect'],
-    ['terms', 'Terms of Service', 'Purchases are final.'],
+    ['terms', 'Terms of Service', 'Purchases are final for a change of mind.'],
   ])('serves the %s template to anyone, marked as a template', async (page, title, phrase) => {
     const app = await buildTestApp();
     const res = await read(app, page);

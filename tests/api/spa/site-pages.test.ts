@@ -66,7 +66,7 @@ describe('the Privacy Policy and Terms of Service pages', () => {
     const app = await appWith();
     for (const [url, title, phrase] of [
       ['/privacy', 'Privacy Policy', 'We do not sell your personal data.'],
-      ['/terms', 'Terms of Service', 'Purchases are final.'],
+      ['/terms', 'Terms of Service', 'Purchases are final for a change of mind.'],
     ] as const) {
       const page = await rootOf(app, url);
       expect(page.status).toBe(200);

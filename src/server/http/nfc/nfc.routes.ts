@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/lib/auth-user.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { getChipByNfcUid } from '#server/modules/chips/index.ts';
+import { NfcUidParamsSchema } from '#shared/chips.schemas.ts';
 import type { PageMetaResolver } from '#server/platform/spa/index.ts';
 import { BRAND, CHIP_API, pageTitle, ROUTES } from '#shared/brand.ts';
 import {
@@ -40,7 +43,7 @@ const qrCacheControl = (isPublic: boolean) => (isPublic ? QR_CACHE_CONTROL : 'pr
 
 // Tap links are one-time: keep them out of search results. The shell never verifies the tap (only the page's
 // script does), so a link preview fetching the HTML cannot use it up. routes.ts passes it to the spa routes.
-export const tapPageMeta: PageMetaResolver = async (_app, url) => {
+export const tapPageMeta: PageMetaResolver = async (app, url) => {
   if (url.pathname === '/' && isSunTapQuery(url.searchParams)) {
     return {
       title: pageTitle('Verify your chip'),
@@ -48,6 +51,32 @@ export const tapPageMeta: PageMetaResolver = async (_app, url) => {
       canonicalPath: '/',
       noindex: true,
     };
+  }
+  // A legacy NFC link (`/?UID=…`): a UID no public chip has is not found, with a 404 (issue 27).
+  const legacyUid =
+    url.pathname === '/' ? (url.searchParams.get('UID') ?? url.searchParams.get('uid')) : null;
+  if (legacyUid !== null) {
+    const uid = legacyUid.trim();
+    const chip = NfcUidParamsSchema.safeParse({ uid }).success
+      ? await getChipByNfcUid(app, { nfcUid: uid, viewer: null }).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+          throw err;
+        })
+      : null;
+    return chip
+      ? {
+          title: pageTitle(chip.chip.title),
+          description: `A ${BRAND.name} by @${chip.chip.creatorUsername}.`,
+          canonicalPath: ROUTES.chip(chip.chip.creatorUsername, chip.chip.slug),
+          noindex: true,
+        }
+      : {
+          title: pageTitle(`${BRAND.name} Not Found`),
+          description: `No ${BRAND.name} has this NFC tag.`,
+          canonicalPath: '/',
+          status: 404,
+          noindex: true,
+        };
   }
   // A claim link carries a tap's one-time token (issue 15): never indexed either.
   if (url.pathname === ROUTES.claim) {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pageTitle } from '#shared/brand.ts';
 import { isSafeText } from '#shared/input.ts';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -15,6 +16,7 @@ import {
   type SpaOptions,
 } from '#server/platform/spa/index.ts';
 import { pageCacheKey } from '#server/platform/spa/index.ts';
+import { hasSignedInMarker } from '#server/modules/auth/index.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
@@ -35,6 +37,27 @@ function isPagePath(pathname: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `/` as a visitor's landing page (not a tap or a legacy NFC link, which are pages of their own). */
+function isHomeLanding(url: URL): boolean {
+  return (
+    url.pathname === '/' &&
+    !isSunTapQuery(url.searchParams) &&
+    !url.searchParams.has('UID') &&
+    !url.searchParams.has('uid')
+  );
+}
+
+/**
+ * A browser whose signed-in marker says a session exists (the session cookie itself goes to /api only):
+ * its `/` is its home, which the browser renders, so the server sends the shell without the visitor's
+ * landing page (issue 27: a signed-in visitor never sees Log in / Sign up first). The landing stays
+ * rendered and cached for everyone else; Vary: Cookie keeps a CDN from mixing the two.
+ */
+function isSignedInHome(request: FastifyRequest): boolean {
+  const url = new URL(request.url, 'http://page');
+  return isHomeLanding(url) && hasSignedInMarker(request);
 }
 
 /** Writes the page's title, description, canonical URL, Open Graph and Twitter tags into the SPA shell. */
@@ -126,7 +149,13 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
   // Pages read the same for everyone (sessions never ride on a page request): the public cache keeps
   // them (those whose parameters a page reads: page-cache-key.ts), and a CDN may too for a minute,
   // serving them stale while it refreshes.
-  app.get('/*', { config: { publicCache: { sMaxAge: 60, key: pageCacheKey } } }, async (request, reply) => {
+  const publicCache = {
+    sMaxAge: 60,
+    key: pageCacheKey,
+    personal: isSignedInHome,
+    varyCookie: (request: FastifyRequest) => isHomeLanding(new URL(request.url, 'http://page')),
+  };
+  app.get('/*', { config: { publicCache } }, async (request, reply) => {
     const url = new URL(request.url, app.config.publicUrl);
     if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
       throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);
@@ -138,8 +167,19 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const meta = await resolvePageMeta(options.pageMeta ?? [], app, url);
-    const html = await renderInto(renderShell(template, meta, app.config.publicUrl), url);
+    // An address no page answers is the Not Found page, with a 404 (issue 27), never a 200.
+    const isUnknown = rendererModule?.isKnownPage ? !rendererModule.isKnownPage(url.pathname) : false;
+    const meta: PageMeta = isUnknown
+      ? {
+          title: pageTitle('Page not found'),
+          description: 'The page you are looking for does not exist or has moved.',
+          canonicalPath: url.pathname,
+          status: 404,
+          noindex: true,
+        }
+      : await resolvePageMeta(options.pageMeta ?? [], app, url);
+    const shell = renderShell(template, meta, app.config.publicUrl);
+    const html = isSignedInHome(request) ? shell : await renderInto(shell, url);
     return (
       reply
         .status(meta.status ?? 200)

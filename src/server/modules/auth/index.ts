@@ -16,6 +16,7 @@ export { pruneLoginCodes } from './login-codes.service.ts';
 export {
   clearSessionCookie,
   hasSessionCookie,
+  hasSignedInMarker,
   readSessionCookie,
   setSessionCookie,
 } from './session-cookies.ts';

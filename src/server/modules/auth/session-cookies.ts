@@ -40,6 +40,14 @@ export function readSessionCookie(request: FastifyRequest, kind: SessionKind): s
   return value && value.length <= 200 ? value : null;
 }
 
+/**
+ * Whether the browser's signed-in marker (readable by the page, sent to every path, unlike the session
+ * cookie) says a user session exists: a hint for what to render, never a proof of who is asking.
+ */
+export function hasSignedInMarker(request: FastifyRequest): boolean {
+  return request.cookies[SIGNED_IN_COOKIE.name] === '1';
+}
+
 /** Whether the request carries any session cookie (user or admin), valid or not. */
 export function hasSessionCookie(request: FastifyRequest): boolean {
   const { cookies } = request;

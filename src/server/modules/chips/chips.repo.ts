@@ -18,12 +18,37 @@ export type ChipWithUsers = {
   /** The avatars the chip page shows beside the creator's and the owner's names. */
   creatorProfileImageUrl: string | null;
   ownerProfileImageUrl: string | null;
+  /** The owner's e-mail: a name derived from it is not public (a guest's account, "a collector"). */
+  ownerEmail: string | null;
+  /** The last sale's price and time (its 'sold' event), or null if never sold. */
+  lastSaleCents: number | null;
+  lastSoldAt: string | null;
   /** created_at as UTC ISO text with microseconds, which a JS Date would lose. */
   createdAtKey: string;
 };
 
 const creator = alias(users, 'creator');
 const owner = alias(users, 'owner');
+
+// The chip's last 'sold' event (chip_events_chip_id_idx): what it sold for and when.
+const lastSoldEvent = sql`from chip_events e where e.chip_id = ${chips.id} and e.type = 'sold' order by e.created_at desc, e.id desc limit 1`;
+const lastSaleCents = sql<number | null>`(select (e.data->>'priceCents')::int ${lastSoldEvent})`.mapWith(
+  (v: unknown) => (v === null ? null : Number(v)),
+);
+const lastSoldAt = sql<
+  string | null
+>`(select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ${lastSoldEvent})`;
+
+/** The people and the last sale every chip DTO shows (toChipDto). */
+const chipPeopleColumns = {
+  creatorUsername: creator.username,
+  ownerUsername: owner.username,
+  creatorProfileImageUrl: creator.profileImageUrl,
+  ownerProfileImageUrl: owner.profileImageUrl,
+  ownerEmail: owner.email,
+  lastSaleCents,
+  lastSoldAt,
+};
 
 /** Exactly the predicate of the partial indexes chips_market_newest_idx / chips_market_price_idx. */
 const LISTED = sql`${chips.status} = 'active'`;
@@ -35,10 +60,7 @@ function selectChipsWithUsers(db: Db) {
   return db
     .select({
       chip: chips,
-      creatorUsername: creator.username,
-      ownerUsername: owner.username,
-      creatorProfileImageUrl: creator.profileImageUrl,
-      ownerProfileImageUrl: owner.profileImageUrl,
+      ...chipPeopleColumns,
       createdAtKey: sql<string>`to_char(${chips.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(chips)
@@ -417,12 +439,21 @@ export async function insertChipEvent(tx: Db, values: typeof chipEvents.$inferIn
 /** A chip's provenance, newest first, with the actor's username. */
 export async function listChipEvents(db: Db, chipId: number, limit = 200) {
   return db
-    .select({ event: chipEvents, actorUsername: users.username })
+    .select({ event: chipEvents, actorUsername: users.username, actorEmail: users.email })
     .from(chipEvents)
     .leftJoin(users, eq(users.id, chipEvents.actorUserId))
     .where(eq(chipEvents.chipId, chipId))
     .orderBy(desc(chipEvents.createdAt), desc(chipEvents.id))
     .limit(limit);
+}
+
+/** Usernames and e-mails of these users (for the public-name rule), by id. */
+export async function findUserNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
 }
 
 /** Listed chips with minId < id <= maxId for the sitemap, in id order. */
@@ -477,13 +508,7 @@ export async function listLapsedHolds(db: Db, now: Date, limit = 200) {
 /** Chips a user created or owns (owner null means the creator still owns it), newest first. */
 export async function listChipsOfUser(db: Db, userId: number) {
   return db
-    .select({
-      chip: chips,
-      creatorUsername: creator.username,
-      ownerUsername: owner.username,
-      creatorProfileImageUrl: creator.profileImageUrl,
-      ownerProfileImageUrl: owner.profileImageUrl,
-    })
+    .select({ chip: chips, ...chipPeopleColumns })
     .from(chips)
     .innerJoin(creator, eq(creator.id, chips.creatorId))
     .leftJoin(owner, eq(owner.id, chips.ownerId))

@@ -21,6 +21,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { placedDiscKey, renderPlacedDisc, type MediaRow } from '#server/modules/media/index.ts';
 import { getTokenPriceUsd } from '#server/modules/price/index.ts';
+import { isPublicUsername } from '#server/modules/users/index.ts';
 import {
   countCreatorPublicChips,
   findChipById,
@@ -28,6 +29,7 @@ import {
   findChipBySlug,
   findChipByUnitId,
   findUserByUsername,
+  findUserNames,
   listChipEvents as listChipEventRows,
   listCreatorPublicChips,
   listMarketplaceChips,
@@ -116,20 +118,38 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
   };
 }
 
-/** A chip row with its people's names and avatars. */
+/** A chip row with its people's names and avatars, and its last sale. */
 type ChipRowWithPeople = ChipRowWithNames & {
   creatorProfileImageUrl: string | null;
   ownerProfileImageUrl: string | null;
+  ownerEmail: string | null;
+  lastSaleCents: number | null;
+  lastSoldAt: string | null;
 };
 
 /** Chip row → the wire ChipSchema; price is whole tokens for priceUsd at the token price. */
 export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
   const cents = row.chip.priceCents;
+  // An owner without a public name reads as "a collector": their e-mail-derived name is never shown.
+  const ownerIsCollector =
+    row.ownerUsername !== null &&
+    row.ownerEmail !== null &&
+    !isPublicUsername(row.ownerUsername, row.ownerEmail);
   return {
     ...chipRecordFields(row),
     creatorProfileImageUrl: row.creatorProfileImageUrl,
+    ...(ownerIsCollector && { ownerUsername: null }),
+    ownerIsCollector,
     // No owner yet: the creator still holds it (ownerUsername is null then, too).
-    ownerProfileImageUrl: row.chip.ownerId === null ? row.creatorProfileImageUrl : row.ownerProfileImageUrl,
+    ownerProfileImageUrl: ownerIsCollector
+      ? null
+      : row.chip.ownerId === null
+        ? row.creatorProfileImageUrl
+        : row.ownerProfileImageUrl,
+    lastSale:
+      row.lastSaleCents === null || row.lastSoldAt === null
+        ? null
+        : { priceCents: row.lastSaleCents, soldAt: row.lastSoldAt },
     price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
     isReserved: isVisiblyHeld(row.chip, ctx.now),
     actions: chipActions(row.chip, ctx.viewer, ctx.now),
@@ -276,14 +296,37 @@ export async function listChipEvents(
   if (!isPublic && !canManageChip(found.chip, args.viewer))
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   const rows = await listChipEventRows(ctx.db, args.id);
+  // A sale names who sold and who bought (issue 27); anyone without a public name is "a collector" (null).
+  const ids = new Set<number>();
+  for (const { event } of rows) {
+    if (event.type !== 'sold') continue;
+    for (const id of [event.data.sellerId, event.data.buyerId]) if (typeof id === 'number') ids.add(id);
+  }
+  const names = new Map(
+    (await findUserNames(ctx.db, [...ids])).map((u) => [
+      u.id,
+      isPublicUsername(u.username, u.email) ? u.username : null,
+    ]),
+  );
+  const nameOf = (id: unknown) => (typeof id === 'number' ? (names.get(id) ?? null) : null);
   return {
     isPublic,
     events: rows.map((r) => ({
       id: r.event.id,
       type: r.event.type,
       createdAt: r.event.createdAt.toISOString(),
-      actorUsername: r.actorUsername,
-      data: r.event.data,
+      actorUsername:
+        r.actorUsername !== null && r.actorEmail !== null && isPublicUsername(r.actorUsername, r.actorEmail)
+          ? r.actorUsername
+          : null,
+      data:
+        r.event.type === 'sold'
+          ? {
+              ...r.event.data,
+              sellerUsername: nameOf(r.event.data.sellerId),
+              buyerUsername: nameOf(r.event.data.buyerId),
+            }
+          : r.event.data,
     })),
   };
 }

@@ -8,6 +8,8 @@ import {
   type ConfirmBuyerResponse,
   PAYMENT_FAILED_NOTE,
   PAYMENT_PENDING_NOTE,
+  ORDER_CANCELLED_UNPAID_NOTE,
+  ORDER_REPLACED_NOTE,
   type Order,
 } from '#shared/orders.schemas.ts';
 import type { CheckoutSuccessResponse } from '#shared/checkout.schemas.ts';
@@ -37,10 +39,18 @@ export const ORDER_NOT_FOUND = 'Order not found';
 /** The guest's set-password hand-out is offered this long after the order was placed. */
 const SET_PASSWORD_HANDOUT_MS = 60 * 60 * 1000;
 
-/** Spec §4 notes: pending payments are still processing; failed ones need support. */
-function statusNote(paymentStatus: string): string | null {
-  if (paymentStatus === 'pending' || paymentStatus === 'processing') return PAYMENT_PENDING_NOTE;
-  if (paymentStatus === 'failed') return PAYMENT_FAILED_NOTE;
+/**
+ * One line that says where the order stands, from the order's and its payment's lifecycles together
+ * (issue 27): a cancelled or replaced order is never "still processing". Spec §4's notes stand for an
+ * order still open: pending payments are still processing, failed ones need support.
+ */
+function statusNote(order: Pick<OrderRow, 'status' | 'paymentStatus'>, isReplaced: boolean): string | null {
+  const unpaid = order.paymentStatus !== 'completed' && order.paymentStatus !== 'refunded';
+  if (order.status === 'cancelled' && unpaid) {
+    return isReplaced ? ORDER_REPLACED_NOTE : ORDER_CANCELLED_UNPAID_NOTE;
+  }
+  if (order.paymentStatus === 'pending' || order.paymentStatus === 'processing') return PAYMENT_PENDING_NOTE;
+  if (order.paymentStatus === 'failed') return PAYMENT_FAILED_NOTE;
   return null;
 }
 
@@ -52,7 +62,7 @@ function toOrderDto(row: OrderWithChip, now: Date): Order {
     orderType: o.orderType,
     status: o.status,
     paymentStatus: o.paymentStatus,
-    statusNote: statusNote(o.paymentStatus),
+    statusNote: statusNote(o, row.isReplaced),
     paymentMethod: o.paymentMethod,
     paymentProvider: o.paymentProvider,
     artchipAmount: o.artchipAmount,

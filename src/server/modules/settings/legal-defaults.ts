@@ -6,6 +6,7 @@
  */
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { LegalPageKey } from '#shared/legal.schemas.ts';
+import { REFUND_RULE } from '#shared/refund-rule.ts';
 
 const TEMPLATE_NOTICE = `**Template: the operator of this site has not reviewed this text yet.** It describes how ${BRAND.name} works, but it is not legal advice; the operator should adapt it to their business and the law that applies to them before relying on it.`;
 
@@ -84,7 +85,7 @@ These terms apply when you use ${BRAND.name} to mint, buy, sell, store, ship or 
 ## Buying and selling
 
 - Prices, the platform fee, shipping and the seller's proceeds are shown before you confirm a sale or a purchase. The current rates are in the [FAQ](${ROUTES.faq}).
-- **Purchases are final.** We refund only what we cannot deliver: a chip that sold to someone else first, a duplicate payment, or an order we cancel. Such refunds go back to the payment method you used.
+- **Refunds.** ${REFUND_RULE}
 - Sellers are paid their proceeds after the sale settles (the chip is delivered or kept in our vault) and a short holding period.
 - A chip can be sold only once. If two people pay for the same chip at the same time, one order completes and the other is refunded.
 

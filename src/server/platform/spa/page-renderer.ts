@@ -9,6 +9,8 @@ import type { PageMetaResolver } from './page-meta.ts';
 export type PageRendererModule = {
   createPageRenderer: (transport: ApiTransport) => PageRenderer;
   SSR_STATE_ID: string;
+  /** Whether a page of the app answers the path (unknown paths get the Not Found page, with a 404). */
+  isKnownPage?: (pathname: string) => boolean;
 };
 
 const SSR_ENTRY = fileURLToPath(new URL('../../../../dist/ssr/entry-server.js', import.meta.url));

@@ -1,3 +1,2 @@
 /** The marketplace's public figures and the Top Minters board. */
 export { getMarketplaceStats, listTopMinters } from './marketplace-stats.service.ts';
-export { countChipTotals } from './marketplace-stats.repo.ts';

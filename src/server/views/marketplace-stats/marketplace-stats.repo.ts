@@ -19,38 +19,57 @@ function realChipOrder(chipId: SQL): SQL {
   return sql`not exists (select 1 from chips dc where dc.id = ${chipId} and dc.is_demo)`;
 }
 
-/**
- * Figures for the landing and marketplace stats, all from the database. The demo catalogue never
- * counts: not its chips (chips.is_demo, the company's seeded ones included), not its accounts
- * (users.is_demo) as creators, buyers or collectors, not the orders of its chips.
- */
-export async function readMarketplaceStats(db: Db) {
-  const [row] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select
-        (select count(*) from chips c
-           where c.status = 'active' and not c.is_demo and ${realUser(sql`c.creator_id`)})::text as chips_listed,
-        (select count(*) from chips c
-           where not c.is_demo and ${realUser(sql`c.creator_id`)})::text as chips_minted,
+/** The figures, each over every chip, order and account when `real` is false, else without the demo catalogue's. */
+function figures(real: boolean): SQL {
+  const keep = (condition: SQL) => (real ? sql`and ${condition}` : sql``);
+  const realChip = sql`not c.is_demo ${keep(realUser(sql`c.creator_id`))}`;
+  const chipFilter = real ? sql`and ${realChip}` : sql``;
+  return sql`
+        (select count(*) from chips c where c.status = 'active' ${chipFilter})::text as chips_listed,
+        (select count(*) from chips c where true ${chipFilter})::text as chips_minted,
         (select count(distinct c.creator_id) from chips c
-           where c.status <> 'pending' and not c.is_demo and ${realUser(sql`c.creator_id`)})::text as active_creators,
+           where c.status <> 'pending' ${chipFilter})::text as active_creators,
         (select coalesce(sum(o.total_cents), 0) from orders o
            where o.order_type = 'purchase' and o.payment_status = 'completed'
-             and ${realUser(sql`o.buyer_id`)} and ${realChipOrder(sql`o.chip_id`)})::text as total_sales_cents,
+             ${keep(realUser(sql`o.buyer_id`))} ${keep(realChipOrder(sql`o.chip_id`))})::text as total_sales_cents,
         (select count(*) from (
            select o.buyer_id as user_id from orders o
              where o.order_type = 'purchase' and o.payment_status = 'completed'
            union
            select c.owner_id from chips c where c.owner_id is not null and c.owner_id <> c.creator_id
-         ) collectors where ${realUser(sql`collectors.user_id`)})::text as collectors
-    `),
-  );
+         ) collectors where true ${keep(realUser(sql`collectors.user_id`))})::text as collectors`;
+}
+
+function toFigures(row: Record<string, unknown> | undefined) {
   return {
     chipsListed: safeInt(row?.chips_listed),
     chipsMinted: safeInt(row?.chips_minted),
     activeCreators: safeInt(row?.active_creators),
     totalSalesCents: safeInt(row?.total_sales_cents),
     collectors: safeInt(row?.collectors),
+  };
+}
+
+/**
+ * Figures for the landing and marketplace stats, all from the database: the real ones leave the demo
+ * catalogue out (not its chips, chips.is_demo, the company's seeded ones included; not its accounts,
+ * users.is_demo, as creators, buyers or collectors; not the orders of its chips), and `demo` says how much
+ * the demo catalogue adds, so a page shows either both, marked, or neither (decision 056).
+ */
+export async function readMarketplaceStats(db: Db) {
+  const [real] = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${figures(true)}`));
+  const [all] = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${figures(false)}`));
+  const r = toFigures(real);
+  const a = toFigures(all);
+  return {
+    ...r,
+    demo: {
+      chipsListed: a.chipsListed - r.chipsListed,
+      chipsMinted: a.chipsMinted - r.chipsMinted,
+      activeCreators: Math.max(0, a.activeCreators - r.activeCreators),
+      totalSalesCents: a.totalSalesCents - r.totalSalesCents,
+      collectors: Math.max(0, a.collectors - r.collectors),
+    },
   };
 }
 
@@ -96,18 +115,4 @@ export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRo
     affiliateCount: safeInt(r.affiliate_count),
     totalSalesCents: safeInt(r.total_sales),
   }));
-}
-
-/**
- * The Overview's chip figures: every chip, and those available (listed) in the marketplace; the demo
- * catalogue's chips do not count.
- */
-export async function countChipTotals(db: Db): Promise<{ total: number; available: number }> {
-  const [row] = rowsOf<{ total: number; available: number }>(
-    await db.execute(sql`select
-      (select count(*)::int from chips c where not c.is_demo and ${realUser(sql`c.creator_id`)}) as total,
-      (select count(*)::int from chips c
-         where c.is_available and not c.is_demo and ${realUser(sql`c.creator_id`)}) as available`),
-  );
-  return { total: Number(row?.total ?? 0), available: Number(row?.available ?? 0) };
 }

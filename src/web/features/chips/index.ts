@@ -12,3 +12,7 @@ export { ReportedNotice } from './components/reported-notice.tsx';
 export { LiveAuctionLink } from './components/live-auction-link.tsx';
 export { MarketplaceStatsPanel } from './components/marketplace-stats.tsx';
 export { formatLongDate, formatPriceUsd } from './lib/chip-format.ts';
+export { BuyButton } from './components/buy-button.tsx';
+export { MakeOfferButton } from './components/make-offer-button.tsx';
+export { ChipPeople } from './components/chip-people.tsx';
+export { soldForCents } from './components/chip-price.tsx';

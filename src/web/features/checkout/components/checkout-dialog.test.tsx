@@ -83,6 +83,10 @@ describe('CheckoutDialog (purchase)', () => {
     }
     expect(within(dialog).getAllByText('Demo')).toHaveLength(3);
     const summary = within(dialog).getByRole('region', { name: 'Order Summary' });
+    // A token amount only on a token payment (issue 27): none while the card is chosen.
+    expect(await within(summary).findByText('Total')).toBeTruthy();
+    expect(within(summary).queryByText('Token amount')).toBeNull();
+    await userEvent.setup().click(within(dialog).getByRole('radio', { name: /\$ARTCHIP token/ }));
     expect(await within(summary).findByText('40,000 $ARTCHIP')).toBeTruthy();
     expect(within(summary).getAllByText('$40.00')).toHaveLength(2);
   });

@@ -41,6 +41,7 @@ import { resolvePaymentRedirect, storeCardPaymentSecrets } from '../lib/payment-
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentMethodOptions } from './payment-method-options.tsx';
 import { ShippingFields } from './shipping-fields.tsx';
+import { REFUND_RULE } from '#shared/refund-rule.ts';
 
 /** What is being checked out: a mint from the create dialog, or a listed chip (maybe at an offer's price). */
 export type CheckoutTarget =
@@ -325,6 +326,7 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
         isError={quote.isError}
         paypalMarkupPercent={settings.paypalMarkupPercent}
         shippingOption={shippingOption}
+        paymentMethod={paymentMethod}
         destinationName={destination ? countryName(normalizeCountryCode(destination.country) ?? '') : null}
       />
 
@@ -333,6 +335,8 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
           {serverError}
         </p>
       )}
+
+      <p className="text-xs text-gray-700">{REFUND_RULE}</p>
 
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitBlocked}>
         {isBusy ? 'Processing...' : target.orderType === 'mint' ? 'Complete Mint' : 'Complete Purchase'}

@@ -12,6 +12,8 @@ type OrderSummaryProps = {
   shippingOption: 'ship' | 'store';
   /** The country it ships to, named on the shipping line ("Shipping to France"). */
   destinationName?: string | null;
+  /** The chosen method: the token amount is shown only for a token payment (issue 27). */
+  paymentMethod: 'card' | 'paypal' | 'artchip';
 };
 
 function formatPercent(percent: string): string {
@@ -26,7 +28,9 @@ export function OrderSummary({
   paypalMarkupPercent,
   shippingOption,
   destinationName,
+  paymentMethod,
 }: OrderSummaryProps) {
+  const isToken = paymentMethod === 'artchip';
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -82,17 +86,21 @@ export function OrderSummary({
               <dt>Total</dt>
               <dd aria-live="polite">{formatUsd(summary.totalCents)}</dd>
             </div>
-            <div className="flex justify-between">
-              <dt>Token amount</dt>
-              <dd>{formatTokenAmount(summary.artchipAmount, { withTicker: true })}</dd>
-            </div>
+            {isToken && (
+              <div className="flex justify-between">
+                <dt>Token amount</dt>
+                <dd>{formatTokenAmount(summary.artchipAmount, { withTicker: true })}</dd>
+              </div>
+            )}
           </dl>
-          <p className="mt-2 text-xs text-gray-700">
-            {summary.isFallbackPrice
-              ? `At the launch price of $${summary.tokenPriceUsd} per token (no live price yet). `
-              : `At $${summary.tokenPriceUsd} per token. `}
-            Prices refresh every 30 seconds.
-          </p>
+          {isToken && (
+            <p className="mt-2 text-xs text-gray-700">
+              {summary.isFallbackPrice
+                ? `At the launch price of $${summary.tokenPriceUsd} per token (no live price yet). `
+                : `At $${summary.tokenPriceUsd} per token. `}
+              Prices refresh every 30 seconds.
+            </p>
+          )}
         </>
       )}
     </section>

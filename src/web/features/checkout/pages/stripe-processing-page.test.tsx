@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { REFUND_RULE } from '#shared/refund-rule.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -39,7 +40,9 @@ describe('StripeProcessingPage', () => {
     expect(screen.getByText('Secure payment')).toBeTruthy();
     expect(await screen.findByText('Harbor Lights')).toBeTruthy();
     expect(screen.getByText('by maker')).toBeTruthy();
-    expect(await screen.findByText('Marketplace fee (30% of historical high price) included')).toBeTruthy();
+    // Only what the buyer pays: the platform fee is the seller's (issue 27); the refund rule, as everywhere.
+    expect(await screen.findByText(REFUND_RULE)).toBeTruthy();
+    expect(screen.queryByText(/Marketplace fee|historical high/)).toBeNull();
     expect(screen.getByText('Demo')).toBeTruthy();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay Now $40.00' }));
     await waitFor(() => expect(history.location.pathname).toBe('/checkout-success'));

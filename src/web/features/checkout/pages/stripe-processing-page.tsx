@@ -10,17 +10,13 @@ import { useChipById } from '../api/get-chip-by-id.ts';
 import { useOrder } from '../api/get-order.ts';
 import { currentPaymentToken } from '../api/payment-token.ts';
 import { useIsDemoPayments } from '#web/lib/api/get-site-info.ts';
-import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
+import { REFUND_RULE } from '#shared/refund-rule.ts';
 import { CardPaymentForm } from '../components/card-payment-form.tsx';
 import { StripeCardForm } from '../components/stripe-card-form.tsx';
 import { usePaymentMethodMode } from '../api/get-payments-config.ts';
 import { PaymentParamsError } from '../components/payment-error.tsx';
 import { PaymentItemSummary } from '../components/payment-item-summary.tsx';
 import { checkoutSuccessPath, parseAmountCents, parseOrderId } from '../lib/checkout-links.ts';
-
-function formatPercent(percent: string): string {
-  return percent.includes('.') ? percent.replace(/0+$/, '').replace(/\.$/, '') : percent;
-}
 
 /**
  * Spec §4 "Card payment": the client secret checkout stored is read once, then removed with the
@@ -65,7 +61,6 @@ function CardPaymentView({ orderId, amountCents, artchipId, email, isNewAccount 
   // The buyer's own order names what is paid for (a mint has no chip yet); a guest sees the chip.
   const order = useOrder(user || currentPaymentToken() ? orderId : null);
   const chip = useChipById(artchipId);
-  const settings = useSiteSettings();
   const demoPayments = useIsDemoPayments();
   const [clientSecret] = useState(takeStoredClientSecret);
   const cardMode = usePaymentMethodMode('card');
@@ -92,12 +87,8 @@ function CardPaymentView({ orderId, amountCents, artchipId, email, isNewAccount 
             <span>Total</span>
             <span>{formatUsd(amountCents)}</span>
           </div>
-          {settings.data && (
-            <p className="mt-2 text-xs text-gray-700">
-              Marketplace fee ({formatPercent(settings.data.platformFeePercent)}% of historical high price)
-              included
-            </p>
-          )}
+          {/* Only what the buyer pays: the platform fee is the seller's, taken from their proceeds. */}
+          <p className="mt-2 text-xs text-gray-700">{REFUND_RULE}</p>
         </PaymentItemSummary>
         <section
           className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"

@@ -88,6 +88,22 @@ describe('ChipCard', () => {
     expect(screen.queryByText('Sold')).toBeNull();
   });
 
+  it('shows what a sold chip sold for, not its old list price (issue 27), in both densities', () => {
+    const sold = buildChip({
+      status: 'sold',
+      priceUsd: '80.00',
+      lastSale: { priceCents: 2800, soldAt: '2030-03-04T12:00:00.000Z' },
+    });
+    for (const density of ['comfortable', 'compact'] as const) {
+      const { unmount } = renderCard(sold, { density });
+      const article = screen.getByRole('article');
+      expect(within(article).getByText('$28.00')).toBeTruthy();
+      expect(within(article).getByText(/Sold for/)).toBeTruthy();
+      expect(within(article).queryByText('$80.00')).toBeNull();
+      unmount();
+    }
+  });
+
   it('marks an unlisted chip Not for sale (never Sold) and a held one Reserved', () => {
     const { unmount } = renderCard(buildChip({ status: 'inactive', isAvailable: false, isForSale: false }));
     expect(screen.getByText('Not for sale')).toBeTruthy();
@@ -130,7 +146,15 @@ describe('ChipCard', () => {
     );
     expect(article.getByText('$12.50')).toBeTruthy();
     expect(article.getByText('Reserved')).toBeTruthy();
-    expect(article.getByText('Demo Image - Not Actual Artchip').className).toContain('bg-yellow-300');
+    const banner = article.getByText('Demo Image - Not Actual Artchip');
+    expect(banner.className).toContain('bg-yellow-300');
+    // Below the disc, not laid over it (issue 27): outside the image's frame, after it, in the flow.
+    const image = screen.getByRole('img', { hidden: true, name: 'Moonlit Harbor' });
+    expect(banner.className).not.toMatch(/\babsolute\b/);
+    expect(banner.parentElement!.contains(image) && banner.parentElement !== image.closest('article')).toBe(
+      false,
+    );
+    expect(image.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // The image link is hidden from assistive tech (the title link names the card).
     expect(screen.getByRole('article').querySelector('img')?.getAttribute('loading')).toBe('eager');
   });

@@ -6,7 +6,8 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { AvailabilityBadge } from './availability-badge.tsx';
 import { ChipImage } from './chip-image.tsx';
 import { DemoBanner } from './demo-banner.tsx';
-import { PriceTag } from './price-tag.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+import { ChipPrice } from './chip-price.tsx';
 
 /** Card image widths at the grid's breakpoints (1, 2, then 3 columns inside max-w-7xl). */
 export const CHIP_CARD_SIZES =
@@ -41,16 +42,16 @@ export function ChipCard({
   if (density === 'compact') {
     return (
       <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-        <div className="relative bg-gray-50 p-2">
-          {chip.isDemo && (
-            <DemoBanner className="absolute inset-x-0 top-0 z-10 px-1 py-0.5 text-[11px] leading-tight tracking-normal" />
-          )}
+        {/* A demo card gives the label the room under the disc its padding had, so it is no taller. */}
+        <div className={cn('relative bg-gray-50 p-2', chip.isDemo && 'pb-0')}>
           {/* The title link below is the card's accessible link; this one only widens the click target. */}
           <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
             <ChipImage chip={chip} sizes={COMPACT_CHIP_CARD_SIZES} isAboveFold={isAboveFold} />
           </Link>
           <AvailabilityBadge chip={chip} className="absolute right-2 bottom-2" />
         </div>
+        {/* Below the disc, never over it: the label must not hide the art (issue 27). */}
+        {chip.isDemo && <DemoBanner className="px-1 py-0 text-[10px] leading-[14px] tracking-normal" />}
         <div className="flex flex-1 flex-col gap-0.5 px-2.5 pt-1.5 pb-2.5">
           {/* Both links are at least 24 px tall: touch targets a finger can tell apart (WCAG 2.5.8). */}
           <Heading className="truncate text-sm font-semibold text-gray-900" title={chip.title}>
@@ -69,7 +70,7 @@ export function ChipCard({
               @{chip.creatorUsername}
             </Link>
           </p>
-          <PriceTag priceUsd={chip.priceUsd} price={chip.price} size="xs" />
+          <ChipPrice chip={chip} size="xs" />
           {action && <div className="mt-auto pt-1">{action}</div>}
         </div>
       </article>
@@ -102,7 +103,7 @@ export function ChipCard({
             @{chip.creatorUsername}
           </Link>
         </p>
-        <PriceTag priceUsd={chip.priceUsd} price={chip.price} />
+        <ChipPrice chip={chip} />
         {action && <div className="mt-auto pt-2">{action}</div>}
       </div>
     </article>

@@ -15,7 +15,7 @@ import { DemoBanner } from './demo-banner.tsx';
 import { LongDate } from './long-date.tsx';
 import { MakeOfferButton } from './make-offer-button.tsx';
 import { PaypalNote } from './paypal-note.tsx';
-import { PriceTag } from './price-tag.tsx';
+import { ChipPrice } from './chip-price.tsx';
 import { ReportedNotice } from './reported-notice.tsx';
 
 // Owners only: the orders feature's index (its hooks and the schemas they parse with, which take a
@@ -141,7 +141,7 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
             aria-label="Price"
             className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
           >
-            {showPrice && <PriceTag priceUsd={chip.priceUsd} price={chip.price} size="lg" />}
+            {showPrice && <ChipPrice chip={chip} size="lg" />}
             <PurchaseArea chip={chip} variant={variant} />
             {actions.buy && !isOwn && <PaypalNote isEnabled={chip.paypalEnabled} />}
           </section>

@@ -17,9 +17,29 @@ const LABELS: Record<StatKey, string> = {
 
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
-function statValue(stats: MarketplaceStats, key: StatKey): string {
-  if (key === 'totalSales') return formatUsd(stats.totalSalesCents);
-  return COUNT_FORMAT.format(stats[key]);
+const FIELDS = {
+  chipsListed: 'chipsListed',
+  chipsMinted: 'chipsMinted',
+  activeCreators: 'activeCreators',
+  totalSales: 'totalSalesCents',
+  collectors: 'collectors',
+} as const satisfies Record<StatKey, keyof MarketplaceStats['demo']>;
+
+function format(key: StatKey, value: number): string {
+  return key === 'totalSales' ? formatUsd(value) : COUNT_FORMAT.format(value);
+}
+
+/**
+ * A figure with the demo catalogue counted in and marked (decision 056): "6 · incl. 6 demo", never "0"
+ * beside demo chips for sale.
+ */
+function statValue(stats: MarketplaceStats, key: StatKey): { value: string; demo: string | null } {
+  const field = FIELDS[key];
+  const demo = stats.demo[field];
+  return {
+    value: format(key, stats[field] + demo),
+    demo: demo > 0 ? `incl. ${format(key, demo)} demo` : null,
+  };
 }
 
 const LINE_LABELS: Record<StatKey, string> = {
@@ -58,13 +78,20 @@ export function MarketplaceStatsPanel({ keys, variant = 'cards', className }: Ma
             <dt className="order-2">{LINE_LABELS[key]}</dt>
             <dd className="order-1 font-semibold text-gray-900">
               {stats.data ? (
-                statValue(stats.data, key)
+                statValue(stats.data, key).value
               ) : (
                 <Skeleton className="inline-block h-4 w-8 align-middle" />
               )}
             </dd>
           </div>
         ))}
+        {/* One short note for the slim line (it sits above the grid, where art comes first). */}
+        {stats.data && keys.some((key) => statValue(stats.data, key).demo) && (
+          <div className="flex items-baseline">
+            <dt className="sr-only">Demo catalogue</dt>
+            <dd className="text-xs text-gray-700">(incl. demo)</dd>
+          </div>
+        )}
       </dl>
     );
   }
@@ -81,7 +108,16 @@ export function MarketplaceStatsPanel({ keys, variant = 'cards', className }: Ma
         <div key={key} className="rounded-xl border border-gray-200 bg-white p-5 text-center shadow-sm">
           <dt className="text-sm font-medium text-gray-700">{LABELS[key]}</dt>
           <dd className="mt-1 text-2xl font-bold text-gray-900">
-            {stats.data ? statValue(stats.data, key) : <Skeleton className="mx-auto h-8 w-20" />}
+            {stats.data ? (
+              <>
+                {statValue(stats.data, key).value}
+                <span className="block text-xs font-normal text-gray-700">
+                  {statValue(stats.data, key).demo ?? ''}
+                </span>
+              </>
+            ) : (
+              <Skeleton className="mx-auto h-8 w-20" />
+            )}
           </dd>
         </div>
       ))}

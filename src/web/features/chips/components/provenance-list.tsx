@@ -50,6 +50,16 @@ function eventPrice(data: Record<string, unknown>): string | null {
   return null;
 }
 
+/** "@alice" for a public name, "a collector" for someone without one. */
+function personOf(name: unknown): string {
+  return typeof name === 'string' && name ? `@${name}` : 'a collector';
+}
+
+/** A sale says who sold and who bought, "Sold for $28.00 · @alice → @bob" (issue 27). */
+function isSaleWithPeople(event: ChipEvent): boolean {
+  return event.type === 'sold' && ('sellerUsername' in event.data || 'buyerUsername' in event.data);
+}
+
 /** A chip's provenance: mint, listings, sales, shipments and verified taps, newest first. */
 export function ProvenanceList({ events }: { events: ChipEvent[] }) {
   if (events.length === 0) {
@@ -70,14 +80,32 @@ export function ProvenanceList({ events }: { events: ChipEvent[] }) {
             <span className="absolute top-0.5 -left-[2.1rem] flex h-6 w-6 items-center justify-center rounded-full bg-brand-100 text-brand-800">
               <Icon className="h-3.5 w-3.5" aria-hidden="true" />
             </span>
-            <p className="text-sm font-semibold text-gray-900">
-              {labelOf(event, style)}
-              {price && <span className="font-normal text-gray-800"> · {price}</span>}
-            </p>
-            <p className="text-sm text-gray-700">
-              <LongDate iso={event.createdAt} />
-              {event.actorUsername && <> · by @{event.actorUsername}</>}
-            </p>
+            {isSaleWithPeople(event) ? (
+              <>
+                <p className="text-sm font-semibold text-gray-900">
+                  {price ? `Sold for ${price}` : 'Sold'}
+                  <span className="font-normal text-gray-800">
+                    {' '}
+                    · {personOf(event.data.sellerUsername)} <span aria-hidden="true">→</span>
+                    <span className="sr-only">to</span> {personOf(event.data.buyerUsername)}
+                  </span>
+                </p>
+                <p className="text-sm text-gray-700">
+                  <LongDate iso={event.createdAt} />
+                </p>
+              </>
+            ) : (
+              <>
+                <p className="text-sm font-semibold text-gray-900">
+                  {labelOf(event, style)}
+                  {price && <span className="font-normal text-gray-800"> · {price}</span>}
+                </p>
+                <p className="text-sm text-gray-700">
+                  <LongDate iso={event.createdAt} />
+                  {event.actorUsername && <> · by @{event.actorUsername}</>}
+                </p>
+              </>
+            )}
           </li>
         );
       })}

@@ -9,6 +9,7 @@ import {
   splitSale,
   transferFee,
 } from '#shared/pricing.ts';
+import { REFUND_RULE } from '#shared/refund-rule.ts';
 import {
   formatPercentSetting,
   formatUsdSetting,
@@ -171,8 +172,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   {
     category: 'Buying & Payments',
     question: 'Can I get a refund?',
-    answer:
-      'No. All purchases are final and there are no refunds, so please check the details of a chip before you buy it.',
+    answer: REFUND_RULE,
   },
   {
     category: 'Shipping & Vault',

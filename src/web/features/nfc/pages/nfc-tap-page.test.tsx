@@ -94,4 +94,47 @@ describe('NfcTapPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Lights' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Hand over' })).toBeNull();
   });
+
+  it('tells whose a sold chip is, what it sold for and when, and links to its page (issue 27)', async () => {
+    api(
+      tapResult({
+        chip: buildChip({
+          status: 'sold',
+          custody: 'with_owner',
+          priceUsd: '80.00',
+          ownerId: 12,
+          ownerUsername: 'bob',
+          lastSale: { priceCents: 2800, soldAt: '2030-03-04T12:00:00.000Z' },
+        }),
+      }),
+    );
+    renderWithApp(<NfcTapPage />, { route: TAP_ROUTE });
+    expect(await screen.findByText('Sold on March 4, 2030 for $28.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '@bob' }).getAttribute('href')).toBe('/gallery/bob');
+    // Creators are labelled as creators, never "Customer" (issue 27).
+    expect(screen.getByText('Creator')).toBeTruthy();
+    expect(screen.queryByText('Customer')).toBeNull();
+    expect(screen.queryByText(/\$80\.00/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'See its page and provenance' }).getAttribute('href')).toMatch(
+      /^\/artchip\/maker\//,
+    );
+  });
+
+  it('shows a guest owner as a collector, and a listed chip with its price and Buy', async () => {
+    api(
+      tapResult({
+        chip: buildChip({
+          status: 'active',
+          priceUsd: '25.00',
+          ownerUsername: null,
+          ownerIsCollector: true,
+          actions: { ...buildChip().actions, buy: true },
+        }),
+      }),
+    );
+    renderWithApp(<NfcTapPage />, { route: TAP_ROUTE });
+    expect(await screen.findByText('For sale at $25.00')).toBeTruthy();
+    expect(screen.getByText('A collector')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeTruthy();
+  });
 });

@@ -83,7 +83,8 @@ const ITEMS: MyArtchipItem[] = [
       creatorUsername: 'other',
       status: 'sold',
       isActive: true,
-      priceUsd: '25.00',
+      priceUsd: '80.00',
+      lastSale: { priceCents: 2800, soldAt: '2030-03-04T12:00:00.000Z' },
       actions: { ...NO_ACTIONS, list: true, shipToMe: true },
     }),
   }),
@@ -132,6 +133,9 @@ describe('MyArtchipCollection', () => {
     expect(bought.getByRole('button', { name: 'Ship to me Bought' })).toBeTruthy();
     expect(bought.getByRole('button', { name: 'List for resale Bought' })).toBeTruthy();
     expect(bought.queryByRole('checkbox')).toBeNull();
+    // What it sold for, not its old list price (issue 27).
+    expect(bought.getByText('Owned by you · sold for $28.00')).toBeTruthy();
+    expect(bought.queryByText(/\$80\.00/)).toBeNull();
   });
 
   it("shows the buttons of the chip's actions, not the row's older flags", async () => {

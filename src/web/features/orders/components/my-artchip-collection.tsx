@@ -43,7 +43,9 @@ function formatPrice(priceUsd: string | null | undefined): string | null {
 function CollectionItem({ item }: { item: MyArtchipItem }) {
   const chip = item.artchip;
   const status = collectionStatusLabel(item.userStatus);
-  const price = formatPrice(chip?.priceUsd);
+  // A sold chip shows what it sold for: its old list price is nobody's asking price any more.
+  const soldFor = chip?.status === 'sold' && chip.lastSale ? formatUsd(chip.lastSale.priceCents) : null;
+  const price = soldFor ? `sold for ${soldFor}` : formatPrice(chip?.priceUsd);
   const frame = chip?.shape === 'round' ? 'rounded-full' : 'rounded-xl';
   const [isImagesOpen, setIsImagesOpen] = useState(false);
   // Extra images join a chip that has its artwork: before that (a surprize mint still being made) the

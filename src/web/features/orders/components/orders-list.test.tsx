@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { ORDER_REPLACED_NOTE } from '#shared/orders.schemas.ts';
 import { OrdersList } from './orders-list.tsx';
 
 afterEach(cleanup);
@@ -88,6 +89,28 @@ describe('OrdersList', () => {
     expect(within(transfer).getByText('Transfer')).toBeTruthy();
     expect(within(transfer).getByText('Transfer to friend@example.com')).toBeTruthy();
     expect(within(transfer).queryByText('Stored in the vault')).toBeNull();
+  });
+
+  it('reads a replaced order as replaced and not paid, never as a payment still processing (issue 27)', async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-orders': () => ({
+        body: [
+          buildOrder({
+            id: 5,
+            status: 'cancelled',
+            paymentStatus: 'pending',
+            statusNote: ORDER_REPLACED_NOTE,
+          }),
+        ],
+      }),
+    });
+    renderWithApp(<OrdersList />, { token: 't' });
+    const order = await screen.findByRole('article', { name: 'Harbor Lights' });
+    expect(within(order).getByText('Cancelled')).toBeTruthy();
+    expect(within(order).getByText('Payment: Not paid')).toBeTruthy();
+    expect(within(order).getByText(ORDER_REPLACED_NOTE)).toBeTruthy();
+    expect(within(order).queryByText(/Pending|processing/)).toBeNull();
   });
 
   it('has an empty state', async () => {

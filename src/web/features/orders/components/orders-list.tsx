@@ -13,7 +13,7 @@ import {
   formatOrderDate,
   ORDER_STATUS_LABELS,
   ORDER_TYPE_LABELS,
-  PAYMENT_STATUS_LABELS,
+  paymentBadgeLabel,
   paymentMethodLabel,
   paymentStatusNote,
 } from '../lib/order-format.ts';
@@ -85,8 +85,8 @@ function OrderCard({ order }: { order: Order }) {
             <div className="flex flex-wrap gap-1">
               <Badge tone="brand">{ORDER_TYPE_LABELS[order.orderType]}</Badge>
               <Badge tone="gray">{ORDER_STATUS_LABELS[order.status]}</Badge>
-              <Badge tone={PAYMENT_TONES[order.paymentStatus]}>
-                Payment: {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+              <Badge tone={order.status === 'cancelled' ? 'gray' : PAYMENT_TONES[order.paymentStatus]}>
+                Payment: {paymentBadgeLabel(order)}
               </Badge>
             </div>
           </div>

@@ -25,13 +25,23 @@ export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
   cancelled: 'Cancelled',
 };
 
-export const PAYMENT_STATUS_LABELS: Record<Order['paymentStatus'], string> = {
+const PAYMENT_STATUS_LABELS: Record<Order['paymentStatus'], string> = {
   pending: 'Pending',
   processing: 'Processing',
   completed: 'Paid',
   failed: 'Failed',
   refunded: 'Refunded',
 };
+
+/**
+ * The payment badge, read with the order (issue 27): a cancelled order's payment that never came is "Not
+ * paid", never "Pending", which would read as money on its way.
+ */
+export function paymentBadgeLabel(order: Pick<Order, 'status' | 'paymentStatus'>): string {
+  const unpaid = order.paymentStatus === 'pending' || order.paymentStatus === 'processing';
+  if (order.status === 'cancelled' && unpaid) return 'Not paid';
+  return PAYMENT_STATUS_LABELS[order.paymentStatus];
+}
 
 /** Spec §4: pending payments note 'still processing', failed ones 'contact support'. */
 export function paymentStatusNote(order: Pick<Order, 'paymentStatus' | 'statusNote'>): string | null {
