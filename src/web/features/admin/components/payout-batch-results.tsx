@@ -30,7 +30,7 @@ export const PayoutBatchResults = forwardRef<HTMLHeadingElement, { outcomes: Bat
         <p className="text-sm text-gray-800">
           {paid} paid, {failed} not paid.
         </p>
-        <AdminTable caption="Batch results" columns={['Payee', 'For', 'Amount', 'Method', 'Result']}>
+        <AdminTable caption="Result per payee" columns={['Payee', 'For', 'Amount', 'Method', 'Result']}>
           <tbody className="divide-y divide-gray-200 bg-white">
             {outcomes.map(({ userId, kind, payout, error, balance }) => (
               <tr key={`${kind}-${userId}`} data-testid={`batch-${kind}-${userId}`}>

@@ -213,7 +213,7 @@ describe('PayoutsTab', () => {
       setBalances([AFFILIATE]);
       await user.click(within(dialog).getByRole('button', { name: 'Pay $31.00' }));
 
-      const results = await screen.findByRole('table', { name: 'Batch results' });
+      const results = await screen.findByRole('table', { name: 'Result per payee' });
       expect(callsTo('POST /api/admin/payouts/batch').map((c) => c.body)).toEqual([
         {
           items: [
@@ -269,7 +269,7 @@ describe('PayoutsTab', () => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pay $3.00' }));
       expect((await screen.findByRole('alert')).textContent).toBe('Another batch is being paid right now.');
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(screen.queryByRole('table', { name: 'Batch results' })).toBeNull();
+      expect(screen.queryByRole('table', { name: 'Result per payee' })).toBeNull();
     });
   });
 });
