@@ -3,6 +3,7 @@ import type { JobRunnerOptions } from '#server/platform/jobs/index.ts';
 import { pruneBackoffs, pruneRateLimits } from '#server/platform/rate-limit/index.ts';
 import { pruneLoginCodes } from '#server/modules/auth/index.ts';
 import { refreshLiveTokenPrice } from '#server/modules/price/index.ts';
+import { backfillPlacedDiscs } from '#server/modules/chips/index.ts';
 import {
   checkTokenPayments,
   reconcilePendingPayments,
@@ -28,6 +29,8 @@ export const BACKGROUND_TASKS: BackgroundTask[] = [
   { name: 'refunds', everyMs: 60_000, run: retryRefunds },
   { name: 'payments-reconcile', everyMs: 60_000, run: reconcilePendingPayments },
   { name: 'token-payments', everyMs: 10_000, run: checkTokenPayments },
+  // Chips made before placed discs (decision 055) get theirs, a few a minute.
+  { name: 'placed-discs', everyMs: 60_000, run: (app) => backfillPlacedDiscs(app) },
   {
     name: 'rate-limit-prune',
     everyMs: 10 * 60_000,

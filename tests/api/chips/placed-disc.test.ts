@@ -6,7 +6,9 @@ import { ChipSchema, MAX_CHIP_PHOTOS, type Chip } from '#shared/chips.schemas.ts
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { MediaUploadResultSchema } from '#shared/media.schemas.ts';
 import { CreateArtchipResponseSchema } from '#shared/orders.schemas.ts';
-import { chipPhotos } from '#server/modules/chips/chips.table.ts';
+import { eq } from 'drizzle-orm';
+import { backfillPlacedDiscs } from '#server/modules/chips/index.ts';
+import { chipPhotos, chips } from '#server/modules/chips/chips.table.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
@@ -125,6 +127,37 @@ describe('the placed disc of a chip', { timeout: 90_000 }, () => {
     expect((await pixelOf(app, chip.imageUrl!, 0.003, 0.003))[3]).toBe(0);
     const page = await chipPage(app, creator.token, chip);
     expect(page).toMatchObject({ imagePlaced: true, imageUrl: chip.imageUrl, photos: [] });
+  });
+
+  it('is made for chips that predate it by the background task, a few a run; an outside artwork is tried once', async () => {
+    const app = await buildTestApp();
+    const creator = await insertUser(app.db);
+    const imageUrl = await uploadArtwork(app, creator.token);
+    // As a chip made before migration 0021: its artwork stored, no disc.
+    const old = await insertChip(app.db, {
+      creatorId: creator.user.id,
+      imageUrl,
+      originalImageUrl: imageUrl,
+      shape: 'round',
+      crop: { x: 0.3, y: 0.25, zoom: 2, rotation: 0 },
+      priceCents: 2500,
+    });
+    const outside = await insertChip(app.db, {
+      creatorId: creator.user.id,
+      imageUrl: 'https://images.example.com/art.png',
+      originalImageUrl: 'https://images.example.com/art.png',
+    });
+    expect(await backfillPlacedDiscs(app, 5)).toBe(2);
+    const [done] = await app.db.select().from(chips).where(eq(chips.id, old.id));
+    expect(done!.discUrl).not.toBeNull();
+    expectNear(await pixelOf(app, done!.discUrl!, 0.5, 0.5), [...RED, 255]);
+    // A round disc's corner is transparent.
+    expect((await pixelOf(app, done!.discUrl!, 0.02, 0.02))[3]).toBe(0);
+    const [kept] = await app.db.select().from(chips).where(eq(chips.id, outside.id));
+    expect(kept).toMatchObject({ discUrl: null, imageUrl: 'https://images.example.com/art.png' });
+    expect(kept!.discKey).not.toBeNull();
+    // Nothing is left to do: neither is tried again.
+    expect(await backfillPlacedDiscs(app, 5)).toBe(0);
   });
 
   it('is the picture of My Orders, and of the sitemap once listed (its PNG)', async () => {

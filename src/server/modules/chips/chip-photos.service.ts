@@ -1,13 +1,18 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { BRAND } from '#shared/brand.ts';
 import { CHIP_NOT_FOUND_MESSAGE, MAX_CHIP_PHOTOS, type ChipPhoto } from '#shared/chips.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
-import type { MediaRow, PlacedDisc } from '#server/modules/media/index.ts';
+import {
+  placedDiscKey,
+  renderPlacedDisc,
+  type MediaRow,
+  type PlacedDisc,
+} from '#server/modules/media/index.ts';
 import { lockChip, type ChipRow } from './chips.repo.ts';
-import { chipPhotos } from './chips.table.ts';
+import { chipPhotos, chips } from './chips.table.ts';
 
 /**
  * What a chip looks like: its placed disc (media's renderPlacedDisc, made when the chip is made and
@@ -31,6 +36,31 @@ export const NO_DISC = {
   discShareUrl: null,
   discKey: null,
 } satisfies Partial<ChipRow>;
+
+/**
+ * Chips made before placed discs existed (migration 0021), or whose disc could not be made then,
+ * get theirs: a few per run, by a background task, oldest first. A chip whose artwork gives no disc
+ * (an outside URL, a file no longer stored) keeps its artwork and is marked tried with the design's
+ * key, so it is not tried again until its design changes. An admin's edit meanwhile wins: the update
+ * applies only while the chip still has no key and the same artwork. Returns how many were done.
+ */
+export async function backfillPlacedDiscs(ctx: ServiceContext, limit = 5): Promise<number> {
+  const waiting = await ctx.db
+    .select({ id: chips.id, artworkUrl: chips.originalImageUrl, shape: chips.shape, crop: chips.crop })
+    .from(chips)
+    .where(and(isNull(chips.discKey), isNotNull(chips.originalImageUrl)))
+    .orderBy(asc(chips.id))
+    .limit(limit);
+  for (const chip of waiting) {
+    const design = { shape: chip.shape, crop: chip.crop ?? null };
+    const disc = await renderPlacedDisc(ctx, { artworkUrl: chip.artworkUrl, ...design });
+    await ctx.db
+      .update(chips)
+      .set(disc ? discColumns(disc) : { discKey: placedDiscKey(chip.artworkUrl!, design) })
+      .where(and(eq(chips.id, chip.id), isNull(chips.discKey), eq(chips.originalImageUrl, chip.artworkUrl!)));
+  }
+  return waiting.length;
+}
 
 export async function listChipPhotos(db: Db, chipId: number): Promise<ChipPhotoRow[]> {
   return db.select().from(chipPhotos).where(eq(chipPhotos.chipId, chipId)).orderBy(asc(chipPhotos.id));

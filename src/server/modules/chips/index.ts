@@ -108,4 +108,4 @@ export {
   setArtchipAvailability,
   updateArtchipPricing,
 } from './owner-moves.service.ts';
-export { addChipPhoto } from './chip-photos.service.ts';
+export { addChipPhoto, backfillPlacedDiscs } from './chip-photos.service.ts';
