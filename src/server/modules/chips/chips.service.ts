@@ -131,8 +131,10 @@ type ChipRowWithPeople = ChipRowWithNames & {
 export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
   const cents = row.chip.priceCents;
   // An owner without a public name reads as "a collector": their e-mail-derived name is never shown.
+  // A creator holding their own chip is named: their name is on the chip already.
   const ownerIsCollector =
     row.ownerUsername !== null &&
+    row.chip.ownerId !== row.chip.creatorId &&
     row.ownerEmail !== null &&
     !isPublicUsername(row.ownerUsername, row.ownerEmail);
   return {
