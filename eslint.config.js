@@ -108,6 +108,9 @@ export default tseslint.config(
       'src/server/db/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      // StrykerJS's sandbox and reports (npm run test:mutation).
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
