@@ -28,13 +28,7 @@ import {
   shipChip,
   type ChipRow,
 } from '#server/modules/chips/index.ts';
-import {
-  assertOrderMove,
-  moveOrder,
-  orderActions,
-  recordOrderEvent,
-  statusWhenMade,
-} from './order-lifecycle.ts';
+import { assertOrderMove, moveOrder, orderActions, recordOrderEvent } from './order-lifecycle.ts';
 import {
   findOrderById,
   listOrderEvents,
@@ -370,15 +364,13 @@ export async function createArtchipFromOrder(
       actorUserId: order.buyerId,
       orderId: order.id,
     });
-    // 'Create Artchip' marks the mint made, from pending or processing (spec §4): done when kept in
-    // the vault, waiting for its shipment when it is to be shipped.
+    // 'Create Artchip' marks the mint made, from pending or processing (spec §4).
     await updateOrder(tx, order.id, { chipId: chip.id });
-    const made = statusWhenMade(order);
     const next = await moveOrder(
       tx,
       { ...order, chipId: chip.id },
       {
-        to: made,
+        to: 'completed',
         actorUserId: adminId,
         at: ctx.clock(),
         data: { artchipId: chip.id, unitId: chip.unitId },
@@ -396,7 +388,7 @@ export async function createArtchipFromOrder(
       entity: 'order',
       entityId: order.id,
       before: { status: order.status, chipId: null },
-      after: { status: made, chipId: chip.id, unitId: chip.unitId },
+      after: { status: 'completed', chipId: chip.id, unitId: chip.unitId },
     });
     const creator = await findAccountById(tx, order.buyerId);
     if (creator) await enqueueMail(tx, await artchipCreatedMail(creator, ctx.config.publicUrl, chip));

@@ -15,7 +15,6 @@ import {
   refusePayAgain,
   refuseRefund,
   SHIPPING_ORDER_PAY_AGAIN_MESSAGE,
-  statusWhenMade,
   statusWhenPaid,
 } from './order-lifecycle.ts';
 
@@ -52,11 +51,6 @@ const chip = (overrides: Partial<ChipRow> = {}): ChipRow =>
     ...overrides,
   }) as ChipRow;
 const inVault = () => chip({ custody: 'in_vault' });
-
-test('the status a mint takes when its chip is made: done in the vault, waiting to ship when shipped', () => {
-  expect(statusWhenMade({ shippingOption: 'store' })).toBe('completed');
-  expect(statusWhenMade({ shippingOption: 'ship' })).toBe('processing');
-});
 
 test('the status an order takes once paid: mints wait for the admin, vault purchases and transfers are done', () => {
   expect(statusWhenPaid({ orderType: 'mint', shippingOption: 'store' })).toBe('pending');
@@ -168,13 +162,6 @@ describe('the admin moves of an order', () => {
   test('a minted chip shipped to its buyer is a shipment; an unpaid order allows nothing', () => {
     const minted = order({ orderType: 'mint', status: 'completed', chipId: 1 });
     expect(orderActions(minted, chip()).markShipped).toBe(true);
-    // Made and not yet sent (issue 27: not "completed" before it ships): it moves as a shipped purchase.
-    const made = order({ orderType: 'mint', status: 'processing', chipId: 1 });
-    expect(orderActions(made, chip())).toMatchObject({ markCompleted: true, markShipped: true });
-    expect(() => assertOrderMove(made, chip(), 'completed')).not.toThrow();
-    expect(() => assertOrderMove({ ...made, chipId: null }, null, 'completed')).toThrow(
-      'A mint order is completed by creating its Artchip.',
-    );
     expect(orderActions(order({ paymentStatus: 'pending' }), chip())).toEqual(none);
   });
 

@@ -5,10 +5,8 @@
  *
  *   any type:  pending payment ──paid──▶ (see below)        ──payment failed / hold lapsed──▶ cancelled
  *   mint:      pending ──markProcessing──▶ processing
- *              pending | processing ──createArtchip──▶ completed (kept in the vault)
- *              pending | processing ──createArtchip──▶ processing (ship-to-me: made, not yet sent), then
- *              as a shipped purchase (the chip still the buyer's and leaving): a ship-to-me mint is
- *              done when its chip is delivered, not when it is made (issue 27)
+ *              pending | processing ──createArtchip──▶ completed
+ *              completed ──markShipped (ship-to-me, chip still the buyer's and leaving)──▶ shipped ──▶ delivered
  *   purchase kept in the vault, transfer:  completed at once (nothing waits for a shipment)
  *   purchase shipped, shipping:  processing ──markCompleted──▶ completed
  *                                processing | completed ──markShipped──▶ shipped ──markDelivered──▶ delivered
@@ -51,14 +49,6 @@ export function statusWhenPaid(order: Pick<OrderRow, 'orderType' | 'shippingOpti
   if (order.orderType === 'purchase' && order.shippingOption === 'store') return 'completed';
   if (order.orderType === 'transfer') return 'completed';
   return 'processing';
-}
-
-/**
- * The status a mint takes when its chip is made: done for a chip kept in the vault; a ship-to-me
- * mint waits for its shipment (processing), then moves as a shipped purchase does.
- */
-export function statusWhenMade(order: Pick<OrderRow, 'shippingOption'>): OrderStatus {
-  return order.shippingOption === 'ship' ? 'processing' : 'completed';
 }
 
 const isPaid = (order: OrderState) => order.paymentStatus === 'completed';
@@ -154,9 +144,7 @@ export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrde
     createArtchip: awaitingChip && (order.status === 'pending' || order.status === 'processing'),
     uploadMedia:
       awaitingChip && order.isSurprize && (order.status === 'pending' || order.status === 'processing'),
-    // A mint is completed by making its chip; once made, a ship-to-me mint moves as a shipped purchase.
-    markCompleted:
-      paid && (order.orderType !== 'mint' || order.chipId !== null) && order.status === 'processing',
+    markCompleted: paid && order.orderType !== 'mint' && order.status === 'processing',
     markShipped: canShip && (order.status === 'processing' || order.status === 'completed'),
     markDelivered: paid && order.status === 'shipped' && chip?.custody === 'in_transit',
     refund: refuseRefund(order, chip) === null,
@@ -338,7 +326,7 @@ export function assertOrderMove(order: OrderState, chip: ChipRow | null, to: key
       'This Artchip is no longer waiting to be shipped to this buyer (it was listed or sold since).',
     );
   }
-  if (to === 'completed' && order.orderType === 'mint' && order.chipId === null) {
+  if (to === 'completed' && order.orderType === 'mint') {
     throw new AppError('CONFLICT', 'A mint order is completed by creating its Artchip.');
   }
   throw new AppError('CONFLICT', `An order that is ${order.status} cannot be marked ${to}.`);
