@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChipRow } from './chips.repo.ts';
+import { NOW, LATER, EARLIER, OWNER, BUYER, OTHER, chipRow } from './chip-row.fixture.ts';
 import {
   canSellTo,
   canShipFor,
@@ -16,29 +16,7 @@ import {
   refuseTransfer,
 } from './chip-lifecycle.ts';
 
-const NOW = new Date('2026-11-24T12:00:00Z');
-const LATER = new Date(NOW.getTime() + 60_000);
-const EARLIER = new Date(NOW.getTime() - 60_000);
-const OWNER = 10;
-const BUYER = 20;
-const OTHER = 30;
-
-function chip(overrides: Partial<ChipRow> = {}): ChipRow {
-  return {
-    id: 1,
-    creatorId: OWNER,
-    ownerId: OWNER,
-    status: 'active',
-    custody: 'in_vault',
-    priceCents: 5000,
-    highestPriceCents: 5000,
-    reservedByOrderId: null,
-    reservedForUserId: null,
-    reservedUntil: null,
-    reportStatus: 'none',
-    ...overrides,
-  } as ChipRow;
-}
+const chip = chipRow;
 
 const visitor = null;
 const owner = { id: OWNER, role: 'user' };

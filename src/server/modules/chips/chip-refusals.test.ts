@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHIP_RESERVED_MESSAGE } from '#shared/checkout.schemas.ts';
 import { HANDOVER_NOT_WITH_OWNER_MESSAGE, reportedMessage } from '#shared/handovers.schemas.ts';
-import type { ChipRow } from './chips.repo.ts';
+import { NOW, LATER, OWNER, OTHER, chipRow } from './chip-row.fixture.ts';
 import {
   canDispatchTo,
   canTransferFrom,
@@ -24,28 +24,7 @@ import {
   refuseTransfer,
 } from './chip-lifecycle.ts';
 
-const NOW = new Date('2026-11-24T12:00:00Z');
-const LATER = new Date(NOW.getTime() + 60_000);
-const OWNER = 10;
-const OTHER = 30;
-
-function chip(overrides: Partial<ChipRow> = {}): ChipRow {
-  return {
-    id: 1,
-    creatorId: OWNER,
-    ownerId: OWNER,
-    status: 'active',
-    custody: 'in_vault',
-    priceCents: 5000,
-    highestPriceCents: 5000,
-    reservedByOrderId: null,
-    reservedForUserId: null,
-    reservedUntil: null,
-    reservedIdle: false,
-    reportStatus: 'none',
-    ...overrides,
-  } as ChipRow;
-}
+const chip = chipRow;
 
 const conflict = (message: string) => ({ code: 'CONFLICT', message });
 const NOT_OWNER = { code: 'FORBIDDEN', message: 'Only the owner can change this Artchip.' };
