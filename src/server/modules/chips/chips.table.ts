@@ -103,6 +103,10 @@ export const chips = pgTable(
     uniqueIndex('chips_nfc_uid_uq').on(t.nfcUid),
     index('chips_creator_id_idx').on(t.creatorId),
     index('chips_owner_id_idx').on(t.ownerId),
+    // The placed-disc backfill's minute query reads only chips still without a disc.
+    index('chips_disc_missing_idx')
+      .on(t.id)
+      .where(sql`${t.discKey} is null`),
     index('chips_source_order_id_idx').on(t.sourceOrderId),
     // Keyset pagination of the public marketplace: newest first, and by price, only over listed chips.
     index('chips_market_newest_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "chips_disc_missing_idx" ON "chips" USING btree ("id") WHERE "chips"."disc_key" is null;
