@@ -21,12 +21,15 @@ const retriedReport = path.join(reportDir, 'retried.jsonl');
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const success = res.status === 0;
+  // How long each step took, so a CI log says where its minutes went.
+  const took = `${Math.round((performance.now() - started) / 1000)} s`;
   if (!success) {
     ok = false;
-    console.error(`✖ ${label} failed (exit ${res.status ?? res.signal})`);
-  }
+    console.error(`✖ ${label} failed (exit ${res.status ?? res.signal}) after ${took}`);
+  } else console.log(`✔ ${label} (${took})`);
   return success;
 }
 

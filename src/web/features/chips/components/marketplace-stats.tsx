@@ -74,7 +74,7 @@ export function MarketplaceStatsPanel({ keys, variant = 'cards', className }: Ma
       >
         {keys.map((key) => (
           // dt before dd, as a description list needs; the figure is drawn first.
-          <div key={key} className="flex items-baseline gap-1">
+          <div key={key} className="flex items-baseline gap-1 whitespace-nowrap">
             <dt className="order-2">{LINE_LABELS[key]}</dt>
             <dd className="order-1 font-semibold text-gray-900">
               {stats.data ? (

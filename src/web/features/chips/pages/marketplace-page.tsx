@@ -149,15 +149,17 @@ export default function MarketplacePage() {
     <div>
       {/* Art first (issue 13): a compact hero with one line of real figures, then the grid. */}
       <section className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 md:py-4">
-          <div className="min-w-0">
+        {/* One row from lg whatever the figures grow to: the description gives way, never the row
+            (a busy day's figures wrapped under the title and pushed the second row of art off screen). */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 md:py-4 lg:flex-nowrap">
+          <div className="min-w-0 lg:flex-1">
             <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">{BRAND.name} Marketplace</h1>
-            <p className="mt-0.5 text-sm text-gray-700">
-              <span className="hidden sm:inline">Physical art you can hold: </span>
+            <p className="mt-0.5 text-sm text-gray-700 lg:truncate">
+              <span className="hidden sm:inline lg:hidden 2xl:inline">Physical art you can hold: </span>
               {BRAND.chipSizeMm} mm chips sealed in resin, each with an NFC tag that proves it is genuine.
             </p>
           </div>
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 lg:shrink-0 lg:flex-nowrap">
             <section aria-labelledby="market-stats">
               <h2 id="market-stats" className="sr-only">
                 Marketplace at a glance
