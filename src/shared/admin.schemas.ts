@@ -56,8 +56,12 @@ export const AdminStatsSchema = z.object({
    * less affiliate commissions and refunds; demo accounts' orders excluded. Not gross sales.
    */
   revenueCents: z.number().int(),
-  /** Affiliate commissions booked and not yet paid out. */
+  /** Owed and not yet paid out: sellers' and affiliates' together (the two figures below). */
   pendingPayoutsCents: z.number().int(),
+  /** Sellers' balances owed (proceeds, held ones included, less payouts); demo accounts excluded. */
+  pendingSellerPayoutsCents: z.number().int(),
+  /** Affiliate commissions booked and not yet paid out. */
+  pendingAffiliatePayoutsCents: z.number().int(),
   totalCustomers: z.number().int(),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;

@@ -58,6 +58,8 @@ describe('GET /api/admin/stats', () => {
       // commission, which the platform pays from its share.
       revenueCents: -300,
       pendingPayoutsCents: 300,
+      pendingSellerPayoutsCents: 0,
+      pendingAffiliatePayoutsCents: 300,
       totalCustomers: 4,
     });
   });
@@ -134,6 +136,55 @@ describe('GET /api/admin/stats', () => {
     const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/stats' });
     expect(res.statusCode).toBe(200);
     expect(AdminStatsSchema.parse(res.json()).revenueCents).toBe(2700 + 1500 + 750);
+  });
+
+  it('counts sellers in pending payouts: the real sum in cents of what each is owed and not yet paid (issue 28)', async () => {
+    const { app, token } = await setup();
+    const { user: buyer } = await insertUser(app.db);
+    const { user: seller } = await insertUser(app.db);
+    const { user: directSeller } = await insertUser(app.db);
+    const { user: demoSeller } = await insertUser(app.db, { isDemo: true });
+    const { user: affiliate } = await insertUser(app.db);
+    const chip = await insertChip(app.db, { creatorId: seller.id, ...CHIP_STATES.sold });
+    const sell = async (sellerId: number, totalCents: number, proceedsCents: number, direct = false) => {
+      const order = await insertOrderRow(app.db, {
+        buyerId: buyer.id,
+        orderType: 'purchase',
+        chipId: chip.id,
+        sellerId,
+        totalCents,
+        ...(direct ? { paymentMethod: 'paypal', markupCents: 1000 } : {}),
+      });
+      await bookPayment(app.db, {
+        order,
+        provider: 'demo',
+        paymentKey: `p${order.id}`,
+        amountCents: totalCents,
+      });
+      await bookSale(app.db, { order, sellerId, sellerProceedsCents: proceedsCents, directToSeller: direct });
+      return order;
+    };
+    // Two sales owed to one seller: $35.00 + $12.34.
+    const first = await sell(seller.id, 5000, 3500);
+    await sell(seller.id, 1763, 1234);
+    // Paid to a seller's own PayPal: nothing owed to them (they owe the fee), and it takes nothing off the others.
+    await sell(directSeller.id, 5000, 3500, true);
+    // The demo catalogue's sellers are never paid.
+    await sell(demoSeller.id, 8000, 5600);
+    await insertCommissionRow(app.db, {
+      orderId: first.id,
+      affiliateUserId: affiliate.id,
+      sourceUserId: buyer.id,
+      amountCents: 300,
+    });
+
+    const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/stats' });
+    expect(res.statusCode).toBe(200);
+    expect(AdminStatsSchema.parse(res.json())).toMatchObject({
+      pendingPayoutsCents: 3500 + 1234 + 300,
+      pendingSellerPayoutsCents: 3500 + 1234,
+      pendingAffiliatePayoutsCents: 300,
+    });
   });
 
   it('is for admins only', async () => {

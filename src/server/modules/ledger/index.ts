@@ -23,6 +23,7 @@ export {
   readAccountTotals,
   readLedgerTotals,
   sumEarningsByUser,
+  sumOwedToSellers,
   sumPlatformIncome,
   sumSellerEarnings,
 } from './ledger.repo.ts';

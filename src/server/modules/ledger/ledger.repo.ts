@@ -235,3 +235,21 @@ export async function sumPlatformIncome(db: Db): Promise<number> {
   if (!Number.isSafeInteger(cents)) throw new Error('Platform income is beyond a safe integer of cents');
   return cents;
 }
+
+/**
+ * What sellers are owed and not yet paid, in cents (the Overview's pending payouts): each seller's
+ * balance (proceeds less payouts, refunds and fees owed on sales paid to them directly), counting only
+ * those owed something, so one seller's debt never hides what another is owed. Proceeds still in their
+ * hold count (owed, not yet payable). The demo catalogue's accounts are never paid and never count.
+ */
+export async function sumOwedToSellers(db: Db): Promise<number> {
+  const [row] = rowsOf<{ cents: string | number }>(
+    await db.execute(sql`select coalesce(sum(balance), 0)::bigint as cents from (
+        select sum(l.amount_cents) as balance from ${ledgerLines} l join ${users} u on u.id = l.user_id
+        where l.account = 'seller' and not u.is_demo group by l.user_id) per_seller
+      where balance > 0`),
+  );
+  const cents = Number(row?.cents ?? 0);
+  if (!Number.isSafeInteger(cents)) throw new Error('Seller balances are beyond a safe integer of cents');
+  return cents;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { sumPendingCommissions } from '#server/modules/affiliates/index.ts';
-import { sumPlatformIncome } from '#server/modules/ledger/index.ts';
+import { sumOwedToSellers, sumPlatformIncome } from '#server/modules/ledger/index.ts';
 import { readOrderTotals } from '#server/modules/orders/index.ts';
 import { countCustomers } from '#server/modules/users/index.ts';
 import type { AdminStats } from '#shared/admin.schemas.ts';
@@ -37,10 +37,11 @@ async function countAllChips(
  * its own aggregate queries over indexed columns, and this only puts them side by side.
  */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
-  const [chips, orders, revenueCents, pendingPayoutsCents, totalCustomers] = await Promise.all([
+  const [chips, orders, revenueCents, sellersCents, affiliatesCents, totalCustomers] = await Promise.all([
     countAllChips(db),
     readOrderTotals(db),
     sumPlatformIncome(db),
+    sumOwedToSellers(db),
     sumPendingCommissions(db),
     countCustomers(db),
   ]);
@@ -52,7 +53,9 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     activeSurprizeOrders: orders.activeSurprize,
     ordersByStatus: orders.byStatus,
     revenueCents,
-    pendingPayoutsCents,
+    pendingPayoutsCents: sellersCents + affiliatesCents,
+    pendingSellerPayoutsCents: sellersCents,
+    pendingAffiliatePayoutsCents: affiliatesCents,
     totalCustomers,
   };
 }

@@ -21,7 +21,9 @@ const STATS: AdminStats = {
   activeSurprizeOrders: 2,
   ordersByStatus: { pending: 1, completed: 4 },
   revenueCents: 495_000,
-  pendingPayoutsCents: 300,
+  pendingPayoutsCents: 5034,
+  pendingSellerPayoutsCents: 4734,
+  pendingAffiliatePayoutsCents: 300,
   totalCustomers: 9,
 };
 
@@ -34,5 +36,13 @@ describe('OverviewTab', () => {
     expect(card.textContent).toContain('$4,950.00');
     expect(card.textContent).toContain('Platform income: sale, mint and transfer fees');
     expect(card.textContent).toContain('Not gross sales');
+  });
+
+  it('says Pending Payouts counts sellers and affiliates, with each part', async () => {
+    mockApi({ 'GET /api/admin/stats': () => ({ body: STATS }) });
+    renderWithApp(<OverviewTab />);
+    const card = (await screen.findByText('Pending Payouts')).parentElement!;
+    expect(card.textContent).toContain('$50.34');
+    expect(card.textContent).toContain('Owed, not yet paid: sellers $47.34, affiliates $3.00.');
   });
 });

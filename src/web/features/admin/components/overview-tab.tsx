@@ -55,7 +55,11 @@ export function OverviewTab() {
           hint={demoHint(data.demoAvailableChips)}
         />
         <StatCard label="Revenue" value={formatUsd(data.revenueCents)} hint={REVENUE_HINT} />
-        <StatCard label="Pending Payouts" value={formatUsd(data.pendingPayoutsCents)} />
+        <StatCard
+          label="Pending Payouts"
+          value={formatUsd(data.pendingPayoutsCents)}
+          hint={`Owed, not yet paid: sellers ${formatUsd(data.pendingSellerPayoutsCents)}, affiliates ${formatUsd(data.pendingAffiliatePayoutsCents)}.`}
+        />
         <StatCard label="Customers" value={data.totalCustomers} />
       </div>
       <section aria-labelledby="orders-by-status">
