@@ -59,8 +59,12 @@ describe('GET /api/artchip/tap answers whose the chip is and whether it is for s
   it("a guest buyer reads as a collector: the e-mail's name is never sent", async () => {
     const app = await buildTestApp();
     const { chip, creator, tag } = await setupTaggedChip(app);
-    // A guest checkout names the account from its e-mail (findOrCreateGuestUser).
-    const guest = await insertUser(app.db, { email: 'jane.doe@example.com', username: 'jane.doe_4821' });
+    // A guest checkout names the account from its e-mail (findOrCreateGuestUser), privately (decision 060).
+    const guest = await insertUser(app.db, {
+      email: 'jane.doe@example.com',
+      username: 'jane.doe_4821',
+      usernameIsPrivate: true,
+    });
     await sellTo(app, chip.id, creator.user.id, guest.user.id);
 
     const result = await tap(app, makeSunTapQuery({ ...tag, counter: 1 }));
@@ -86,7 +90,11 @@ describe('GET /api/artchip/tap answers whose the chip is and whether it is for s
   it("the chip's provenance names who sold and who bought; a guest buyer as a collector", async () => {
     const app = await buildTestApp();
     const { chip, creator } = await setupTaggedChip(app);
-    const guest = await insertUser(app.db, { email: 'jane.doe@example.com', username: 'jane.doe_4821' });
+    const guest = await insertUser(app.db, {
+      email: 'jane.doe@example.com',
+      username: 'jane.doe_4821',
+      usernameIsPrivate: true,
+    });
     await sellTo(app, chip.id, creator.user.id, guest.user.id);
     const res = await app.inject({ method: 'GET', url: `/api/artchip/${chip.id}/events` });
     expect(res.statusCode).toBe(200);

@@ -83,6 +83,8 @@ export async function ensureAdmin(
         firstName: 'Admin',
         isEmailVerified: true,
         role: 'admin',
+        // Past 'admin', the name is made from the e-mail: not shown publicly (decision 060).
+        usernameIsPrivate: attempt > 0,
       });
       return { user, isNew: true };
     } catch (err) {

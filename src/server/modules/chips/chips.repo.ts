@@ -18,8 +18,8 @@ export type ChipWithUsers = {
   /** The avatars the chip page shows beside the creator's and the owner's names. */
   creatorProfileImageUrl: string | null;
   ownerProfileImageUrl: string | null;
-  /** The owner's e-mail: a name derived from it is not public (a guest's account, "a collector"). */
-  ownerEmail: string | null;
+  /** The owner's username was made from their e-mail and not picked yet: "a collector" (decision 060). */
+  ownerNameIsPrivate: boolean | null;
   /** The last sale's price and time (its 'sold' event), or null if never sold. */
   lastSaleCents: number | null;
   lastSoldAt: string | null;
@@ -45,7 +45,7 @@ const chipPeopleColumns = {
   ownerUsername: owner.username,
   creatorProfileImageUrl: creator.profileImageUrl,
   ownerProfileImageUrl: owner.profileImageUrl,
-  ownerEmail: owner.email,
+  ownerNameIsPrivate: owner.usernameIsPrivate,
   lastSaleCents,
   lastSoldAt,
 };
@@ -422,9 +422,19 @@ export async function countCreatorPublicChips(db: Db, creatorId: number): Promis
 export async function findUserByUsername(
   db: Db,
   username: string,
-): Promise<{ id: number; username: string; profileImageUrl: string | null } | null> {
+): Promise<{
+  id: number;
+  username: string;
+  profileImageUrl: string | null;
+  usernameIsPrivate: boolean;
+} | null> {
   const [row] = await db
-    .select({ id: users.id, username: users.username, profileImageUrl: users.profileImageUrl })
+    .select({
+      id: users.id,
+      username: users.username,
+      profileImageUrl: users.profileImageUrl,
+      usernameIsPrivate: users.usernameIsPrivate,
+    })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
@@ -439,7 +449,7 @@ export async function insertChipEvent(tx: Db, values: typeof chipEvents.$inferIn
 /** A chip's provenance, newest first, with the actor's username. */
 export async function listChipEvents(db: Db, chipId: number, limit = 200) {
   return db
-    .select({ event: chipEvents, actorUsername: users.username, actorEmail: users.email })
+    .select({ event: chipEvents, actorUsername: users.username, actorNameIsPrivate: users.usernameIsPrivate })
     .from(chipEvents)
     .leftJoin(users, eq(users.id, chipEvents.actorUserId))
     .where(eq(chipEvents.chipId, chipId))
@@ -447,11 +457,11 @@ export async function listChipEvents(db: Db, chipId: number, limit = 200) {
     .limit(limit);
 }
 
-/** Usernames and e-mails of these users (for the public-name rule), by id. */
+/** Usernames of these users and whether each is private (decision 060), by id. */
 export async function findUserNames(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({ id: users.id, username: users.username, isPrivate: users.usernameIsPrivate })
     .from(users)
     .where(inArray(users.id, ids));
 }

@@ -21,7 +21,6 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { placedDiscKey, renderPlacedDisc, type MediaRow } from '#server/modules/media/index.ts';
 import { getTokenPriceUsd } from '#server/modules/price/index.ts';
-import { isPublicUsername } from '#server/modules/users/index.ts';
 import {
   countCreatorPublicChips,
   findChipById,
@@ -122,7 +121,7 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
 type ChipRowWithPeople = ChipRowWithNames & {
   creatorProfileImageUrl: string | null;
   ownerProfileImageUrl: string | null;
-  ownerEmail: string | null;
+  ownerNameIsPrivate: boolean | null;
   lastSaleCents: number | null;
   lastSoldAt: string | null;
 };
@@ -133,10 +132,7 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
   // An owner without a public name reads as "a collector": their e-mail-derived name is never shown.
   // A creator holding their own chip is named: their name is on the chip already.
   const ownerIsCollector =
-    row.ownerUsername !== null &&
-    row.chip.ownerId !== row.chip.creatorId &&
-    row.ownerEmail !== null &&
-    !isPublicUsername(row.ownerUsername, row.ownerEmail);
+    row.ownerUsername !== null && row.chip.ownerId !== row.chip.creatorId && row.ownerNameIsPrivate === true;
   return {
     ...chipRecordFields(row),
     creatorProfileImageUrl: row.creatorProfileImageUrl,
@@ -276,6 +272,8 @@ export async function listGallery(
     listCreatorPublicChips(ctx.db, user.id, cursor, args.limit + 1),
     countCreatorPublicChips(ctx.db, user.id),
   ]);
+  // A name made from an e-mail and not picked yet (decision 060) is named only by the chips it made.
+  if (user.usernameIsPrivate && count === 0) throw new AppError('NOT_FOUND', 'User not found');
   const page = rows.slice(0, args.limit);
   const read = await visitorContext(ctx);
   const last = page[page.length - 1];
@@ -305,10 +303,7 @@ export async function listChipEvents(
     for (const id of [event.data.sellerId, event.data.buyerId]) if (typeof id === 'number') ids.add(id);
   }
   const names = new Map(
-    (await findUserNames(ctx.db, [...ids])).map((u) => [
-      u.id,
-      isPublicUsername(u.username, u.email) ? u.username : null,
-    ]),
+    (await findUserNames(ctx.db, [...ids])).map((u) => [u.id, u.isPrivate ? null : u.username]),
   );
   const nameOf = (id: unknown) => (typeof id === 'number' ? (names.get(id) ?? null) : null);
   return {
@@ -317,10 +312,7 @@ export async function listChipEvents(
       id: r.event.id,
       type: r.event.type,
       createdAt: r.event.createdAt.toISOString(),
-      actorUsername:
-        r.actorUsername !== null && r.actorEmail !== null && isPublicUsername(r.actorUsername, r.actorEmail)
-          ? r.actorUsername
-          : null,
+      actorUsername: r.actorNameIsPrivate === false ? r.actorUsername : null,
       data:
         r.event.type === 'sold'
           ? {

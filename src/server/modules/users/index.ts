@@ -5,7 +5,7 @@
  * the functions here.
  */
 export { users } from './users.table.ts';
-export { isPublicUsername, usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
+export { usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
 export { countCustomers, type UserRow } from './users.repo.ts';
 export {
   clearAccountDestinations,

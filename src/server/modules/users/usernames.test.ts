@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { UsernameSchema } from '#shared/users.schemas.ts';
-import { isPublicUsername, usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
+import { usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
 
 describe('usernameBaseFromEmail', () => {
   it.each([
@@ -32,22 +32,5 @@ describe('usernameBaseFromEmail', () => {
     expect(usernameCandidate('jane', 0)).toBe('jane');
     expect(usernameCandidate('jane', 1)).toMatch(/^jane_\d{4}$/);
     expect(usernameCandidate('jane', 7)).toMatch(/^jane_\d{8}$/);
-  });
-});
-
-describe('isPublicUsername', () => {
-  it('keeps every name a guest account could be given private', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), fc.nat({ max: 10 }), (local, attempt) => {
-        const email = `${local}@example.com`;
-        expect(isPublicUsername(usernameCandidate(usernameBaseFromEmail(email), attempt), email)).toBe(false);
-      }),
-    );
-  });
-
-  it('shows a name the user picked', () => {
-    expect(isPublicUsername('bob_the_artist', 'robert.smith@example.com')).toBe(true);
-    expect(isPublicUsername('robert.smith_art', 'robert.smith@example.com')).toBe(true);
-    expect(isPublicUsername('robert.smith_12', 'robert.smith@example.com')).toBe(true);
   });
 });

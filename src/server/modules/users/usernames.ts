@@ -26,21 +26,3 @@ export function usernameCandidate(base: string, attempt: number): string {
   const suffix = String(crypto.randomInt(10 ** (digits - 1), 10 ** digits));
   return `${base.slice(0, USERNAME_MAX_LENGTH - digits - 1)}_${suffix}`;
 }
-
-/**
- * Whether a username may be shown publicly: a name derived from the account's e-mail (a guest checkout's
- * account, whose owner has not picked a name yet) would show part of that e-mail, so it reads as "a
- * collector" instead (PRODUCT.md "Custody"). A name the user picked that happens to equal their e-mail's
- * local part is kept private too: the safe side.
- */
-export function isPublicUsername(username: string, email: string): boolean {
-  const base = usernameBaseFromEmail(email.trim().toLowerCase());
-  const name = username.toLowerCase();
-  if (name === base.slice(0, USERNAME_MAX_LENGTH)) return false;
-  for (const digits of [4, 8]) {
-    const prefix = `${base.slice(0, USERNAME_MAX_LENGTH - digits - 1)}_`;
-    if (name.startsWith(prefix) && new RegExp(`^\\d{${digits}}$`).test(name.slice(prefix.length)))
-      return false;
-  }
-  return true;
-}

@@ -122,6 +122,8 @@ export type CreateAccountInput = {
   referralCode?: string | undefined;
   isEmailVerified?: boolean;
   role?: 'user' | 'admin';
+  /** The username was made from the e-mail, not picked: never shown publicly (decision 060). */
+  usernameIsPrivate?: boolean;
 };
 
 /**
@@ -149,6 +151,7 @@ export async function createAccount(db: Db, input: CreateAccountInput): Promise<
       role: input.role ?? 'user',
       affiliateCode: await createUniqueAffiliateCode(db),
       referredBy: referrer?.id ?? null,
+      usernameIsPrivate: input.usernameIsPrivate ?? false,
     });
   } catch (err) {
     // Two sign-ups racing for the same e-mail or username: the unique index decides.
@@ -219,6 +222,8 @@ export async function findOrCreateGuestUser(db: Db, email: string): Promise<{ us
     const row = await repo.insertUserIfFree(db, {
       email: normalized,
       username,
+      // Made from the e-mail: the account reads as "a collector" until its owner picks a name.
+      usernameIsPrivate: true,
       passwordHash: null,
       isEmailVerified: false,
       role: 'user',
@@ -229,8 +234,15 @@ export async function findOrCreateGuestUser(db: Db, email: string): Promise<{ us
   throw new Error('Could not create a guest account');
 }
 
-/** PUT /api/users/profile: names, username (unique, case-insensitive) and PayPal e-mail ('' clears it). */
+/**
+ * PUT /api/users/profile: names, username (unique, case-insensitive) and PayPal e-mail ('' clears it).
+ * A username other than the one the account has (beyond its case) is picked by its owner: a name made
+ * from the e-mail becomes public then, never by saving the form unchanged (decision 060).
+ */
 export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<User> {
+  const current = await repo.findUserById(db, userId);
+  if (!current) throw new AppError('NOT_FOUND', 'User not found');
+  const picksUsername = current.username.toLowerCase() !== input.username.toLowerCase();
   if (await repo.findUserByUsername(db, input.username, userId)) {
     throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE, {
       fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
@@ -242,6 +254,7 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
       firstName: input.firstName,
       lastName: input.lastName,
       username: input.username,
+      ...(picksUsername && { usernameIsPrivate: false }),
       ...(input.paypalEmail !== undefined && { paypalEmail: input.paypalEmail.trim().toLowerCase() || null }),
     });
   } catch (err) {

@@ -17,6 +17,12 @@ export const users = pgTable(
     ...baseColumns,
     email: text().notNull(),
     username: text().notNull(),
+    /**
+     * The username was made from the account's e-mail (a guest checkout's or an invited recipient's
+     * account) and its owner has not picked one: it is never shown publicly, the account reads as "a
+     * collector" (docs/decisions/060). Cleared when the owner picks another username.
+     */
+    usernameIsPrivate: boolean().notNull().default(false),
     passwordHash: text(),
     /**
      * The password was set with a guest checkout's hand-out, which does not prove the e-mail: proving

@@ -21,9 +21,17 @@ export async function toCreatorProfile(ctx: ServiceContext, user: UserRow): Prom
   };
 }
 
-/** GET /api/creators/:username; NOT_FOUND "No creator @name" for a username nobody has. */
+/**
+ * GET /api/creators/:username; NOT_FOUND "No creator @name" for a username nobody has, and for a
+ * name made from an e-mail and not picked yet (decision 060) unless the account made public chips,
+ * whose pages carry its name already.
+ */
 export async function getCreatorProfile(ctx: ServiceContext, username: string): Promise<CreatorProfile> {
   const user = await findAccountByUsername(ctx.db, username);
   if (!user) throw new AppError('NOT_FOUND', noCreatorMessage(username));
-  return toCreatorProfile(ctx, user);
+  const profile = await toCreatorProfile(ctx, user);
+  if (user.usernameIsPrivate && profile.figures.chipsMinted === 0) {
+    throw new AppError('NOT_FOUND', noCreatorMessage(username));
+  }
+  return profile;
 }

@@ -84,7 +84,8 @@ export type TopMinterRow = {
 };
 
 /**
- * Top Minters: real creators (no demo account, not the company) ranked by their activated chips,
+ * Top Minters: real creators (no demo account, not the company, no name made from an e-mail and not
+ * picked yet: decision 060) ranked by their activated chips,
  * listed or sold (pending and inactive ones do not count); ties go to the earlier member. Sales leave
  * out orders bought by demo accounts, referrals leave out demo accounts (earnings: the ledger's).
  */
@@ -100,6 +101,7 @@ export async function listTopMinterRows(db: Db, limit = 10): Promise<TopMinterRo
       from (select c.creator_id, count(*) as total_minted from chips c
             where c.status in ('active', 'sold') and not c.is_demo and c.creator_id <> ${COMPANY_CREATOR_ID}
               and ${realUser(sql`c.creator_id`)}
+              and not exists (select 1 from users p where p.id = c.creator_id and p.username_is_private)
             group by c.creator_id
             order by count(*) desc, c.creator_id asc limit ${limit}) m
       join users u on u.id = m.creator_id
