@@ -375,6 +375,9 @@ export const TRANSFER_RECIPIENT_REQUIRED_MESSAGE = 'Enter a username or an e-mai
 export const TRANSFER_RECIPIENT_UNKNOWN_MESSAGE =
   'No one has this username. To invite someone new, enter their e-mail address.';
 export const TRANSFER_TO_SELF_MESSAGE = `You already own this ${BRAND.name}.`;
+/** Answered (409) for a payment of a transfer fee order that was cancelled first (started again or abandoned): refunded. */
+export const TRANSFER_WITHDRAWN_MESSAGE =
+  'This transfer was cancelled or started again before your payment completed, so the payment is refunded.';
 
 /**
  * POST /api/artchip/:id/transfer: the owner hands the chip to someone else, named by username or

@@ -160,7 +160,7 @@ describe('recordChipEvent and toChipDto', () => {
     const people = {
       creatorProfileImageUrl: null,
       ownerProfileImageUrl: null,
-      ownerEmail: null,
+      ownerNameIsPrivate: null,
       lastSaleCents: null,
       lastSoldAt: null,
     };

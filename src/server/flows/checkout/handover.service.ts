@@ -40,7 +40,12 @@ import {
   type HandoverRow,
 } from '#server/modules/chips/index.ts';
 import { findChipTagCounter } from '#server/modules/nfc/index.ts';
-import { findOrderById } from '#server/modules/orders/index.ts';
+import {
+  findOrderById,
+  withdrawFeeOrder,
+  withdrawReplacedTransfers,
+  type FeeOrderWithdrawal,
+} from '#server/modules/orders/index.ts';
 import { loadPricingContext } from './checkout.service.ts';
 import { answerOwnerOrder, ownerOrderProvider, requireOwnChip } from './owner-orders.ts';
 import { feeInput, mintPriceCents, placeTransferFeeOrder } from './transfer.service.ts';
@@ -51,6 +56,20 @@ import { paymentOptionsFor } from '#server/modules/payments/index.ts';
 
 async function reread(db: Db, handover: HandoverRow): Promise<Handover> {
   return toHandoverDto((await findHandover(db, handover.id)) ?? handover);
+}
+
+/**
+ * A handover that ended unpaid (cancelled or started again) takes its fee orders with it: the owner's
+ * and a claimant's, each withdrawn unless paid (issue 28: they stayed pending in My Orders).
+ */
+async function withdrawHandoverFeeOrders(
+  tx: Db,
+  handover: Pick<HandoverRow, 'feeOrderId' | 'claimOrderId'>,
+  args: { reason: FeeOrderWithdrawal; actorUserId: number },
+): Promise<void> {
+  for (const orderId of [handover.feeOrderId, handover.claimOrderId]) {
+    if (orderId !== null) await withdrawFeeOrder(tx, orderId, args);
+  }
 }
 
 /** GET /api/artchip/:id/handover: the owner's chip's live handover, or null. */
@@ -92,6 +111,7 @@ export async function startHandoverByOwner(
     // The tag as it is now, under the chip's lock: the owner's tap must be of this tag and counter.
     const current = await findChipTagCounter(tx, chipId);
     if (!current) throw new AppError('CONFLICT', HANDOVER_NO_TAG_MESSAGE);
+    const before = await findOwnLiveHandover(tx, chipId);
     const handover = await startHandover(tx, chip, {
       ownerId: user.id,
       feePaidBy: input.feePaidBy,
@@ -99,6 +119,13 @@ export async function startHandoverByOwner(
       tag: current,
       now,
     });
+    // Started again: the handover it replaced (still waiting for its fee) ends with its fee order; an
+    // offline transfer of the chip still waiting for its fee is replaced too.
+    const replaced = before ? await findHandover(tx, before.id) : null;
+    if (replaced?.status === 'cancelled') {
+      await withdrawHandoverFeeOrders(tx, replaced, { reason: 'handover_replaced', actorUserId: user.id });
+    }
+    await withdrawReplacedTransfers(tx, { chipId, ownerId: user.id });
     if (!pricing || !payment) return { handover, fee: null };
     const { order, summary } = await placeTransferFeeOrder(tx, chip, {
       buyerId: user.id,
@@ -132,7 +159,9 @@ export async function cancelHandoverByOwner(
   const now = ctx.clock();
   const cancelled = await ctx.db.transaction(async (tx) => {
     const chip = requireOwnChip(await lockChipForChange(tx, chipId), user);
-    return cancelHandover(tx, chip, { actorId: user.id, now });
+    const handover = await cancelHandover(tx, chip, { actorId: user.id, now });
+    await withdrawHandoverFeeOrders(tx, handover, { reason: 'handover_cancelled', actorUserId: user.id });
+    return handover;
   });
   return { handover: toHandoverDto(cancelled) };
 }
@@ -194,6 +223,10 @@ export async function claimByTap(
       handoverId: handover.id,
     });
     const waiting = await awaitClaimPayment(tx, handover, { claimantId: user.id, orderId: order.id, now });
+    // A claimant whose payment window lapsed is overtaken by this claim: their fee order ends.
+    if (handover.claimOrderId !== null) {
+      await withdrawFeeOrder(tx, handover.claimOrderId, { reason: 'claim_overtaken', actorUserId: null });
+    }
     return { handover: waiting, fee: { order, summary, title: chip.title } };
   });
 

@@ -30,7 +30,12 @@ import {
   refuseTransfer,
   type ChipRow,
 } from '#server/modules/chips/index.ts';
-import { findOrderById, placeOrder, type OrderRow } from '#server/modules/orders/index.ts';
+import {
+  findOrderById,
+  placeOrder,
+  withdrawReplacedTransfers,
+  type OrderRow,
+} from '#server/modules/orders/index.ts';
 import type { PaymentProvider } from '#server/modules/payments/index.ts';
 import { findAccountByEmail, findAccountByUsername } from '#server/modules/users/index.ts';
 import { getSiteSettings } from '#server/modules/settings/index.ts';
@@ -173,6 +178,8 @@ export async function transferArtchip(
 
   const { order, title, summary } = await ctx.db.transaction(async (tx) => {
     const chip = requireOwnChip(await lockChipForChange(tx, chipId), user);
+    // The owner's earlier transfer of it still waiting for its fee is replaced by this one.
+    await withdrawReplacedTransfers(tx, { chipId, ownerId: user.id });
     // Priced under the lock, from the chip as it is now (a sale meanwhile raises the base).
     const { order, summary } = await placeTransferFeeOrder(tx, chip, {
       buyerId: user.id,

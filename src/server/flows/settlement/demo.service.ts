@@ -3,9 +3,17 @@ import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { Order } from '#shared/orders.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
 import { HANDOVER_PAYMENT_TOO_LATE_MESSAGE } from '#shared/handovers.schemas.ts';
+import { TRANSFER_WITHDRAWN_MESSAGE } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
-import { canSeeOrder, findOrderById, getOrder, ORDER_NOT_FOUND } from '#server/modules/orders/index.ts';
+import {
+  canSeeOrder,
+  findOrderById,
+  getOrder,
+  isWithdrawnFeeOrder,
+  ORDER_NOT_FOUND,
+  type OrderRow,
+} from '#server/modules/orders/index.ts';
 import type { Db } from '#server/db/client.ts';
 import { completeOrderPayment } from './payments.service.ts';
 import { insertPaymentEventOnce } from '#server/modules/payments/index.ts';
@@ -36,13 +44,14 @@ export async function recordSeededDemoPayment(
 }
 
 /** Why a payment that arrived too late to apply is refunded, in the words of what the order was for. */
-function unfulfillableMessage(order: { orderType: string; handoverId: number | null }): string {
+function unfulfillableMessage(order: OrderRow): string {
   if (order.orderType === 'purchase') {
     return `This ${BRAND.name} was sold to someone else before your payment completed.`;
   }
   if (order.handoverId !== null) {
     return HANDOVER_PAYMENT_TOO_LATE_MESSAGE;
   }
+  if (isWithdrawnFeeOrder(order)) return TRANSFER_WITHDRAWN_MESSAGE;
   return `This ${BRAND.name} changed hands before your payment completed, so the payment is refunded.`;
 }
 

@@ -41,7 +41,9 @@ import {
   chipTransferredMail,
   findOrderById,
   issueBuyerConfirmUrl,
+  isWithdrawnFeeOrder,
   listUnpaidOrdersInWindow,
+  sweepAbandonedFeeOrders,
   sweepLapsedHolds,
   lockOrder,
   markOrderPaid,
@@ -53,7 +55,7 @@ import {
 import type { PaymentProviderName } from '#server/modules/payments/index.ts';
 import { getPaymentRegistry, paymentContext } from '#server/modules/payments/index.ts';
 import { insertPaymentEventOnce, setPaymentEventOutcome } from '#server/modules/payments/index.ts';
-import { reconcileWindow } from '#server/modules/payments/index.ts';
+import { reconcileWindow, WATCH_MAX_AGE_MS } from '#server/modules/payments/index.ts';
 import { processRefund, refundUnkeptPayment } from './refunds.service.ts';
 import { isPaidToSellerDirectly, paymentVerdict } from './settlement-rules.ts';
 
@@ -162,6 +164,9 @@ async function fulfilShipping({ tx, order, chip, now }: SaleContext): Promise<bo
  * is made for an e-mail nobody uses yet, and its invitation carries a mailed set-password link).
  */
 async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promise<boolean> {
+  // Withdrawn before it was paid (its hand-over cancelled or started again, replaced, abandoned): a
+  // payment arriving now does not count, whatever the chip's state (issue 28).
+  if (isWithdrawnFeeOrder(order)) return false;
   if (order.handoverId !== null) {
     // A handover by tap (issue 15): the owner's fee opens it; the claimant's moves the chip to them.
     if (!chip) return false;
@@ -466,15 +471,18 @@ export async function reconcilePendingPayments(ctx: ServiceContext): Promise<num
 }
 
 /**
- * Background task: frees lapsed checkout holds (orders.sweepLapsedHolds), then makes each cancelled
- * order's payment unpayable at its provider (a Stripe PaymentIntent is cancelled). A payment that
- * went through meanwhile is not cancellable; its signal then finds the order cancelled and refunds it.
+ * Background task: frees lapsed checkout holds (orders.sweepLapsedHolds) and withdraws transfer and
+ * hand-over fee orders abandoned past the window a payment may still arrive in (the one reconciliation
+ * watches), then makes each cancelled order's payment unpayable at its provider (a Stripe
+ * PaymentIntent is cancelled). A payment that went through meanwhile is not cancellable; its signal
+ * then finds the order cancelled and refunds it (or, for a lapsed hold, hands over a chip still free).
  */
 export async function sweepLapsedHoldsAndPayments(ctx: ServiceContext) {
   const swept = await sweepLapsedHolds(ctx);
+  const abandoned = await sweepAbandonedFeeOrders(ctx, new Date(ctx.clock().getTime() - WATCH_MAX_AGE_MS));
   const registry = getPaymentRegistry(ctx);
   let paymentsCancelled = 0;
-  for (const order of swept.cancelled) {
+  for (const order of [...swept.cancelled, ...abandoned]) {
     const provider = registry.byName(order.paymentProvider);
     if (!order.providerRef || !provider?.cancelPayment) continue;
     try {
@@ -484,5 +492,10 @@ export async function sweepLapsedHoldsAndPayments(ctx: ServiceContext) {
       ctx.log.warn({ err, orderId: order.id }, 'could not cancel a lapsed payment at its provider');
     }
   }
-  return { chipsFreed: swept.chipsFreed, offersExpired: swept.offersExpired, paymentsCancelled };
+  return {
+    chipsFreed: swept.chipsFreed,
+    offersExpired: swept.offersExpired,
+    feeOrdersAbandoned: abandoned.length,
+    paymentsCancelled,
+  };
 }

@@ -8,6 +8,9 @@ export { orders, type ShippingAddressSnapshot } from './orders.table.ts';
 export {
   cancelOrder,
   cancelOrderForRefund,
+  isWithdrawnFeeOrder,
+  withdrawFeeOrder,
+  withdrawReplacedTransfers,
   markOrderPaid,
   flagOrderPayment,
   markOrderRefunded,
@@ -16,6 +19,7 @@ export {
   placeOrder,
   refusePayAgain,
   replaceUnpaidOrder,
+  type FeeOrderWithdrawal,
 } from './order-lifecycle.ts';
 export {
   chipSoldMail,
@@ -44,6 +48,7 @@ export {
   holdsOrderGuestToken,
   issueBuyerConfirmUrl,
   ORDER_NOT_FOUND,
+  sweepAbandonedFeeOrders,
   sweepLapsedHolds,
 } from './orders.service.ts';
 export {

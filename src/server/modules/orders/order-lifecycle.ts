@@ -14,6 +14,11 @@
  * An unpaid mint or purchase (waiting for its payment, failed, or lapsed) may be paid again: the buyer's
  * Pay now places a new order with the same request and the old one is marked replaced (refusePayAgain).
  *
+ * A fee order (transfer, or hand-over: 'transfer' orders) its owner withdraws before paying (the hand-over
+ * cancelled or started again, the transfer replaced by another, or abandoned past its payment window)
+ * is cancelled with its payment still pending: a payment of it arriving later does not count and is
+ * refunded (isWithdrawnFeeOrder). A payment that failed is not a withdrawal.
+ *
  * Shipping changes only the chip the order ships, and only while that chip is leaving the vault for
  * the order's buyer (chip-lifecycle canShipFor): a chip sold on meanwhile is not the order's to ship.
  */
@@ -25,6 +30,8 @@ import { canShipFor, canUnsell, refuseBuy, type ChipRow, type Refusal } from '#s
 import {
   insertOrderEvent,
   insertOrder,
+  listUnpaidTransferOrderIds,
+  lockOrder,
   updateOrder,
   type NewOrderRow,
   type OrderRow,
@@ -358,4 +365,56 @@ export async function moveOrder(
     ...(args.data ? { data: args.data } : {}),
   });
   return next;
+}
+
+/** Why a fee order was withdrawn: the reason on its 'cancelled' step. */
+export type FeeOrderWithdrawal =
+  'handover_cancelled' | 'handover_replaced' | 'claim_overtaken' | 'transfer_replaced' | 'abandoned';
+
+/**
+ * Whether this is a fee order withdrawn before it was paid (see the header): a payment of it arriving
+ * now must not count; settlement refunds it.
+ */
+export function isWithdrawnFeeOrder(
+  order: Pick<OrderRow, 'orderType' | 'status' | 'paymentStatus'>,
+): boolean {
+  return (
+    order.orderType === 'transfer' &&
+    order.status === 'cancelled' &&
+    (order.paymentStatus === 'pending' || order.paymentStatus === 'processing')
+  );
+}
+
+/**
+ * Withdraws a fee order not paid yet: it is cancelled, with why. Call under the lock of its chip (the
+ * lock order of every commerce transaction); an order paid, failed or ended meanwhile is left as it is.
+ * `onlyUnstarted` leaves an order whose payment is processing (the abandoned sweep). Null: unchanged.
+ */
+export async function withdrawFeeOrder(
+  tx: Db,
+  orderId: number,
+  args: { reason: FeeOrderWithdrawal; actorUserId: number | null; onlyUnstarted?: boolean },
+): Promise<OrderRow | null> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.orderType !== 'transfer' || order.status !== 'pending') return null;
+  const isUnpaid =
+    order.paymentStatus === 'pending' || (!args.onlyUnstarted && order.paymentStatus === 'processing');
+  if (!isUnpaid) return null;
+  return cancelOrder(tx, order, { reason: args.reason, actorUserId: args.actorUserId });
+}
+
+/**
+ * A new transfer or hand-over of the chip replaces the owner's offline transfers of it still waiting
+ * for their fee: they are withdrawn, so only the newest can move the chip. Under the chip's lock.
+ */
+export async function withdrawReplacedTransfers(
+  tx: Db,
+  args: { chipId: number; ownerId: number },
+): Promise<OrderRow[]> {
+  const withdrawn: OrderRow[] = [];
+  for (const id of await listUnpaidTransferOrderIds(tx, { chipId: args.chipId, buyerId: args.ownerId })) {
+    const order = await withdrawFeeOrder(tx, id, { reason: 'transfer_replaced', actorUserId: args.ownerId });
+    if (order) withdrawn.push(order);
+  }
+  return withdrawn;
 }

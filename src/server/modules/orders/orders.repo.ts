@@ -349,3 +349,51 @@ export async function listUnpaidOrdersInWindow(db: Db, window: PendingWindow): P
     .orderBy(orders.createdAt)
     .limit(window.limit ?? 200);
 }
+
+/**
+ * The owner's offline transfers of this chip still waiting for their fee (not hand-overs': those are
+ * withdrawn with their hand-over), for a new transfer or hand-over of the chip to replace.
+ */
+export async function listUnpaidTransferOrderIds(
+  db: Db,
+  args: { chipId: number; buyerId: number },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.orderType, 'transfer'),
+        eq(orders.chipId, args.chipId),
+        eq(orders.buyerId, args.buyerId),
+        isNull(orders.handoverId),
+        eq(orders.status, 'pending'),
+        inArray(orders.paymentStatus, ['pending', 'processing']),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Transfer and hand-over fee orders placed before `createdBefore` whose payment never started: past
+ * the window a payment may still arrive in, they are abandoned. Oldest first.
+ */
+export async function listAbandonedFeeOrders(
+  db: Db,
+  createdBefore: Date,
+  limit = 200,
+): Promise<{ id: number; chipId: number | null }[]> {
+  return db
+    .select({ id: orders.id, chipId: orders.chipId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.orderType, 'transfer'),
+        eq(orders.status, 'pending'),
+        eq(orders.paymentStatus, 'pending'),
+        lt(orders.createdAt, createdBefore),
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(limit);
+}

@@ -20,12 +20,13 @@ import { findAccountById } from '#server/modules/users/index.ts';
 import { expireLapsedOffers } from '#server/modules/offers/index.ts';
 import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/modules/chips/index.ts';
 import { UNPAID_ORDER_NOTICE_DAYS } from '#shared/attention.schemas.ts';
-import { canPayAgain, cancelOrder } from './order-lifecycle.ts';
+import { canPayAgain, cancelOrder, withdrawFeeOrder } from './order-lifecycle.ts';
 import {
   claimSetPasswordHandOut,
   confirmOrderBuyer,
   findOrderById,
   findOrderWithChip,
+  listAbandonedFeeOrders,
   listOrdersOfBuyer,
   listUnpaidOrdersOfBuyer,
   lockOrder,
@@ -248,4 +249,22 @@ export async function sweepLapsedHolds(
     chipsFreed++;
   }
   return { chipsFreed, offersExpired: await expireLapsedOffers(ctx), cancelled };
+}
+
+/**
+ * Background sweep: transfer and hand-over fee orders placed before `createdBefore` (the payment window's
+ * end: the caller knows it) whose payment never started are abandoned and withdrawn, so they leave My
+ * Orders' pending list; a payment of one arriving after all is refunded (isWithdrawnFeeOrder).
+ */
+export async function sweepAbandonedFeeOrders(ctx: ServiceContext, createdBefore: Date): Promise<OrderRow[]> {
+  const withdrawn: OrderRow[] = [];
+  for (const found of await listAbandonedFeeOrders(ctx.db, createdBefore)) {
+    const order = await ctx.db.transaction(async (tx) => {
+      // Chip before order, the lock order every commerce transaction follows.
+      if (found.chipId !== null) await lockChipForChange(tx, found.chipId);
+      return withdrawFeeOrder(tx, found.id, { reason: 'abandoned', actorUserId: null, onlyUnstarted: true });
+    });
+    if (order) withdrawn.push(order);
+  }
+  return withdrawn;
 }
