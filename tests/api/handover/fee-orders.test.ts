@@ -16,7 +16,11 @@ import {
   StartHandoverResponseSchema,
 } from '#shared/handovers.schemas.ts';
 import { TapResultSchema } from '#shared/nfc.schemas.ts';
-import { OrderListSchema, TRANSFER_WITHDRAWN_MESSAGE } from '#shared/orders.schemas.ts';
+import {
+  ORDER_CANCELLED_UNPAID_NOTE,
+  OrderListSchema,
+  TRANSFER_WITHDRAWN_MESSAGE,
+} from '#shared/orders.schemas.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertNfcTag, type TagKeys } from '#tests/factories/nfc.ts';
 import { insertUser } from '#tests/factories/users.ts';
@@ -157,7 +161,12 @@ describe('fee orders of transfers (issue 28)', () => {
     const { app, owner, holder, friend, chip } = await setUp();
     const first = await transfer(app, owner, chip.id, friend.user.username);
     const second = await transfer(app, owner, chip.id, holder.user.username);
-    expect(await myOrder(app, owner, first.orderId)).toMatchObject({ status: 'cancelled' });
+    // Cancelled, said so, and nothing to pay in My Orders.
+    expect(await myOrder(app, owner, first.orderId)).toMatchObject({
+      status: 'cancelled',
+      statusNote: ORDER_CANCELLED_UNPAID_NOTE,
+      canPayNow: false,
+    });
     expect(await myOrder(app, owner, second.orderId)).toMatchObject({ status: 'pending' });
 
     const late = await pay(app, owner.token, first.orderId);

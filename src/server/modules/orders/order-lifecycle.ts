@@ -276,6 +276,8 @@ export function refusePayAgain(
     (order.status === 'pending' && order.paymentStatus === 'pending') ||
     (order.status === 'cancelled' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed'));
   if (!isUnpaid) return { code: 'CONFLICT', message: ORDER_NOT_PAYABLE_MESSAGE };
+  // A withdrawn fee order ended with its hand-over or transfer: nothing is left to pay for.
+  if (isWithdrawnFeeOrder(order)) return { code: 'CONFLICT', message: ORDER_NOT_PAYABLE_MESSAGE };
   if (args.isReplaced) return { code: 'CONFLICT', message: ORDER_REPLACED_MESSAGE };
   if (order.orderType === 'purchase') {
     if (!args.chip) return { code: 'NOT_FOUND', message: `${BRAND.name} not found` };
