@@ -117,7 +117,9 @@ function vitestReporters(jsonFile: string): string[] {
   ];
 }
 
-run('typecheck', bin('tsc'), ['--noEmit']);
+// .ci/run type-checks beside ESLint before this, and says so.
+if (process.env.TYPECHECKED === '1') console.log('\n(typecheck: done by .ci/run beside ESLint)');
+else run('typecheck', bin('tsc'), ['--noEmit']);
 
 /**
  * What PGlite does its own way: one connection, notifications in-process, the data folder's lock;
