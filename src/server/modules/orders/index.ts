@@ -38,6 +38,12 @@ export {
 } from './orders.repo.ts';
 export { findMintDesign, placedDataWithDesign } from './mint-design.ts';
 export {
+  autoDeliverShipments,
+  confirmReceived,
+  deliverOrderByTap,
+  listMySales,
+} from './delivery.service.ts';
+export {
   canSeeOrder,
   countOrdersToPay,
   getOrder,
