@@ -43,6 +43,14 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const DELIVERY_CONFIRMATIONS = ['tap', 'buyer', 'auto', 'admin'] as const;
 export type DeliveryConfirmation = (typeof DELIVERY_CONFIRMATIONS)[number];
 
+/** How each delivery was confirmed, in words (the seller's sales, the buyer's order). */
+export const DELIVERY_CONFIRMATION_LABELS: Record<DeliveryConfirmation, string> = {
+  tap: 'confirmed by the buyer’s tap',
+  buyer: 'confirmed by the buyer',
+  auto: 'confirmed automatically',
+  admin: 'marked by our team',
+};
+
 /** Answered (409) when the buyer confirms receipt of an order that has not shipped. */
 export const ORDER_NOT_SHIPPED_MESSAGE = 'This order has not shipped yet, so it cannot be marked received.';
 

@@ -42,7 +42,11 @@ async function setup(options: { ship?: boolean } = {}) {
   const seller = await longLived(app, await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }));
   const buyer = await longLived(app, await insertUser(app.db));
   const other = await longLived(app, await insertUser(app.db));
-  const chip = await insertChip(app.db, { creatorId: seller.user.id, priceCents: 5000, highestPriceCents: 0 });
+  const chip = await insertChip(app.db, {
+    creatorId: seller.user.id,
+    priceCents: 5000,
+    highestPriceCents: 0,
+  });
   const tag = await insertNfcTag(app, chip.id, {}, admin.user.id);
   const address = await insertAddress(app.db, buyer.user.id);
   const orderId = await buyAndPay(app, buyer.token, chip.id, {
@@ -222,15 +226,20 @@ describe('delivery by tap', () => {
   it("another user's tap, a tap without a session and a replayed tap deliver nothing", async () => {
     const { app, buyer, seller, other, chip, tag, orderId } = await setup();
     const seen = makeSunTapQuery({ ...tag, counter: 5 });
-    expect(await tapAs(app, other.token, seen)).toMatchObject({ status: 'authentic', deliveredOrderId: null });
+    expect(await tapAs(app, other.token, seen)).toMatchObject({
+      status: 'authentic',
+      deliveredOrderId: null,
+    });
     // The buyer replays the URL another person's tap already used: not fresh.
     expect(await tapAs(app, buyer.token, seen)).toMatchObject({ status: 'repeated', deliveredOrderId: null });
-    expect(
-      await tapAs(app, null, makeSunTapQuery({ ...tag, counter: 6 })),
-    ).toMatchObject({ status: 'authentic', deliveredOrderId: null });
-    expect(
-      await tapAs(app, seller.token, makeSunTapQuery({ ...tag, counter: 7 })),
-    ).toMatchObject({ status: 'authentic', deliveredOrderId: null });
+    expect(await tapAs(app, null, makeSunTapQuery({ ...tag, counter: 6 }))).toMatchObject({
+      status: 'authentic',
+      deliveredOrderId: null,
+    });
+    expect(await tapAs(app, seller.token, makeSunTapQuery({ ...tag, counter: 7 }))).toMatchObject({
+      status: 'authentic',
+      deliveredOrderId: null,
+    });
     // An old counter (a clone, or a copied URL) is no fresher.
     expect(await tapAs(app, buyer.token, makeSunTapQuery({ ...tag, counter: 4 }))).toMatchObject({
       status: 'suspected_clone',
@@ -308,7 +317,10 @@ describe('how delivery was confirmed, as the seller and the admin see it', () =>
       expect.objectContaining({ id: orderId, status: 'delivered', deliveredBy: 'buyer', priceCents: 5000 }),
     ]);
     expect(sales.body).not.toContain('addressLine1');
-    const adminView = await injectAs(app, admin.token, { method: 'GET', url: `/api/admin/orders/${orderId}` });
+    const adminView = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+    });
     expect(AdminOrderSchema.parse(adminView.json()).deliveredBy).toBe('buyer');
 
     const second = await setup();

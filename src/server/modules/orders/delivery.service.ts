@@ -30,7 +30,11 @@ const AUTO_DELIVERY_BATCH = 100;
  * found (as GET /api/orders/:id does); one not shipped is refused; one already delivered is answered
  * as it is, so a double press changes nothing.
  */
-export async function confirmReceived(ctx: ServiceContext, viewer: AuthUser, orderId: number): Promise<Order> {
+export async function confirmReceived(
+  ctx: ServiceContext,
+  viewer: AuthUser,
+  orderId: number,
+): Promise<Order> {
   const buyerId = viewer.id;
   const preview = await findOrderById(ctx.db, orderId);
   if (!preview || preview.buyerId !== buyerId || preview.buyerConfirmation === 'pending') {

@@ -423,9 +423,7 @@ export async function moveOrder(
 ): Promise<OrderRow> {
   const next = await updateOrder(tx, order.id, { ...args.patch, status: args.to });
   const type: OrderEventType =
-    args.to === 'processing' || args.to === 'completed' || args.to === 'shipped'
-      ? args.to
-      : 'cancelled';
+    args.to === 'processing' || args.to === 'completed' || args.to === 'shipped' ? args.to : 'cancelled';
   await recordOrderEvent(tx, {
     orderId: order.id,
     type,

@@ -124,7 +124,9 @@ export const orders = pgTable(
       sql`${t.status} <> 'delivered' or (${t.deliveredBy} is not null and ${t.deliveredAt} is not null)`,
     ),
     // The auto-delivery job's sweep: shipped orders, oldest shipment first.
-    index('orders_shipped_idx').on(t.shippedAt).where(sql`${t.status} = 'shipped'`),
+    index('orders_shipped_idx')
+      .on(t.shippedAt)
+      .where(sql`${t.status} = 'shipped'`),
   ],
 );
 
