@@ -54,6 +54,10 @@ export const DELIVERY_CONFIRMATION_LABELS: Record<DeliveryConfirmation, string> 
 /** Answered (409) when the buyer confirms receipt of an order that has not shipped. */
 export const ORDER_NOT_SHIPPED_MESSAGE = 'This order has not shipped yet, so it cannot be marked received.';
 
+/** Answered (409) when the buyer confirms receipt of a cancelled order. */
+export const ORDER_CANCELLED_NOT_RECEIVABLE_MESSAGE =
+  'This order was cancelled, so there is nothing to receive.';
+
 /** What an order's timeline records: its placing, payment, each status move, and the mint's chip. */
 export const ORDER_EVENT_TYPES = [
   'placed',

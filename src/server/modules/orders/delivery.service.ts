@@ -61,9 +61,12 @@ export async function deliverOrderByTap(
   tx: Db,
   args: { chipId: number; viewerId: number; now: Date },
 ): Promise<number | null> {
+  // Most signed-in taps have no shipment to deliver: only then is the chip locked.
+  const candidates = await listShippedOrdersOfChip(tx, args.chipId, args.viewerId);
+  if (candidates.length === 0) return null;
   const chip = await lockChipForChange(tx, args.chipId);
   if (!chip) return null;
-  for (const candidate of await listShippedOrdersOfChip(tx, args.chipId, args.viewerId)) {
+  for (const candidate of candidates) {
     const order = await lockOrder(tx, candidate.id);
     if (!order || !canConfirmReceived(order, chip, args.viewerId)) continue;
     await deliverOrder(tx, order, chip, { by: 'tap', actorUserId: args.viewerId, at: args.now });

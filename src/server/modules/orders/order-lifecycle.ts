@@ -28,7 +28,7 @@ import type {
   OrderEventType,
   OrderStatus,
 } from '#shared/orders.schemas.ts';
-import { ORDER_NOT_SHIPPED_MESSAGE } from '#shared/orders.schemas.ts';
+import { ORDER_CANCELLED_NOT_RECEIVABLE_MESSAGE, ORDER_NOT_SHIPPED_MESSAGE } from '#shared/orders.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
@@ -190,6 +190,8 @@ export function canConfirmReceived(order: OrderState, chip: ChipRow | null, view
 export function refuseReceived(order: OrderState, chip: ChipRow | null, viewerId: number): Refusal | null {
   if (order.buyerId !== viewerId) return { code: 'NOT_FOUND', message: 'Order not found' };
   if (canConfirmReceived(order, chip, viewerId)) return null;
+  if (order.status === 'cancelled')
+    return { code: 'CONFLICT', message: ORDER_CANCELLED_NOT_RECEIVABLE_MESSAGE };
   return { code: 'CONFLICT', message: ORDER_NOT_SHIPPED_MESSAGE };
 }
 
