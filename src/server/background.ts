@@ -4,6 +4,7 @@ import { pruneBackoffs, pruneRateLimits } from '#server/platform/rate-limit/inde
 import { pruneLoginCodes } from '#server/modules/auth/index.ts';
 import { refreshLiveTokenPrice } from '#server/modules/price/index.ts';
 import { backfillPlacedDiscs } from '#server/modules/chips/index.ts';
+import { autoDeliverShipments } from '#server/modules/orders/index.ts';
 import {
   checkTokenPayments,
   reconcilePendingPayments,
@@ -29,6 +30,8 @@ export const BACKGROUND_TASKS: BackgroundTask[] = [
   { name: 'refunds', everyMs: 60_000, run: retryRefunds },
   { name: 'payments-reconcile', everyMs: 60_000, run: reconcilePendingPayments },
   { name: 'token-payments', everyMs: 10_000, run: checkTokenPayments },
+  // Shipments nobody confirmed are delivered autoDeliveryDays after shipping (decision 064).
+  { name: 'auto-delivery', everyMs: 10 * 60_000, run: autoDeliverShipments },
   // Chips made before placed discs (decision 055) get theirs, a few a minute.
   { name: 'placed-discs', everyMs: 60_000, run: (app) => backfillPlacedDiscs(app) },
   {

@@ -43,6 +43,8 @@ export const TapResultSchema = z.object({
   claimMessage: z.string().nullable(),
   /** A fresh authentic tap by the chip's signed-in owner, who may hand it over: opens a handover (decision 038). */
   handoverTap: HandoverTapSchema.nullable(),
+  /** A fresh authentic tap by the signed-in buyer of the chip's shipped order delivered it (decision 064). */
+  deliveredOrderId: z.number().int().nullable(),
 });
 export type TapResult = z.infer<typeof TapResultSchema>;
 

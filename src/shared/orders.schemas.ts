@@ -35,6 +35,29 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * How a shipped order came to be delivered (issue 28, decision 064): the buyer's signed-in fresh tap
+ * of the chip, the buyer's "I received it", the auto-delivery job `autoDeliveryDays` after shipping,
+ * or an admin's Mark Delivered. The seller sees which.
+ */
+export const DELIVERY_CONFIRMATIONS = ['tap', 'buyer', 'auto', 'admin'] as const;
+export type DeliveryConfirmation = (typeof DELIVERY_CONFIRMATIONS)[number];
+
+/** How each delivery was confirmed, in words (the seller's sales, the buyer's order). */
+export const DELIVERY_CONFIRMATION_LABELS: Record<DeliveryConfirmation, string> = {
+  tap: 'confirmed by the buyer’s tap',
+  buyer: 'confirmed by the buyer',
+  auto: 'confirmed automatically',
+  admin: 'marked by our team',
+};
+
+/** Answered (409) when the buyer confirms receipt of an order that has not shipped. */
+export const ORDER_NOT_SHIPPED_MESSAGE = 'This order has not shipped yet, so it cannot be marked received.';
+
+/** Answered (409) when the buyer confirms receipt of a cancelled order. */
+export const ORDER_CANCELLED_NOT_RECEIVABLE_MESSAGE =
+  'This order was cancelled, so there is nothing to receive.';
+
 /** What an order's timeline records: its placing, payment, each status move, and the mint's chip. */
 export const ORDER_EVENT_TYPES = [
   'placed',
@@ -154,6 +177,11 @@ export const OrderSchema = z.object({
   quoteExpiresAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  /** When a shipped order was delivered, and how (decision 064); null until then. */
+  deliveredAt: z.string().nullable(),
+  deliveredBy: z.enum(DELIVERY_CONFIRMATIONS).nullable(),
+  /** True while POST /api/orders/:id/received will deliver it: shipped, on its way to this buyer. */
+  canConfirmReceived: z.boolean(),
   createdAt: z.string(),
   /** A transfer order: who receives the chip, as its owner named them (a username or an e-mail). */
   transferTo: z.string().nullable(),
@@ -166,6 +194,28 @@ export const OrderSchema = z.object({
 
 /** An order as its buyer sees it. */
 export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * One of a seller's paid sales (GET /api/my-sales): what sold, for how much, where it stands and, once
+ * delivered, how that was confirmed (decision 064). Nothing of the buyer's address.
+ */
+const SaleSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  artchipId: z.number().int().nullable(),
+  artchipTitle: z.string().nullable(),
+  /** The sale price in cents (without shipping, markups or discounts). */
+  priceCents: z.number().int(),
+  shippingOption: z.enum(['ship', 'store']),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  deliveredBy: z.enum(DELIVERY_CONFIRMATIONS).nullable(),
+});
+export type Sale = z.infer<typeof SaleSchema>;
+
+/** GET /api/my-sales: the seller's paid sales, newest first. */
+export const SaleListSchema = z.array(SaleSchema);
 
 /** Path of the owner tools under /api/artchip/:id. */
 export const ArtchipIdParamsSchema = z.object({
@@ -213,6 +263,8 @@ export const AdminOrderSchema = z.object({
   chipImageUrl: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** How a delivered order was confirmed (by tap, the buyer's button, automatically, by an admin). */
+  deliveredBy: z.enum(DELIVERY_CONFIRMATIONS).nullable(),
   /** True when 'Create Artchip' may be offered: a paid mint whose chip is not made yet. */
   canCreateArtchip: z.boolean(),
   /** Exactly the admin actions this order's state allows. */

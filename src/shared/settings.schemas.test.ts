@@ -32,6 +32,7 @@ describe('SiteSettingsSchema', () => {
       paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
       feeBase: 'highest',
       payoutHoldDays: 7,
+      autoDeliveryDays: 14,
       showLaunchBanner: true,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
@@ -192,7 +193,7 @@ describe('toPricingSettings', () => {
     const back = toSiteSettings(toPricingSettings(settings));
     expect(back.customMintingCost).toBe('12.50');
     expect(back.platformFeePercent).toBe('25.00');
-    const { showLaunchBanner: _banner, ...moneyDefaults } = DEFAULT_SITE_SETTINGS;
+    const { showLaunchBanner: _banner, autoDeliveryDays: _days, ...moneyDefaults } = DEFAULT_SITE_SETTINGS;
     expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);
   });
 

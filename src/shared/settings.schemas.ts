@@ -125,6 +125,15 @@ const SITE_SETTINGS_SHAPE = {
     .min(0, { error: 'Must be a whole number of days from 0 to 365' })
     .max(365, { error: 'Must be a whole number of days from 0 to 365' }),
   /**
+   * Days after shipping when a shipment nobody confirmed is delivered by itself (PRODUCT.md
+   * "Custody"; decision 064): its buyer's tap or "I received it" delivers it sooner.
+   */
+  autoDeliveryDays: z
+    .number({ error: 'Must be a whole number of days from 1 to 365' })
+    .int({ error: 'Must be a whole number of days from 1 to 365' })
+    .min(1, { error: 'Must be a whole number of days from 1 to 365' })
+    .max(365, { error: 'Must be a whole number of days from 1 to 365' }),
+  /**
    * The landing page's under-construction banner (spec §2): on until the shop launches, when an admin
    * switches it off (PRODUCT.md "Numbers shown to people are real").
    */
@@ -157,6 +166,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
   feeBase: 'highest',
   payoutHoldDays: 7,
+  autoDeliveryDays: 14,
   showLaunchBanner: true,
 });
 
@@ -198,6 +208,7 @@ export const SiteSettingsSchema = z.object({
   paymentMethods: SITE_SETTINGS_SHAPE.paymentMethods.default(defaultPaymentMethods),
   feeBase: SITE_SETTINGS_SHAPE.feeBase.default(DEFAULT_SITE_SETTINGS.feeBase),
   payoutHoldDays: SITE_SETTINGS_SHAPE.payoutHoldDays.default(DEFAULT_SITE_SETTINGS.payoutHoldDays),
+  autoDeliveryDays: SITE_SETTINGS_SHAPE.autoDeliveryDays.default(DEFAULT_SITE_SETTINGS.autoDeliveryDays),
   showLaunchBanner: SITE_SETTINGS_SHAPE.showLaunchBanner.default(DEFAULT_SITE_SETTINGS.showLaunchBanner),
 });
 
@@ -251,8 +262,8 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
   };
 }
 
-/** The money settings in wire form: every site setting except the landing page's banner. */
-export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner'>;
+/** The money settings in wire form: every site setting except the landing page's banner and delivery. */
+export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner' | 'autoDeliveryDays'>;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */
 export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {

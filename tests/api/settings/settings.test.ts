@@ -117,6 +117,25 @@ describe('PUT /api/site-settings', () => {
     expect((await put(app, token, { feeBase: 'highest' })).json().feeBase).toBe('highest');
   });
 
+  it('sets autoDeliveryDays (default 14) to whole days from 1 to 365, as admins only (issue 28)', async () => {
+    const app = await buildTestApp();
+    const { token } = await insertAdmin(app.db);
+    const user = await insertUser(app.db);
+    expect((await getSiteSettings(app)).autoDeliveryDays).toBe(14);
+    expect((await put(app, user.token, { autoDeliveryDays: 3 })).statusCode).toBe(403);
+    for (const bad of [0, 2.5, 366, '7']) {
+      const res = await put(app, token, { autoDeliveryDays: bad });
+      expect(res.statusCode).toBe(400);
+      expect(ApiErrorSchema.parse(res.json()).fieldErrors?.autoDeliveryDays).toEqual([
+        'Must be a whole number of days from 1 to 365',
+      ]);
+    }
+    const res = await put(app, token, { autoDeliveryDays: 3 });
+    expect(res.statusCode).toBe(200);
+    expect(SiteSettingsSchema.parse(res.json())).toEqual({ ...DEFAULT_SITE_SETTINGS, autoDeliveryDays: 3 });
+    expect((await getSiteSettings(app)).autoDeliveryDays).toBe(3);
+  });
+
   it('answers 401 without a session and 403 for a non-admin', async () => {
     const app = await buildTestApp();
     const { token } = await insertUser(app.db);

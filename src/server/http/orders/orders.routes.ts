@@ -7,10 +7,18 @@ import {
   OrderListSchema,
   OrderSchema,
   PaymentTokenQuerySchema,
+  SaleListSchema,
 } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
-import { confirmBuyer, getCheckoutSuccess, getOrder, listMyOrders } from '#server/modules/orders/index.ts';
+import {
+  confirmBuyer,
+  confirmReceived,
+  getCheckoutSuccess,
+  getOrder,
+  listMyOrders,
+  listMySales,
+} from '#server/modules/orders/index.ts';
 import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** The buyer's orders and the /checkout-success hand-out. */
@@ -21,6 +29,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return listMyOrders(app, currentUser(request).id);
+    },
+  );
+
+  app.get(
+    '/api/my-sales',
+    { config: { auth: 'user' }, schema: { response: { 200: SaleListSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return listMySales(app, currentUser(request).id);
     },
   );
 
@@ -39,6 +56,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.user && !request.query.token) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
       return getOrder(app, request.user, request.params.id, request.query.token);
     },
+  );
+
+  // "I received it": the buyer confirms a shipped order arrived (decision 064); a double press changes nothing.
+  app.post(
+    '/api/orders/:id/received',
+    {
+      config: { auth: 'user' },
+      schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema } },
+    },
+    async (request) => confirmReceived(app, currentUser(request), request.params.id),
   );
 
   app.get(

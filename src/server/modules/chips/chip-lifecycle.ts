@@ -629,11 +629,14 @@ export async function shipChip(
   );
 }
 
-/** in_transit → with_owner. */
+/**
+ * in_transit → with_owner. `actorId` is who confirmed it (null: the auto-delivery job); `by` says how
+ * (decision 064), kept on the provenance step.
+ */
 export async function deliverChip(
   tx: Db,
   chip: ChipRow,
-  args: { actorId: number; orderId: number },
+  args: { actorId: number | null; orderId: number; by?: string },
 ): Promise<ChipRow> {
   if (chip.custody !== 'in_transit') {
     throw new AppError('CONFLICT', `This ${BRAND.name} is not on its way.`);
@@ -642,7 +645,12 @@ export async function deliverChip(
     tx,
     chip,
     { custody: 'with_owner' },
-    { type: 'delivered', ...args, actorUserId: args.actorId },
+    {
+      type: 'delivered',
+      orderId: args.orderId,
+      actorUserId: args.actorId,
+      ...(args.by ? { data: { by: args.by } } : {}),
+    },
   );
 }
 

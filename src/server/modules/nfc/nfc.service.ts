@@ -11,6 +11,7 @@ import {
   staleTapClaimMessage,
   type TapClaimOutcome,
 } from '#server/modules/chips/index.ts';
+import { deliverOrderByTap } from '#server/modules/orders/index.ts';
 import type { Chip } from '#shared/chips.schemas.ts';
 import type { NfcTagMode, TapResult, TapStatus } from '#shared/nfc.schemas.ts';
 import type { HandoverTap, TapHistory } from '#shared/handovers.schemas.ts';
@@ -150,6 +151,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
       claim: null,
       claimMessage: null,
       handoverTap: null,
+      deliveredOrderId: null,
     };
   };
 
@@ -193,6 +195,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
   const { tag, uid, counter } = verified;
   let handover: TapClaimOutcome = { claim: null, claimMessage: null };
   let handoverTap: HandoverTap | null = null;
+  let deliveredOrderId: number | null = null;
   const status = await db.transaction(async (tx): Promise<TapStatus> => {
     let outcome: TapStatus;
     if (await acceptCounter(tx, tag.id, counter)) {
@@ -211,6 +214,14 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
           chipId: tag.chipId,
           tagId: tag.id,
           counter,
+          viewerId: options.viewer.id,
+          now,
+        });
+      }
+      // The signed-in buyer's fresh tap of a chip shipped to them confirms its delivery (decision 064).
+      if (tag.chipId !== null && options.viewer) {
+        deliveredOrderId = await deliverOrderByTap(tx, {
+          chipId: tag.chipId,
           viewerId: options.viewer.id,
           now,
         });
@@ -241,6 +252,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
     chip,
     ...(chip ? handover : { claim: null, claimMessage: null }),
     handoverTap: chip ? handoverTap : null,
+    deliveredOrderId,
   };
 }
 

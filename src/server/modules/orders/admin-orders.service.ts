@@ -20,7 +20,6 @@ import { findMediaByHash, renderPlacedDisc, type MediaRow } from '#server/module
 import { findAccountById } from '#server/modules/users/index.ts';
 import {
   createChipRecord,
-  deliverChip,
   findChipById,
   findChipRow,
   getChipDto,
@@ -28,7 +27,13 @@ import {
   shipChip,
   type ChipRow,
 } from '#server/modules/chips/index.ts';
-import { assertOrderMove, moveOrder, orderActions, recordOrderEvent } from './order-lifecycle.ts';
+import {
+  assertOrderMove,
+  deliverOrder,
+  moveOrder,
+  orderActions,
+  recordOrderEvent,
+} from './order-lifecycle.ts';
 import {
   findOrderById,
   listOrderEvents,
@@ -89,6 +94,7 @@ function toAdminOrderDto(
     chipImageUrl: chip ? smallestImageOf(chip) : null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
+    deliveredBy: order.deliveredBy,
     canCreateArtchip: actions.createArtchip,
     actions,
     createdAt: order.createdAt.toISOString(),
@@ -187,16 +193,23 @@ export async function updateOrderStatus(
     if (shipping && chip) {
       movedChip = await shipChip(tx, chip, { actorId: adminId, orderId: order.id, ...shipping });
     }
-    if (input.status === 'delivered' && chip) {
-      movedChip = await deliverChip(tx, chip, { actorId: adminId, orderId: order.id });
-    }
     const now = ctx.clock();
-    const next = await moveOrder(tx, order, {
-      to: input.status,
-      actorUserId: adminId,
-      at: now,
-      ...(shipping ? { patch: { ...shipping, shippedAt: now }, data: shipping } : {}),
-    });
+    let next: OrderRow;
+    if (input.status === 'delivered') {
+      // The one delivery path (decision 064), which the buyer's tap and button and the job share.
+      ({ order: next, chip: movedChip } = await deliverOrder(tx, order, chip, {
+        by: 'admin',
+        actorUserId: adminId,
+        at: now,
+      }));
+    } else {
+      next = await moveOrder(tx, order, {
+        to: input.status,
+        actorUserId: adminId,
+        at: now,
+        ...(shipping ? { patch: { ...shipping, shippedAt: now }, data: shipping } : {}),
+      });
+    }
     await recordAudit(tx, {
       adminId,
       action: 'order.status',

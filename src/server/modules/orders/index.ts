@@ -41,6 +41,7 @@ export {
   readSellerSales,
 } from './orders.repo.ts';
 export { findMintDesign, placedDataWithDesign } from './mint-design.ts';
+export { autoDeliverShipments, confirmReceived, deliverOrderByTap, listMySales } from './delivery.service.ts';
 export {
   canSeeOrder,
   countOrdersToPay,

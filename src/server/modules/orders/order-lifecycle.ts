@@ -11,6 +11,10 @@
  *   purchase shipped, shipping:  processing ──markCompleted──▶ completed
  *                                processing | completed ──markShipped──▶ shipped ──markDelivered──▶ delivered
  *
+ * A shipped order is delivered one way, deliverOrder, whoever confirms it (decision 064): the buyer's
+ * signed-in fresh tap of the chip, the buyer's "I received it", the auto-delivery job, or an admin.
+ * The order keeps how (delivered_by) and when; its 'delivered' step starts the seller's payout hold.
+ *
  * An unpaid mint or purchase (waiting for its payment, failed, or lapsed) may be paid again: the buyer's
  * Pay now places a new order with the same request and the old one is marked replaced (refusePayAgain).
  *
@@ -23,10 +27,24 @@
  * the order's buyer (chip-lifecycle canShipFor): a chip sold on meanwhile is not the order's to ship.
  */
 import { BRAND } from '#shared/brand.ts';
-import type { AdminOrderActions, OrderEventType, OrderStatus } from '#shared/orders.schemas.ts';
+import type {
+  AdminOrderActions,
+  DeliveryConfirmation,
+  OrderEventType,
+  OrderStatus,
+} from '#shared/orders.schemas.ts';
+import { ORDER_CANCELLED_NOT_RECEIVABLE_MESSAGE, ORDER_NOT_SHIPPED_MESSAGE } from '#shared/orders.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { canShipFor, canUnsell, refuseBuy, type ChipRow, type Refusal } from '#server/modules/chips/index.ts';
+import {
+  canShipFor,
+  canUnsell,
+  deliverChip,
+  ownerIdOf,
+  refuseBuy,
+  type ChipRow,
+  type Refusal,
+} from '#server/modules/chips/index.ts';
 import {
   insertOrderEvent,
   insertOrder,
@@ -153,9 +171,69 @@ export function orderActions(order: OrderState, chip: ChipRow | null): AdminOrde
       awaitingChip && order.isSurprize && (order.status === 'pending' || order.status === 'processing'),
     markCompleted: paid && order.orderType !== 'mint' && order.status === 'processing',
     markShipped: canShip && (order.status === 'processing' || order.status === 'completed'),
-    markDelivered: paid && order.status === 'shipped' && chip?.custody === 'in_transit',
+    markDelivered: canDeliver(order, chip),
     refund: refuseRefund(order, chip) === null,
   };
+}
+
+/** A paid order shipped and on its way: its chip is in transit. */
+function canDeliver(order: OrderState, chip: ChipRow | null): boolean {
+  return isPaid(order) && order.status === 'shipped' && chip?.custody === 'in_transit';
+}
+
+/**
+ * Whether the buyer may confirm receipt now ("I received it", or their fresh tap): the order is
+ * theirs, shipped, and its chip on its way to them (they own it).
+ */
+export function canConfirmReceived(order: OrderState, chip: ChipRow | null, viewerId: number): boolean {
+  return order.buyerId === viewerId && canDeliver(order, chip) && ownerIdOf(chip!) === viewerId;
+}
+
+/**
+ * Why the buyer cannot confirm receipt of this order (null: they can). Another user's order reads
+ * as not found; an order not shipped (or its chip not on its way) is a conflict. An order already
+ * delivered is no refusal: the caller answers it as it is (a double press changes nothing).
+ */
+export function refuseReceived(order: OrderState, chip: ChipRow | null, viewerId: number): Refusal | null {
+  if (order.buyerId !== viewerId) return { code: 'NOT_FOUND', message: 'Order not found' };
+  if (canConfirmReceived(order, chip, viewerId)) return null;
+  if (order.status === 'cancelled')
+    return { code: 'CONFLICT', message: ORDER_CANCELLED_NOT_RECEIVABLE_MESSAGE };
+  return { code: 'CONFLICT', message: ORDER_NOT_SHIPPED_MESSAGE };
+}
+
+/**
+ * Delivers a shipped order: its chip reaches its owner (in transit → with its owner), the order
+ * records how and when, and its 'delivered' step at `at` is when the sale settles, which starts the
+ * seller's payout hold (ledger orderSettledAt). The only way any order becomes delivered.
+ */
+export async function deliverOrder(
+  tx: Db,
+  order: OrderRow,
+  chip: ChipRow | null,
+  args: { by: DeliveryConfirmation; actorUserId: number | null; at: Date },
+): Promise<{ order: OrderRow; chip: ChipRow | null }> {
+  if (!canDeliver(order, chip)) {
+    throw new AppError('CONFLICT', `An order that is ${order.status} cannot be marked delivered.`);
+  }
+  const movedChip = await deliverChip(tx, chip!, {
+    actorId: args.actorUserId,
+    orderId: order.id,
+    by: args.by,
+  });
+  const next = await updateOrder(tx, order.id, {
+    status: 'delivered',
+    deliveredBy: args.by,
+    deliveredAt: args.at,
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'delivered',
+    actorUserId: args.actorUserId,
+    at: args.at,
+    data: { by: args.by },
+  });
+  return { order: next, chip: movedChip };
 }
 
 /** Records one step of the order's timeline. */
@@ -341,12 +419,12 @@ export function assertOrderMove(order: OrderState, chip: ChipRow | null, to: key
   throw new AppError('CONFLICT', `An order that is ${order.status} cannot be marked ${to}.`);
 }
 
-/** An admin's status move, already checked by assertOrderMove. */
+/** An admin's status move, already checked by assertOrderMove; delivery goes through deliverOrder. */
 export async function moveOrder(
   tx: Db,
   order: OrderRow,
   args: {
-    to: OrderStatus;
+    to: Exclude<OrderStatus, 'delivered'>;
     actorUserId: number;
     /** The app's clock. */
     at: Date;
@@ -356,9 +434,7 @@ export async function moveOrder(
 ): Promise<OrderRow> {
   const next = await updateOrder(tx, order.id, { ...args.patch, status: args.to });
   const type: OrderEventType =
-    args.to === 'processing' || args.to === 'completed' || args.to === 'shipped' || args.to === 'delivered'
-      ? args.to
-      : 'cancelled';
+    args.to === 'processing' || args.to === 'completed' || args.to === 'shipped' ? args.to : 'cancelled';
   await recordOrderEvent(tx, {
     orderId: order.id,
     type,

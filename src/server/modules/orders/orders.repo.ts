@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery } from '#shared/admin.schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '#server/db/client.ts';
@@ -395,5 +395,49 @@ export async function listAbandonedFeeOrders(
       ),
     )
     .orderBy(orders.createdAt)
+    .limit(limit);
+}
+
+/** The user's shipped orders of a chip (a tap of it may deliver one), newest first. */
+export async function listShippedOrdersOfChip(
+  db: Db,
+  chipId: number,
+  buyerId: number,
+): Promise<Pick<OrderRow, 'id'>[]> {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.chipId, chipId), eq(orders.buyerId, buyerId), eq(orders.status, 'shipped')))
+    .orderBy(desc(orders.id));
+}
+
+/** Shipped orders handed to the carrier at or before `shippedBefore`, oldest first (orders_shipped_idx). */
+export async function listShippedOrdersShippedBefore(
+  db: Db,
+  shippedBefore: Date,
+  limit: number,
+): Promise<Pick<OrderRow, 'id' | 'chipId'>[]> {
+  return db
+    .select({ id: orders.id, chipId: orders.chipId })
+    .from(orders)
+    .where(and(eq(orders.status, 'shipped'), lte(orders.shippedAt, shippedBefore)))
+    .orderBy(orders.shippedAt)
+    .limit(limit);
+}
+
+/** The seller's paid sales (refunded ones included), newest first, with the sold chip's title. */
+export async function listSalesOfSeller(db: Db, sellerId: number, limit = 200) {
+  return db
+    .select({ order: orders, chipTitle: chips.title })
+    .from(orders)
+    .leftJoin(chips, eq(chips.id, orders.chipId))
+    .where(
+      and(
+        eq(orders.sellerId, sellerId),
+        eq(orders.orderType, 'purchase'),
+        inArray(orders.paymentStatus, ['completed', 'refunded']),
+      ),
+    )
+    .orderBy(desc(orders.paidAt), desc(orders.id))
     .limit(limit);
 }

@@ -20,7 +20,7 @@ import { findAccountById } from '#server/modules/users/index.ts';
 import { expireLapsedOffers } from '#server/modules/offers/index.ts';
 import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/modules/chips/index.ts';
 import { UNPAID_ORDER_NOTICE_DAYS } from '#shared/attention.schemas.ts';
-import { canPayAgain, cancelOrder, withdrawFeeOrder } from './order-lifecycle.ts';
+import { canConfirmReceived, canPayAgain, cancelOrder, withdrawFeeOrder } from './order-lifecycle.ts';
 import {
   claimSetPasswordHandOut,
   confirmOrderBuyer,
@@ -88,6 +88,9 @@ function toOrderDto(row: OrderWithChip, now: Date): Order {
     quoteExpiresAt: o.quoteExpiresAt?.toISOString() ?? null,
     paidAt: o.paidAt?.toISOString() ?? null,
     shippedAt: o.shippedAt?.toISOString() ?? null,
+    deliveredAt: o.deliveredAt?.toISOString() ?? null,
+    deliveredBy: o.deliveredBy,
+    canConfirmReceived: canConfirmReceived(o, row.chip, o.buyerId),
     createdAt: o.createdAt.toISOString(),
     transferTo: o.transferRecipient,
     canPayNow: canPayAgain(o, { isReplaced: row.isReplaced, chip: row.chip, now }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   BUYER_CONFIRMATIONS,
+  DELIVERY_CONFIRMATIONS,
   ORDER_EVENT_TYPES,
   ORDER_KINDS,
   ORDER_STATUSES,
@@ -64,6 +65,9 @@ export const orders = pgTable(
     trackingNumber: text(),
     paidAt: tstz(),
     shippedAt: tstz(),
+    /** A shipped order's delivery (decision 064): when, and how it was confirmed. Only order-lifecycle.ts sets them. */
+    deliveredAt: tstz(),
+    deliveredBy: text().$type<(typeof DELIVERY_CONFIRMATIONS)[number]>(),
     /** Set for guest checkouts so /checkout-success can hand out a set-password token once. */
     isNewAccount: boolean().notNull().default(false),
     /** When /checkout-success handed out the guest's set-password token; it is handed out once. */
@@ -113,6 +117,16 @@ export const orders = pgTable(
       sql`(${t.orderType} = 'transfer') = (${t.transferRecipient} is not null or ${t.handoverId} is not null) and (${t.orderType} <> 'transfer' or ${t.chipId} is not null)`,
     ),
     index('orders_handover_id_idx').on(t.handoverId),
+    checkOneOf('orders_delivered_by_ck', t.deliveredBy, DELIVERY_CONFIRMATIONS),
+    // A delivered order always says how, and when (a later refund may cancel it; they stay).
+    check(
+      'orders_delivered_ck',
+      sql`${t.status} <> 'delivered' or (${t.deliveredBy} is not null and ${t.deliveredAt} is not null)`,
+    ),
+    // The auto-delivery job's sweep: shipped orders, oldest shipment first.
+    index('orders_shipped_idx')
+      .on(t.shippedAt)
+      .where(sql`${t.status} = 'shipped'`),
   ],
 );
 

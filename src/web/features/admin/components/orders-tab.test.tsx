@@ -36,6 +36,7 @@ function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
     chipImageUrl: null,
     carrier: null,
     trackingNumber: null,
+    deliveredBy: null,
     canCreateArtchip: false,
     actions: NO_ADMIN_ORDER_ACTIONS,
     createdAt: '2030-01-01T00:00:00.000Z',

@@ -82,6 +82,27 @@ describe('SettingsTab', () => {
     ).toEqual([0]);
   });
 
+  it('edits the auto-delivery days (default 14) in whole days from 1 to 365 (issue 28)', async () => {
+    const { user, callsTo } = setup();
+    const field = await screen.findByLabelText<HTMLInputElement>('Auto-delivery (days)');
+    expect(field.value).toBe('14');
+    const message = 'Must be a whole number of days from 1 to 365';
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(callsTo('PUT /api/admin/site-settings')).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '21');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeTruthy();
+    expect(
+      callsTo('PUT /api/admin/site-settings').map(
+        (c) => (c.body as { autoDeliveryDays: unknown }).autoDeliveryDays,
+      ),
+    ).toEqual([21]);
+  });
+
   it("sets the platform fee base to this sale's price", async () => {
     const { user, callsTo } = setup();
     const group = await screen.findByRole('group', { name: 'Platform fee base' });

@@ -191,6 +191,16 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           error={errors.payoutHoldDays?.message}
           {...register('payoutHoldDays', { valueAsNumber: true })}
         />
+        <TextField
+          label="Auto-delivery (days)"
+          type="number"
+          min={1}
+          max={365}
+          step={1}
+          hint="A shipment nobody confirmed (by tap or “I received it”) counts as delivered this many days after shipping."
+          error={errors.autoDeliveryDays?.message}
+          {...register('autoDeliveryDays', { valueAsNumber: true })}
+        />
       </fieldset>
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Settings'}

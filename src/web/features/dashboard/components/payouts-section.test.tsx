@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import type { Sale } from '#shared/orders.schemas.ts';
 import type { PayoutAccount, SellerBalance } from '#shared/payouts.schemas.ts';
 import { buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { holdRule, PayoutsSection } from './payouts-section.tsx';
@@ -28,12 +29,13 @@ function buildBalance(overrides: Partial<SellerBalance> = {}): SellerBalance {
   };
 }
 
-function setup(balance: SellerBalance | null, paypalEmail: string | null = null) {
+function setup(balance: SellerBalance | null, paypalEmail: string | null = null, sales: Sale[] = []) {
   const api = mockApi({
     'GET /api/auth/user': () => ({ body: buildUser({ paypalEmail }) }),
     'GET /api/my-payouts': () =>
       balance ? { body: balance } : { status: 500, body: { code: 'INTERNAL', message: 'Boom' } },
     'GET /api/my-payout-account': () => ({ body: MANUAL_ACCOUNT }),
+    'GET /api/my-sales': () => ({ body: sales }),
   });
   renderWithApp(<PayoutsSection />, { token: 't' });
   return api;
@@ -47,7 +49,56 @@ describe('holdRule', () => {
   });
 });
 
+const SALE: Sale = {
+  id: 31,
+  status: 'shipped',
+  artchipId: 9,
+  artchipTitle: 'Harbor Lights',
+  priceCents: 5000,
+  shippingOption: 'ship',
+  paidAt: '2030-01-01T12:00:00.000Z',
+  shippedAt: '2030-01-02T12:00:00.000Z',
+  deliveredAt: null,
+  deliveredBy: null,
+};
+
 describe('PayoutsSection', () => {
+  it('lists the sales, each saying how its delivery was confirmed (issue 28)', async () => {
+    setup(buildBalance(), null, [
+      {
+        ...SALE,
+        id: 34,
+        artchipTitle: 'Tapped',
+        status: 'delivered',
+        deliveredBy: 'tap',
+        deliveredAt: '2030-01-05T12:00:00.000Z',
+      },
+      {
+        ...SALE,
+        id: 33,
+        artchipTitle: 'Pressed',
+        status: 'delivered',
+        deliveredBy: 'buyer',
+        deliveredAt: '2030-01-05T12:00:00.000Z',
+      },
+      {
+        ...SALE,
+        id: 32,
+        artchipTitle: 'Waited',
+        status: 'delivered',
+        deliveredBy: 'auto',
+        deliveredAt: '2030-01-16T12:00:00.000Z',
+      },
+      { ...SALE, id: 31, artchipTitle: 'On its way' },
+    ]);
+    const table = await screen.findByRole('table', { name: 'Sales' });
+    const row = (title: string) => within(table).getByText(title).closest('tr')!;
+    expect(row('Tapped').textContent).toMatch(/Delivered .*confirmed by the buyer’s tap/);
+    expect(row('Pressed').textContent).toMatch(/Delivered .*confirmed by the buyer$/);
+    expect(row('Waited').textContent).toMatch(/confirmed automatically/);
+    expect(row('On its way').textContent).toMatch(/Shipped, waiting for the buyer to confirm/);
+  });
+
   it('shows pending, payable and paid amounts, when pending money becomes payable, and the history', async () => {
     setup(
       buildBalance({

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 import { PAYOUT_METHOD_LABELS, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '#web/lib/payout-labels.ts';
 import { useMyPayouts } from '../api/get-my-payouts.ts';
 import { PayoutAccountSection } from './payout-account-section.tsx';
+import { SalesSection } from './sales-section.tsx';
 
 /** PRODUCT.md "Fees, proceeds and payouts": when pending proceeds become payable, in one line. */
 export function holdRule(holdDays: number): string {
@@ -65,6 +66,7 @@ function PayoutsDetails({ balance }: { balance: SellerBalance }) {
         )}
       </p>
       <PayoutAccountSection />
+      <SalesSection />
       <div className="space-y-2">
         <h4 className="font-semibold text-gray-900">Payout history</h4>
         {balance.payouts.length === 0 ? (

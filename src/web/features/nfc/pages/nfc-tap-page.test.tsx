@@ -43,6 +43,7 @@ function tapResult(overrides: Partial<TapResult> = {}): TapResult {
     claim: null,
     claimMessage: null,
     handoverTap: null,
+    deliveredOrderId: null,
     ...overrides,
   };
 }
@@ -86,6 +87,18 @@ describe('NfcTapPage', () => {
       tapToken: 'tap-8',
     });
     expect(await within(dialog).findByText(/can claim it\./)).toBeTruthy();
+  });
+
+  it('tells the buyer whose tap delivered their order so (issue 28), and says nothing otherwise', async () => {
+    api(tapResult({ deliveredOrderId: 31 }));
+    renderWithApp(<NfcTapPage />, { route: TAP_ROUTE, token: 't' });
+    expect(await screen.findByText('Delivered: thanks for confirming.')).toBeTruthy();
+    expect(screen.getByText(/order #\s*31 is marked as received/)).toBeTruthy();
+    cleanup();
+    api(tapResult());
+    renderWithApp(<NfcTapPage />, { route: TAP_ROUTE, token: 't' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Lights' })).toBeTruthy();
+    expect(screen.queryByText('Delivered: thanks for confirming.')).toBeNull();
   });
 
   it('offers no handover to a tap that is not its owner’s', async () => {

@@ -41,13 +41,23 @@ function badgeFor(result: TapResult): ReactNode {
 }
 
 /**
- * The verdict, and for a chip being handed over, the claim this tap gives (or why it gives none); for its
- * owner's own tap, "Hand over" (decision 038).
+ * The verdict; for the buyer's tap of a chip shipped to them, that it delivered their order (decision
+ * 064); for a chip being handed over, the claim this tap gives (or why it gives none); for its owner's
+ * own tap, "Hand over" (decision 038).
  */
 function verdictFor(result: TapResult): ReactNode {
   return (
     <>
       {badgeFor(result)}
+      {result.deliveredOrderId !== null && (
+        <p
+          role="status"
+          className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+        >
+          <span className="font-semibold">Delivered: thanks for confirming.</span> Your order #
+          {result.deliveredOrderId} is marked as received, and this {BRAND.name} is now with you.
+        </p>
+      )}
       {result.claim && <ClaimPanel claim={result.claim} />}
       {result.claimMessage && <ClaimRefusedNote message={result.claimMessage} />}
       {result.chip && result.handoverTap && (

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { buildOrder, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
 import { ORDER_REPLACED_NOTE } from '#shared/orders.schemas.ts';
 import { OrdersList } from './orders-list.tsx';
@@ -111,6 +112,45 @@ describe('OrdersList', () => {
     expect(within(order).getByText('Payment: Not paid')).toBeTruthy();
     expect(within(order).getByText(ORDER_REPLACED_NOTE)).toBeTruthy();
     expect(within(order).queryByText(/Pending|processing/)).toBeNull();
+  });
+
+  it('asks before confirming a shipped purchase received, then shows it delivered (issue 28)', async () => {
+    let order = buildOrder({
+      id: 7,
+      artchipTitle: 'Harbor Lights',
+      status: 'shipped',
+      shippingOption: 'ship',
+      canConfirmReceived: true,
+    });
+    const mock = mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-orders': () => ({ body: [order] }),
+      'POST /api/orders/7/received': () => {
+        order = {
+          ...order,
+          status: 'delivered',
+          canConfirmReceived: false,
+          deliveredBy: 'buyer',
+          deliveredAt: '2030-01-05T00:00:00.000Z',
+        };
+        return { body: order };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<OrdersList />, { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'I received it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Did Harbor Lights arrive?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    expect(mock.callsTo('POST /api/orders/7/received')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'I received it' }));
+    const again = await screen.findByRole('dialog', { name: 'Did Harbor Lights arrive?' });
+    await user.click(within(again).getByRole('button', { name: 'Yes, I received it' }));
+    const card = await screen.findByRole('article', { name: 'Harbor Lights' });
+    const line = await within(card).findByText(/confirmed by the buyer/);
+    expect(line.textContent).toMatch(/^Delivered .+ · confirmed by the buyer$/);
+    expect(screen.queryByRole('button', { name: 'I received it' })).toBeNull();
+    expect(mock.callsTo('POST /api/orders/7/received')).toHaveLength(1);
   });
 
   it('has an empty state', async () => {

@@ -3,12 +3,13 @@ import { ImageOff, Package } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
 import { formatAddressLine } from '#shared/addresses.schemas.ts';
-import type { Order } from '#shared/orders.schemas.ts';
+import { DELIVERY_CONFIRMATION_LABELS, type Order } from '#shared/orders.schemas.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyOrders } from '../api/list-my-orders.ts';
 import { PayNowButton } from './pay-now-dialog.tsx';
+import { ReceivedButton } from './received-button.tsx';
 import {
   formatOrderDate,
   ORDER_STATUS_LABELS,
@@ -149,7 +150,19 @@ function OrderCard({ order }: { order: Order }) {
                   {order.trackingNumber ? ` · Tracking number ${order.trackingNumber}` : ''}
                 </p>
               )}
+            {order.status === 'delivered' && order.deliveredAt && (
+              <p className="mt-1">
+                <span className="font-medium">Delivered</span> {formatOrderDate(order.deliveredAt)}
+                {order.deliveredBy ? ` · ${DELIVERY_CONFIRMATION_LABELS[order.deliveredBy]}` : ''}
+              </p>
+            )}
           </div>
+          {order.canConfirmReceived && (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm text-gray-800">Has it arrived? Tap it with your phone, or:</p>
+              <ReceivedButton order={order} />
+            </div>
+          )}
         </div>
       </article>
     </li>
