@@ -33,6 +33,8 @@ describe('SiteSettingsSchema', () => {
       feeBase: 'highest',
       payoutHoldDays: 7,
       showLaunchBanner: true,
+      insuredShippingThresholdUsd: '500.00',
+      insuredShippingPercent: '1.50',
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -181,6 +183,8 @@ describe('toPricingSettings', () => {
       paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
       feeBase: 'highest',
       payoutHoldDays: 7,
+      insuredShippingThresholdCents: 50_000,
+      insuredShippingBasisPoints: 150,
     });
   });
 

@@ -43,7 +43,7 @@ test('a payment books the cash the buyer paid, keyed once per provider payment',
 });
 
 describe('a sale', () => {
-  const shipped = { ...order, totalCents: 10_000, shippingCents: 1_500 };
+  const shipped = { ...order, totalCents: 10_000, shippingCents: 1_500, insuranceCents: 0 };
 
   test('a shipped sale books its shipping once: the allocation adds up to the total', () => {
     const lines = saleLines({
@@ -70,7 +70,7 @@ describe('a sale', () => {
 
   test('books the seller their proceeds and the platform the rest, with no shipping line when none was paid', () => {
     const lines = saleLines({
-      order: { ...order, totalCents: 10_000, shippingCents: 0 },
+      order: { ...order, totalCents: 10_000, shippingCents: 0, insuranceCents: 0 },
       sellerId: 5,
       sellerProceedsCents: 9_000,
       directToSeller: false,
@@ -123,7 +123,7 @@ describe('a sale', () => {
 });
 
 describe('a mint', () => {
-  const mint = { ...order, chipId: null, totalCents: 5_000, shippingCents: 1_000 };
+  const mint = { ...order, chipId: null, totalCents: 5_000, shippingCents: 1_000, insuranceCents: 0 };
   const commissions = [
     { affiliateUserId: 20, level: 1, amountCents: 400 },
     { affiliateUserId: 21, level: 2, amountCents: 100 },
@@ -271,7 +271,7 @@ describe('a refund', () => {
     const booked = [
       ...paymentLines({ order, provider: 'stripe', paymentKey: 'pi_1', amountCents: 5_000 }),
       ...mintLines({
-        order: { ...order, totalCents: 5_000, shippingCents: 1_000 },
+        order: { ...order, totalCents: 5_000, shippingCents: 1_000, insuranceCents: 0 },
         commissions: [{ affiliateUserId: 20, level: 1, amountCents: 400 }],
       }),
     ] as Standing[];
@@ -302,7 +302,7 @@ describe('a refund', () => {
   test('an admin refund of a sale gives the seller their proceeds back and skips what already nets to zero', () => {
     const booked = [
       ...saleLines({
-        order: { ...order, totalCents: 10_000, shippingCents: 0 },
+        order: { ...order, totalCents: 10_000, shippingCents: 0, insuranceCents: 0 },
         sellerId: 5,
         sellerProceedsCents: 9_000,
         directToSeller: false,

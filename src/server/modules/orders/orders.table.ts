@@ -49,6 +49,8 @@ export const orders = pgTable(
     discountCents: integer().notNull().default(0),
     markupCents: integer().notNull().default(0),
     shippingCents: integer().notNull().default(0),
+    /** Shipping protection (decision 066): insurance and signature on delivery, part of totalCents. */
+    insuranceCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     /** Token amount quoted at checkout (decimal string, 6 places). */
     artchipAmount: text(),
@@ -113,6 +115,7 @@ export const orders = pgTable(
       sql`(${t.orderType} = 'transfer') = (${t.transferRecipient} is not null or ${t.handoverId} is not null) and (${t.orderType} <> 'transfer' or ${t.chipId} is not null)`,
     ),
     index('orders_handover_id_idx').on(t.handoverId),
+    check('orders_insurance_cents_ck', sql`${t.insuranceCents} >= 0`),
   ],
 );
 

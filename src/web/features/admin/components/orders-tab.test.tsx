@@ -38,6 +38,7 @@ function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
     trackingNumber: null,
     canCreateArtchip: false,
     actions: NO_ADMIN_ORDER_ACTIONS,
+    refundRefusal: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides,
   };
