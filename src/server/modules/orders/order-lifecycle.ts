@@ -59,6 +59,11 @@ const isShipment = (order: OrderState) =>
 /** Answered (409) when an order's fulfilment has gone too far to undo here. */
 export const ORDER_NOT_REFUNDABLE_MESSAGE =
   'This order can no longer be refunded here: its chip has moved on. Settle it with the buyer directly.';
+/**
+ * Answered (409) once an order's chip has shipped: the admin no longer cancels it; a buyer whose chip
+ * never arrives, arrives damaged or is not as described opens a case (PRODUCT.md buyer protection).
+ */
+export const SHIPPED_ORDER_REFUND_MESSAGE = 'Shipped orders are refunded through a buyer protection case.';
 /** Answered (409) for a direct-PayPal sale: the money is in the seller's own PayPal account. */
 export const ORDER_PAID_TO_SELLER_MESSAGE =
   "This order was paid to the seller's own PayPal account; the seller refunds it from PayPal.";
@@ -66,21 +71,25 @@ export const ORDER_PAID_TO_SELLER_MESSAGE =
 /**
  * Why an admin may not refund this paid order now (null: they may). A refund undoes the order's
  * fulfilment, so only while that is possible: a mint not made yet, a shipment not handed to the
- * carrier, a purchase whose chip the buyer still holds untouched in our vault (it goes back to the
- * seller). Offline transfers and direct-PayPal sales are settled outside.
+ * carrier, a purchase whose chip the buyer still holds untouched in our vault or that still waits
+ * there for the carrier (it goes back to the seller). Once shipped, the buyer's case decides it.
+ * Offline transfers and direct-PayPal sales are settled outside.
  */
 export function refuseRefund(order: OrderState, chip: ChipRow | null): Refusal | null {
   if (!isPaid(order)) return { code: 'CONFLICT', message: 'Only a paid order can be refunded.' };
   if (order.paymentMethod === 'paypal' && order.markupCents > 0) {
     return { code: 'CONFLICT', message: ORDER_PAID_TO_SELLER_MESSAGE };
   }
+  if (order.status === 'shipped' || order.status === 'delivered') {
+    return { code: 'CONFLICT', message: SHIPPED_ORDER_REFUND_MESSAGE };
+  }
   const undoable =
     order.orderType === 'mint'
       ? order.chipId === null && (order.status === 'pending' || order.status === 'processing')
       : order.orderType === 'shipping'
-        ? chip !== null && canShipFor(chip, order) && order.status !== 'shipped'
+        ? chip !== null && canShipFor(chip, order)
         : order.orderType === 'purchase'
-          ? chip !== null && canUnsell(chip, order) && order.status !== 'shipped'
+          ? chip !== null && canUnsell(chip, order)
           : false;
   return undoable ? null : { code: 'CONFLICT', message: ORDER_NOT_REFUNDABLE_MESSAGE };
 }
