@@ -94,6 +94,39 @@ export function refuseRefund(order: OrderState, chip: ChipRow | null): Refusal |
   return undoable ? null : { code: 'CONFLICT', message: ORDER_NOT_REFUNDABLE_MESSAGE };
 }
 
+/**
+ * What a ship-to-me mint gives back when its creator lists the chip before it ships (PRODUCT.md
+ * "Custody", decision 066): the shipping and shipping protection it paid, once the chip is made and
+ * while the order has not shipped; 0 otherwise (kept in the vault, unpaid, shipped, nothing paid).
+ */
+export function unusedShippingCents(
+  order: Pick<
+    OrderRow,
+    'orderType' | 'shippingOption' | 'paymentStatus' | 'status' | 'shippingCents' | 'insuranceCents'
+  >,
+): number {
+  const isUnshippedMint =
+    order.orderType === 'mint' &&
+    order.shippingOption === 'ship' &&
+    order.paymentStatus === 'completed' &&
+    order.status === 'completed';
+  return isUnshippedMint ? order.shippingCents + order.insuranceCents : 0;
+}
+
+/** The shipping of a ship-to-me mint goes back: the order stands (its chip is made), its timeline says so. */
+export async function recordShippingRefundRequested(
+  tx: Db,
+  order: OrderRow,
+  args: { refundId: number; amountCents: number; actorUserId: number },
+): Promise<void> {
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'refund_requested',
+    actorUserId: args.actorUserId,
+    data: { refundId: args.refundId, amountCents: args.amountCents, reason: 'shipping_unused' },
+  });
+}
+
 /** An admin refund was asked for: the order ends now; the money follows (markOrderRefunded). */
 export async function cancelOrderForRefund(
   tx: Db,
