@@ -13,6 +13,7 @@ import {
   ORDER_REPLACED_MESSAGE,
   orderActions,
   SHIPPED_ORDER_REFUND_MESSAGE,
+  unusedShippingCents,
   refusePayAgain,
   refuseRefund,
   SHIPPING_ORDER_PAY_AGAIN_MESSAGE,
@@ -266,4 +267,21 @@ describe('Pay now', () => {
     expect(refused({}, { chip: { ...listed, status: 'sold' } })?.code).toBe('CONFLICT');
     expect(canPayAgain(unpaid, { ...args, isReplaced: true })).toBe(false);
   });
+});
+
+test('a ship-to-me mint listed before it ships gives back its shipping and insurance, and nothing else does', () => {
+  const made = order({
+    orderType: 'mint',
+    status: 'completed',
+    shippingOption: 'ship',
+    shippingCents: 1000,
+    insuranceCents: 23,
+  });
+  expect(unusedShippingCents(made)).toBe(1023);
+  expect(unusedShippingCents({ ...made, insuranceCents: 0 })).toBe(1000);
+  expect(unusedShippingCents({ ...made, status: 'shipped' })).toBe(0);
+  expect(unusedShippingCents({ ...made, status: 'pending' })).toBe(0);
+  expect(unusedShippingCents({ ...made, paymentStatus: 'refunded' })).toBe(0);
+  expect(unusedShippingCents({ ...made, shippingOption: 'store' })).toBe(0);
+  expect(unusedShippingCents({ ...made, orderType: 'purchase' })).toBe(0);
 });
