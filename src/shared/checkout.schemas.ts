@@ -155,6 +155,11 @@ const OrderSummarySchema = z.object({
   /** Direct-PayPal convenience fee (paypalMarkupPercent of the base price). */
   markupCents: z.number().int(),
   shippingCents: z.number().int(),
+  /**
+   * Shipping protection (decision 066): insurance and signature on delivery for a shipped chip priced
+   * above insuredShippingThresholdUsd, at insuredShippingPercent of its price; 0 otherwise.
+   */
+  insuranceCents: z.number().int(),
   totalCents: z.number().int(),
   /** Tokens for the total at tokenPriceUsd, decimal string with 6 places. */
   artchipAmount: z.string(),

@@ -2,8 +2,8 @@
  * The money ledger (docs/decisions/011-ledger.md): every movement of money is an append-only line
  * in integer cents, on one account, of one kind, with its reason. Three families of kinds:
  * - cash: what a provider captured for an order (payment) and gave back (refund);
- * - allocation: who that money belongs to (platform fee, mint fee, transfer fee, shipping, seller
- *   proceeds, affiliate commissions, money owed back to a buyer); a refund books the same kinds
+ * - allocation: who that money belongs to (platform fee, mint fee, transfer fee, shipping and its
+ *   insurance, seller proceeds, affiliate commissions, money owed back to a buyer); a refund books the same kinds
  *   negated, so for every order allocation = cash = what the provider holds;
  * - settlement: money leaving a seller's or affiliate's balance (a payout, or a direct PayPal payment
  *   that went to the seller's own account).
@@ -23,6 +23,8 @@ export const ALLOCATION_KINDS = [
   'mint_fee',
   'transfer_fee',
   'shipping',
+  /** Shipping protection (decision 066): passed through to the carrier with the postage, not income. */
+  'shipping_insurance',
   'seller_proceeds',
   'affiliate_commission',
   'refund_due',

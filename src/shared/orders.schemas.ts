@@ -160,6 +160,8 @@ export const OrderSchema = z.object({
   discountCents: z.number().int(),
   markupCents: z.number().int(),
   shippingCents: z.number().int(),
+  /** Shipping protection: insurance and signature on delivery (decision 066); 0 when not insured. */
+  insuranceCents: z.number().int(),
   totalCents: z.number().int(),
   shippingOption: z.enum(['ship', 'store']),
   shippingAddress: OrderShippingAddressSchema.nullable(),
@@ -269,6 +271,11 @@ export const AdminOrderSchema = z.object({
   canCreateArtchip: z.boolean(),
   /** Exactly the admin actions this order's state allows. */
   actions: AdminOrderActionsSchema,
+  /**
+   * Why this order cannot be cancelled and refunded now, in the words the refund route answers
+   * (e.g. 'Shipped orders are refunded through a buyer protection case.'); null while it can.
+   */
+  refundRefusal: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -323,11 +330,25 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
     discountCents: z.number().int(),
     markupCents: z.number().int(),
     shippingCents: z.number().int(),
+    insuranceCents: z.number().int(),
     totalCents: z.number().int(),
     artchipAmount: z.string().nullable(),
     paidAt: z.string().nullable(),
     flagged: z.string().nullable(),
   }),
+  /**
+   * What the admin packs and books with the carrier (decision 066); null when nothing ships. A chip
+   * priced above insuredShippingThresholdUsd ships insured for its price, signed for on delivery.
+   */
+  packing: z
+    .object({
+      /** The value the shipment is declared and insured at: the chip's price on this order. */
+      declaredValueCents: z.number().int(),
+      isInsured: z.boolean(),
+      requiresSignature: z.boolean(),
+      insuranceCents: z.number().int(),
+    })
+    .nullable(),
   timeline: z.array(OrderEventSchema),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;

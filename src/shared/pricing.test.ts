@@ -8,6 +8,8 @@ import {
   computeSaleSplit,
   describePlatformFee,
   describeTransferFee,
+  insuredShippingCentsFor,
+  isInsuredShipment,
   splitSale,
   transferFee,
   isPaymentMethodAllowed,
@@ -77,6 +79,8 @@ const settingsArb: fc.Arbitrary<PricingSettings> = fc.record({
   paymentMethods: fc.constant({ mint: [...PAYMENT_METHODS], purchase: [...PAYMENT_METHODS] }),
   feeBase: fc.constantFrom('highest' as const, 'sale' as const),
   payoutHoldDays: fc.integer({ min: 0, max: 365 }),
+  insuredShippingThresholdCents: centsArb,
+  insuredShippingBasisPoints: percentBpArb,
 });
 
 const tokenPriceArb = fc
@@ -111,6 +115,7 @@ describe('computeOrderSummary with the default settings', () => {
       discountCents: 0,
       markupCents: 0,
       shippingCents: 1000,
+      insuranceCents: 0,
       totalCents: 11000,
       artchipAmount: '110000.000000',
     });
@@ -140,6 +145,7 @@ describe('computeOrderSummary with the default settings', () => {
       discountCents: 1000,
       markupCents: 0,
       shippingCents: 1000,
+      insuranceCents: 0,
       totalCents: 10000,
       artchipAmount: '100000.000000',
     });
@@ -181,6 +187,7 @@ describe('computeOrderSummary with the default settings', () => {
       discountCents: 0,
       markupCents: 0,
       shippingCents: 0,
+      insuranceCents: 0,
       totalCents: base,
       artchipAmount: `${base * 10}.000000`,
     });
@@ -245,12 +252,15 @@ describe('computeOrderSummary properties', () => {
           s.discountCents,
           s.markupCents,
           s.shippingCents,
+          s.insuranceCents,
           s.totalCents,
         ]) {
           expect(Number.isSafeInteger(value)).toBe(true);
           expect(value).toBeGreaterThanOrEqual(0);
         }
-        expect(s.totalCents).toBe(s.basePriceCents - s.discountCents + s.markupCents + s.shippingCents);
+        expect(s.totalCents).toBe(
+          s.basePriceCents - s.discountCents + s.markupCents + s.shippingCents + s.insuranceCents,
+        );
         expect(s.discountCents).toBeLessThanOrEqual(s.basePriceCents);
       }),
     );
@@ -307,6 +317,131 @@ describe('computeOrderSummary properties', () => {
         const { excess, oneMicroToken } = tokenExcess(s.artchipAmount, input.tokenPriceUsd, s.totalCents);
         expect(excess >= 0n).toBe(true);
         expect(excess < oneMicroToken).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('shipping protection (insurance and signature on delivery, decision 066)', () => {
+  const insured = (priceCents: number, overrides: Partial<PricingSettings> = {}) =>
+    insuredShippingCentsFor({
+      settings: { ...DEFAULTS, ...overrides },
+      shippingOption: 'ship',
+      priceCents,
+    });
+
+  it('is charged only strictly above the threshold: exactly $500.00 is not insured, one cent more is', () => {
+    expect(insured(50_000)).toBe(0);
+    expect(isInsuredShipment({ settings: DEFAULTS, shippingOption: 'ship', priceCents: 50_000 })).toBe(false);
+    // 1.5% of 50,001 ¢ is 750.015 ¢
+    expect(insured(50_001)).toBe(750);
+    expect(isInsuredShipment({ settings: DEFAULTS, shippingOption: 'ship', priceCents: 50_001 })).toBe(true);
+    expect(insured(49_999)).toBe(0);
+  });
+
+  it('rounds 1.5% of the price half-up to a whole cent', () => {
+    // 754.5 ¢ rounds up to 755 (half-even would give 754, truncation 754)
+    expect(insured(50_300)).toBe(755);
+    // 750.015 ¢ rounds down to 750 (rounding up would give 751)
+    expect(insured(50_001)).toBe(750);
+    // 750.495 ¢ → 750, 750.51 ¢ → 751
+    expect(insured(50_033)).toBe(750);
+    expect(insured(50_034)).toBe(751);
+    expect(insured(100_000)).toBe(1_500);
+  });
+
+  it('follows the settings, not constants', () => {
+    expect(insured(1_500, { insuredShippingThresholdCents: 1_000 })).toBe(23);
+    expect(insured(1_000, { insuredShippingThresholdCents: 1_000 })).toBe(0);
+    expect(insured(100_000, { insuredShippingBasisPoints: 200 })).toBe(2_000);
+    expect(insured(100_000, { insuredShippingBasisPoints: 0 })).toBe(0);
+    expect(insured(1, { insuredShippingThresholdCents: 0, insuredShippingBasisPoints: 10_000 })).toBe(1);
+  });
+
+  it('is never charged for the vault', () => {
+    expect(
+      insuredShippingCentsFor({ settings: DEFAULTS, shippingOption: 'store', priceCents: 1_000_000 }),
+    ).toBe(0);
+    expect(isInsuredShipment({ settings: DEFAULTS, shippingOption: 'store', priceCents: 1_000_000 })).toBe(
+      false,
+    );
+  });
+
+  it('rejects an invalid price', () => {
+    expect(() => insured(-1)).toThrow(RangeError);
+    expect(() => insured(50_000.5)).toThrow(RangeError);
+  });
+
+  it('adds to the total of a shipped purchase above the threshold, on its price before any discount', () => {
+    expect(computeOrderSummary(purchase({ priceCents: 100_000 }))).toEqual({
+      basePriceCents: 100_000,
+      discountCents: 0,
+      markupCents: 0,
+      shippingCents: 1000,
+      insuranceCents: 1500,
+      totalCents: 102_500,
+      artchipAmount: '1025000.000000',
+    });
+    const token = computeOrderSummary(purchase({ priceCents: 100_000, paymentMethod: 'artchip' }));
+    expect(token.discountCents).toBe(10_000);
+    expect(token.insuranceCents).toBe(1500);
+    expect(token.totalCents).toBe(100_000 - 10_000 + 1000 + 1500);
+    const atThreshold = computeOrderSummary(purchase({ priceCents: 50_000 }));
+    expect(atThreshold.insuranceCents).toBe(0);
+    expect(atThreshold.totalCents).toBe(51_000);
+  });
+
+  it("the token's free shipping waives the postage, not the insurance", () => {
+    const settings = { ...DEFAULTS, artchipFreeShipping: true };
+    const summary = computeOrderSummary(purchase({ settings, priceCents: 60_000, paymentMethod: 'artchip' }));
+    expect(summary.shippingCents).toBe(0);
+    expect(summary.insuranceCents).toBe(900);
+  });
+
+  it('insures nothing kept in the vault, and a transfer ships nothing', () => {
+    const vault = computeOrderSummary(purchase({ priceCents: 100_000, shippingOption: 'store' }));
+    expect(vault.insuranceCents).toBe(0);
+    expect(vault.totalCents).toBe(100_000);
+    const transfer = computeOrderSummary({
+      settings: { ...DEFAULTS, insuredShippingThresholdCents: 0 },
+      orderType: 'transfer',
+      feeCents: 100_000,
+      paymentMethod: 'card',
+      shippingOption: 'ship',
+      country: 'US',
+      tokenPriceUsd: '0.001',
+    });
+    expect(transfer.insuranceCents).toBe(0);
+    expect(transfer.totalCents).toBe(100_000);
+  });
+
+  it('insures a shipped mint priced above the threshold', () => {
+    const summary = computeOrderSummary({
+      settings: { ...DEFAULTS, insuredShippingThresholdCents: 1_000 },
+      orderType: 'mint',
+      mintKind: 'custom',
+      paymentMethod: 'card',
+      shippingOption: 'ship',
+      country: 'US',
+      tokenPriceUsd: '0.001',
+    });
+    expect(summary.insuranceCents).toBe(23);
+    expect(summary.totalCents).toBe(1500 + 1000 + 23);
+  });
+
+  it('is charged exactly when shipped above the threshold (property)', () => {
+    fc.assert(
+      fc.property(orderInputArb, (input) => {
+        const s = computeOrderSummary(input);
+        const shouldInsure =
+          input.orderType !== 'transfer' &&
+          input.shippingOption === 'ship' &&
+          s.basePriceCents > input.settings.insuredShippingThresholdCents;
+        if (!shouldInsure) expect(s.insuranceCents).toBe(0);
+        else {
+          const exact = (s.basePriceCents * input.settings.insuredShippingBasisPoints) / 10_000;
+          expect(Math.abs(s.insuranceCents - exact)).toBeLessThanOrEqual(0.5);
+        }
       }),
     );
   });

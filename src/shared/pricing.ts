@@ -75,6 +75,8 @@ export type OrderSummary = {
   discountCents: number;
   markupCents: number;
   shippingCents: number;
+  /** Shipping protection: insurance and signature on delivery, 0 unless insuredShippingCentsFor says so. */
+  insuranceCents: number;
   totalCents: number;
   artchipAmount: string;
 };
@@ -113,9 +115,38 @@ export function shippingCentsFor(input: ShippingQuoteInput): number {
     : input.settings.internationalShippingCents;
 }
 
+/** How the quote, the order pages, the packing details and the mails name shipping protection. */
+export const INSURED_SHIPPING_LABEL = 'Insurance and signature on delivery';
+
+/** What shipping protection depends on: whether the chip ships, and the price it is insured for. */
+export type InsuranceQuoteInput = {
+  settings: Pick<PricingSettings, 'insuredShippingThresholdCents' | 'insuredShippingBasisPoints'>;
+  shippingOption: ShippingOption;
+  /** The chip's price on this order (the sale or offer price, the mint price): what it is insured for. */
+  priceCents: number;
+};
+
+/** True when a shipment of a chip at priceCents is insured and signed for: strictly above the threshold. */
+export function isInsuredShipment(input: InsuranceQuoteInput): boolean {
+  return input.shippingOption === 'ship' && input.priceCents > input.settings.insuredShippingThresholdCents;
+}
+
 /**
- * Prices an order: base - token discount + direct-PayPal markup + shipping, and the token amount
- * for that total. Does not check that the method is offered; see isPaymentMethodAllowed.
+ * Shipping protection in cents (PRODUCT.md "Custody", decision 066): a shipped chip priced above
+ * insuredShippingThresholdUsd (exactly at it is not) is insured and signed for at
+ * insuredShippingPercent of its price, rounded half-up to a whole cent (percentOfCents: 0.5 ¢ goes
+ * up). Nothing for the vault. The token's free shipping waives the postage, not the insurance.
+ */
+export function insuredShippingCentsFor(input: InsuranceQuoteInput): number {
+  assertNonNegativeCents(input.priceCents, 'Insured price');
+  if (!isInsuredShipment(input)) return 0;
+  return percentOfCents(input.priceCents, input.settings.insuredShippingBasisPoints);
+}
+
+/**
+ * Prices an order: base - token discount + direct-PayPal markup + shipping + shipping protection,
+ * and the token amount for that total. Does not check that the method is offered; see
+ * isPaymentMethodAllowed.
  */
 export function computeOrderSummary(input: OrderSummaryInput): OrderSummary {
   const base = basePriceCents(input);
@@ -132,12 +163,22 @@ export function computeOrderSummary(input: OrderSummaryInput): OrderSummary {
   const markup = isDirectPaypal ? percentOfCents(base, input.settings.paypalMarkupBasisPoints) : 0;
   const shipping = input.orderType === 'transfer' ? 0 : shippingCentsFor(input);
   assertNonNegativeCents(shipping, 'Shipping');
-  const total = addCents(base, -discount, markup, shipping);
+  // A transfer ships nothing; anything else shipped is insured on its price before any discount.
+  const insurance =
+    input.orderType === 'transfer'
+      ? 0
+      : insuredShippingCentsFor({
+          settings: input.settings,
+          shippingOption: input.shippingOption,
+          priceCents: base,
+        });
+  const total = addCents(base, -discount, markup, shipping, insurance);
   return {
     basePriceCents: base,
     discountCents: discount,
     markupCents: markup,
     shippingCents: shipping,
+    insuranceCents: insurance,
     totalCents: total,
     artchipAmount: tokenAmountForUsd(total, input.tokenPriceUsd),
   };

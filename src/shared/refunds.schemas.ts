@@ -5,8 +5,11 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from './orders.schemas.ts';
 
-/** Why money goes back: the chip sold to someone else first, a second payment, or an admin's call. */
-export const REFUND_REASONS = ['chip_unavailable', 'duplicate_payment', 'admin'] as const;
+/**
+ * Why money goes back: the chip sold to someone else first, a second payment, an admin's call, or the
+ * shipping of a ship-to-me mint whose creator listed the chip before it shipped (decision 066).
+ */
+export const REFUND_REASONS = ['chip_unavailable', 'duplicate_payment', 'admin', 'shipping_unused'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**

@@ -34,6 +34,8 @@ describe('SiteSettingsSchema', () => {
       payoutHoldDays: 7,
       autoDeliveryDays: 14,
       showLaunchBanner: true,
+      insuredShippingThresholdUsd: '500.00',
+      insuredShippingPercent: '1.50',
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -182,6 +184,8 @@ describe('toPricingSettings', () => {
       paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
       feeBase: 'highest',
       payoutHoldDays: 7,
+      insuredShippingThresholdCents: 50_000,
+      insuredShippingBasisPoints: 150,
     });
   });
 

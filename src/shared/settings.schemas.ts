@@ -138,6 +138,13 @@ const SITE_SETTINGS_SHAPE = {
    * switches it off (PRODUCT.md "Numbers shown to people are real").
    */
   showLaunchBanner: z.boolean({ error: 'Must be true or false' }),
+  /**
+   * Shipping protection (PRODUCT.md "Custody"): a shipped chip priced above this is insured and
+   * signed for on delivery, at insuredShippingPercent of its price.
+   */
+  insuredShippingThresholdUsd: UsdAmountSchema,
+  /** Insurance and signature on delivery, as a percentage of the chip's price (0 to 100, 2 decimals). */
+  insuredShippingPercent: PercentSchema,
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -168,6 +175,8 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   payoutHoldDays: 7,
   autoDeliveryDays: 14,
   showLaunchBanner: true,
+  insuredShippingThresholdUsd: '500.00',
+  insuredShippingPercent: '1.50',
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -210,6 +219,12 @@ export const SiteSettingsSchema = z.object({
   payoutHoldDays: SITE_SETTINGS_SHAPE.payoutHoldDays.default(DEFAULT_SITE_SETTINGS.payoutHoldDays),
   autoDeliveryDays: SITE_SETTINGS_SHAPE.autoDeliveryDays.default(DEFAULT_SITE_SETTINGS.autoDeliveryDays),
   showLaunchBanner: SITE_SETTINGS_SHAPE.showLaunchBanner.default(DEFAULT_SITE_SETTINGS.showLaunchBanner),
+  insuredShippingThresholdUsd: SITE_SETTINGS_SHAPE.insuredShippingThresholdUsd.default(
+    DEFAULT_SITE_SETTINGS.insuredShippingThresholdUsd,
+  ),
+  insuredShippingPercent: SITE_SETTINGS_SHAPE.insuredShippingPercent.default(
+    DEFAULT_SITE_SETTINGS.insuredShippingPercent,
+  ),
 });
 
 /** Site settings as sent on the wire. */
@@ -239,6 +254,10 @@ export type PricingSettings = {
   paymentMethods: PaymentMethodsSetting;
   feeBase: FeeBase;
   payoutHoldDays: number;
+  /** A shipped chip priced above this many cents is insured and signed for. */
+  insuredShippingThresholdCents: number;
+  /** The insurance's rate on the chip's price, in basis points (1.50% = 150). */
+  insuredShippingBasisPoints: number;
 };
 
 /** Converts validated wire settings to cents and basis points. */
@@ -259,6 +278,8 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
     },
     feeBase: settings.feeBase,
     payoutHoldDays: settings.payoutHoldDays,
+    insuredShippingThresholdCents: parseUsdToCents(settings.insuredShippingThresholdUsd),
+    insuredShippingBasisPoints: parsePercentToBasisPoints(settings.insuredShippingPercent),
   };
 }
 
@@ -283,6 +304,8 @@ export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {
     },
     feeBase: pricing.feeBase,
     payoutHoldDays: pricing.payoutHoldDays,
+    insuredShippingThresholdUsd: centsToUsdString(pricing.insuredShippingThresholdCents),
+    insuredShippingPercent: basisPointsToPercentString(pricing.insuredShippingBasisPoints),
   };
 }
 

@@ -186,6 +186,7 @@ export function buildQuote(
       discountCents: 0,
       markupCents: 0,
       shippingCents: 0,
+      insuranceCents: 0,
       totalCents: 4000,
       artchipAmount: '40000.000000',
       tokenPriceUsd: '0.001',
@@ -230,6 +231,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     discountCents: 0,
     markupCents: 0,
     shippingCents: 0,
+    insuranceCents: 0,
     totalCents: 4000,
     shippingOption: 'store',
     shippingAddress: null,
@@ -400,6 +402,7 @@ export function buildAdminOrderDetail(overrides: Partial<AdminOrderDetail> = {})
     deliveredBy: null,
     canCreateArtchip: false,
     actions: { ...NO_ADMIN_ORDER_ACTIONS, markCompleted: true, markShipped: true },
+    refundRefusal: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     item: {
       artchipId: 7,
@@ -424,11 +427,13 @@ export function buildAdminOrderDetail(overrides: Partial<AdminOrderDetail> = {})
       discountCents: 0,
       markupCents: 0,
       shippingCents: 1000,
+      insuranceCents: 0,
       totalCents: 5000,
       artchipAmount: null,
       paidAt: '2030-01-01T00:01:00.000Z',
       flagged: null,
     },
+    packing: { declaredValueCents: 4000, isInsured: false, requiresSignature: false, insuranceCents: 0 },
     timeline: [
       { type: 'placed', actorUsername: 'buyer', data: {}, createdAt: '2030-01-01T00:00:00.000Z' },
       {

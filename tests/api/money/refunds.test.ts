@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { AdminOrderMoneySchema } from '#shared/ledger.schemas.ts';
+import { AdminOrderDetailSchema } from '#shared/orders.schemas.ts';
 import { RefundSchema } from '#shared/refunds.schemas.ts';
 import { chips } from '#server/modules/chips/chips.table.ts';
 import { mailOutbox } from '#server/platform/mail/mail.table.ts';
@@ -18,7 +19,7 @@ import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay, readReconciliation } from '#tests/helpers/money.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
-import { insertOrder, purchaseBody, readOrderBooks } from '#tests/factories/orders.ts';
+import { insertAddress, insertOrder, purchaseBody, readOrderBooks } from '#tests/factories/orders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 
 function refund(
@@ -163,6 +164,81 @@ describe('admin refunds', () => {
       payload: { signature },
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('an admin cancels and refunds a paid order until it ships (issue 28)', () => {
+  /** A seller's chip bought to ship at `priceCents`, paid, waiting for the carrier. */
+  async function shippedSale(priceCents: number) {
+    const app = await buildTestApp();
+    const admin = await insertAdmin(app.db);
+    const seller = await insertUser(app.db);
+    const buyer = await insertUser(app.db);
+    const chip = await insertChip(app.db, { creatorId: seller.user.id, priceCents, highestPriceCents: 0 });
+    const address = await insertAddress(app.db, buyer.user.id);
+    const orderId = await buyAndPay(app, buyer.token, chip.id, {
+      shippingOption: 'ship',
+      shippingAddressId: address.id,
+    });
+    return { app, admin, seller, buyer, chip, orderId };
+  }
+
+  const readOrder = async (app: App, token: string, orderId: number) =>
+    AdminOrderDetailSchema.parse(
+      (await injectAs(app, token, { method: 'GET', url: `/api/admin/orders/${orderId}` })).json(),
+    );
+
+  it('refunds a paid purchase still waiting for the carrier: chip back to its seller, shipping reversed too', async () => {
+    const { app, admin, seller, buyer, chip, orderId } = await shippedSale(8000);
+    const before = await readOrder(app, admin.token, orderId);
+    expect(before).toMatchObject({ orderStatus: 'processing', refundRefusal: null });
+    expect(before.actions.refund).toBe(true);
+
+    const res = await refund(app, admin.token, orderId, { reason: 'Seller found a crack while packing' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(RefundSchema.parse(res.json())).toMatchObject({ status: 'succeeded', amountCents: 9000 });
+
+    const books = await readOrderBooks(app.db, orderId);
+    expect(books.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const sum = (kind: string) =>
+      books.lines.filter((l) => l.kind === kind).reduce((s, l) => s + l.amountCents, 0);
+    expect([
+      sum('payment'),
+      sum('refund'),
+      sum('shipping'),
+      sum('seller_proceeds'),
+      sum('platform_fee'),
+    ]).toEqual([9000, -9000, 0, 0, 0]);
+    const [back] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(back).toMatchObject({ ownerId: seller.user.id, status: 'inactive', custody: 'in_vault' });
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.user.email));
+    expect(mails.map((m) => m.subject)).toContain(`Refund for order #${orderId}`);
+    const after = await readOrder(app, admin.token, orderId);
+    expect(after.actions.refund).toBe(false);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
+  });
+
+  it('refuses once shipped, saying why on the order and in the one error shape', async () => {
+    const { app, admin, chip, orderId } = await shippedSale(8000);
+    const shipped = await injectAs(app, admin.token, {
+      method: 'PATCH',
+      url: `/api/admin/orders/${orderId}/status`,
+      payload: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const detail = await readOrder(app, admin.token, orderId);
+    expect(detail.actions.refund).toBe(false);
+    expect(detail.refundRefusal).toBe('Shipped orders are refunded through a buyer protection case.');
+
+    const refused = await refund(app, admin.token, orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(refused.json())).toEqual({
+      code: 'CONFLICT',
+      message: 'Shipped orders are refunded through a buyer protection case.',
+    });
+    expect(await app.db.select().from(refunds)).toHaveLength(0);
+    const [still] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(still!.custody).toBe('in_transit');
   });
 });
 

@@ -75,6 +75,7 @@ export function toSummaryDto(
     discountCents: summary.discountCents,
     markupCents: summary.markupCents,
     shippingCents: summary.shippingCents,
+    insuranceCents: summary.insuranceCents,
     totalCents: summary.totalCents,
     artchipAmount: summary.artchipAmount,
     tokenPriceUsd: pricing.tokenPriceUsd,

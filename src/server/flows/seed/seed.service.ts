@@ -217,6 +217,7 @@ async function recordDemoSale(
     chipId: sale.chipId,
     totalCents: sale.priceCents,
     shippingCents: 0,
+    insuranceCents: 0,
   };
   const split = splitSale({
     salePriceCents: sale.priceCents,

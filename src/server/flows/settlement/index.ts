@@ -8,6 +8,7 @@ export {
 export { checkTokenPayments } from './solana.service.ts';
 export { recordSeededDemoPayment } from './demo.service.ts';
 export { processRefund, recordManualRefund, refundOrderByAdmin, retryRefunds } from './refunds.service.ts';
+export { activateArtchip } from './unused-shipping.service.ts';
 export { completeDemoOrder } from './demo.service.ts';
 export { capturePaypalOrder, getPaypalOrderForCheckout } from './paypal.service.ts';
 export { getTokenPayment, getTokenPaymentQrSvg } from './solana.service.ts';

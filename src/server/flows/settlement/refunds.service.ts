@@ -215,6 +215,7 @@ async function settleRefund(
       refundId: refund.id,
       amountCents: refund.amountCents,
       reversesAllocation: plan.reversesAllocation,
+      reversedKinds: plan.reversedKinds,
       why: plan.why,
     });
     if (plan.reversesCommissions) await reverseOrderCommissions(tx, order.id);

@@ -57,4 +57,15 @@ describe('settling a refund', () => {
       why: 'A second payment for a paid order (order #7)',
     });
   });
+
+  test("an unused shipment gives back only its shipping and insurance; the order's payment and commissions stand", () => {
+    expect(refundSettlement({ reason: 'shipping_unused', note: null }, 7)).toStrictEqual({
+      reversesAllocation: true,
+      reversedKinds: ['shipping', 'shipping_insurance'],
+      reversesCommissions: false,
+      isOrderPayment: false,
+      why: 'Shipping not used: the chip was listed before it shipped (order #7)',
+    });
+    expect(refundSettlement({ reason: 'admin', note: null }, 7).reversedKinds).toBeUndefined();
+  });
 });

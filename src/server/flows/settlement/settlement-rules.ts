@@ -4,6 +4,7 @@
  * and reverses. payments.service.ts and refunds.service.ts act on these answers inside their
  * transactions; they are unit- and mutation-tested here (docs/mutation-testing.md).
  */
+import type { LedgerKind } from '#shared/ledger.schemas.ts';
 import type { RefundReason } from '#shared/refunds.schemas.ts';
 import type { OrderRow } from '#server/modules/orders/index.ts';
 
@@ -44,23 +45,36 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   chip_unavailable: 'Paid after its chip sold to someone else',
   duplicate_payment: 'A second payment for a paid order',
   admin: 'Refunded by an admin',
+  shipping_unused: 'Shipping not used: the chip was listed before it shipped',
 };
+
+/** What a shipment that will not happen gives back: its postage and its shipping protection. */
+const SHIPMENT_KINDS = ['shipping', 'shipping_insurance'] as const;
 
 /**
  * What settling a refund books. An admin refund undoes a fulfilled order: the ledger reverses its
  * whole allocation and the affiliates' commissions of it are reversed too. A refund of a payment that
  * could not be kept only clears the money owed back. A duplicate payment is not the order's payment,
- * so the order's own payment stands.
+ * so the order's own payment stands. An unused shipment's refund reverses only the shipping and its
+ * insurance; the rest of the order (the mint fee, its commissions) stands, and so does its payment.
  */
 export function refundSettlement(
   refund: { reason: RefundReason; note: string | null },
   orderId: number,
-): { reversesAllocation: boolean; reversesCommissions: boolean; isOrderPayment: boolean; why: string } {
+): {
+  reversesAllocation: boolean;
+  reversedKinds: readonly LedgerKind[] | undefined;
+  reversesCommissions: boolean;
+  isOrderPayment: boolean;
+  why: string;
+} {
   const isAdminRefund = refund.reason === 'admin';
+  const isShipmentRefund = refund.reason === 'shipping_unused';
   return {
-    reversesAllocation: isAdminRefund,
+    reversesAllocation: isAdminRefund || isShipmentRefund,
+    reversedKinds: isShipmentRefund ? SHIPMENT_KINDS : undefined,
     reversesCommissions: isAdminRefund,
-    isOrderPayment: refund.reason !== 'duplicate_payment',
+    isOrderPayment: refund.reason !== 'duplicate_payment' && !isShipmentRefund,
     why: `${REFUND_REASON_TEXT[refund.reason]} (order #${orderId})${refund.note ? `: ${refund.note}` : ''}`,
   };
 }

@@ -11,12 +11,8 @@ import {
   UpdateArtchipPricingInputSchema,
 } from '#shared/orders.schemas.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
-import {
-  activateArtchip,
-  resellArtchip,
-  setArtchipAvailability,
-  updateArtchipPricing,
-} from '#server/modules/chips/index.ts';
+import { activateArtchip } from '#server/flows/settlement/index.ts';
+import { resellArtchip, setArtchipAvailability, updateArtchipPricing } from '#server/modules/chips/index.ts';
 import { getMyStats, listMyArtchips } from '#server/views/my-artchips/index.ts';
 
 /** The creator/owner tools of the dashboard. */

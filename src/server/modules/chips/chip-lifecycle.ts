@@ -477,18 +477,23 @@ export async function sellChip(
 
 /**
  * Whether a refunded purchase can give the chip back to its seller: the buyer still owns it, in our
- * vault, untouched since (not listed, and no hold on it, even a lapsed one not yet swept).
+ * vault, untouched since (not listed, and no hold on it, even a lapsed one not yet swept). A purchase
+ * kept in the vault finds it there; one to ship finds it still waiting for the carrier (dispatching),
+ * not yet handed over (issue 28: an admin cancels and refunds a paid order until it ships).
  */
-export function canUnsell(chip: ChipRow, order: { buyerId: number }): boolean {
+export function canUnsell(
+  chip: ChipRow,
+  order: { buyerId: number; shippingOption: 'ship' | 'store' },
+): boolean {
   return (
     ownerIdOf(chip) === order.buyerId &&
-    chip.custody === 'in_vault' &&
+    chip.custody === (order.shippingOption === 'ship' ? 'dispatching' : 'in_vault') &&
     chip.status !== 'active' &&
     chip.reservedForUserId === null
   );
 }
 
-/** A refunded purchase: the chip goes back to its seller, off sale, in the vault. */
+/** A refunded purchase: the chip goes back to its seller, off sale, in the vault (a shipment not sent stays). */
 export async function unsellChip(
   tx: Db,
   chip: ChipRow,

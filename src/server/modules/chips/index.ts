@@ -6,6 +6,7 @@
  */
 export { chipPictureUrl, chips } from './chips.table.ts';
 export {
+  activateChip,
   canDispatchTo,
   canSellTo,
   canShipFor,
@@ -102,10 +103,5 @@ export {
   listMarketplace,
 } from './chips.service.ts';
 export { messageChipOwner, reportChipByOwner } from './lost-chips.service.ts';
-export {
-  activateArtchip,
-  resellArtchip,
-  setArtchipAvailability,
-  updateArtchipPricing,
-} from './owner-moves.service.ts';
+export { resellArtchip, setArtchipAvailability, updateArtchipPricing } from './owner-moves.service.ts';
 export { addChipPhoto, backfillPlacedDiscs } from './chip-photos.service.ts';

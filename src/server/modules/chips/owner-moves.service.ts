@@ -1,7 +1,8 @@
 /**
- * The chip moves an owner makes from /my-artchip (activate, price, list or unlist, resell), each
- * through the chip lifecycle under the chip's row lock. Asking for a shipment is a checkout
- * (flows/checkout/ship-request.service.ts).
+ * The chip moves an owner makes from /my-artchip (price, list or unlist, resell), each through the
+ * chip lifecycle under the chip's row lock. Asking for a shipment is a checkout
+ * (flows/checkout/ship-request.service.ts); activating, which may refund a ship-to-me mint's
+ * shipping, is flows/settlement/unused-shipping.service.ts.
  */
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -12,13 +13,11 @@ import { CHIP_NOT_FOUND_MESSAGE, type Chip } from '#shared/chips.schemas.ts';
 import { parseUsdToCents } from '#shared/money.ts';
 import {
   PAYPAL_EMAIL_REQUIRED_MESSAGE,
-  type ActivateArtchipInput,
   type ArtchipAvailabilityInput,
   type ResellArtchipInput,
   type UpdateArtchipPricingInput,
 } from '#shared/orders.schemas.ts';
 import {
-  activateChip,
   delistChip,
   isChipPublic,
   listChip,
@@ -45,23 +44,6 @@ async function changeOwnChip(
     await change(tx, chip, now);
   });
   return getChipDto(ctx, chipId, user);
-}
-
-/** PATCH /api/artchip/:id/activate: the owner of a pending chip prices it and lists it. */
-export function activateArtchip(
-  ctx: ServiceContext,
-  user: AuthUser,
-  chipId: number,
-  input: ActivateArtchipInput,
-) {
-  const priceCents = parseUsdToCents(input.price);
-  return changeOwnChip(ctx, user, chipId, (tx, chip) =>
-    activateChip(tx, chip, {
-      actorId: user.id,
-      priceCents,
-      ...(input.description !== undefined ? { description: input.description || null } : {}),
-    }),
-  );
 }
 
 /** PATCH /api/artchip/:id/pricing: the owner of an activated chip sets its USD price and direct PayPal. */

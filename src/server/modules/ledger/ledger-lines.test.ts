@@ -43,7 +43,7 @@ test('a payment books the cash the buyer paid, keyed once per provider payment',
 });
 
 describe('a sale', () => {
-  const shipped = { ...order, totalCents: 10_000, shippingCents: 1_500 };
+  const shipped = { ...order, totalCents: 10_000, shippingCents: 1_500, insuranceCents: 0 };
 
   test('a shipped sale books its shipping once: the allocation adds up to the total', () => {
     const lines = saleLines({
@@ -70,7 +70,7 @@ describe('a sale', () => {
 
   test('books the seller their proceeds and the platform the rest, with no shipping line when none was paid', () => {
     const lines = saleLines({
-      order: { ...order, totalCents: 10_000, shippingCents: 0 },
+      order: { ...order, totalCents: 10_000, shippingCents: 0, insuranceCents: 0 },
       sellerId: 5,
       sellerProceedsCents: 9_000,
       directToSeller: false,
@@ -123,7 +123,7 @@ describe('a sale', () => {
 });
 
 describe('a mint', () => {
-  const mint = { ...order, chipId: null, totalCents: 5_000, shippingCents: 1_000 };
+  const mint = { ...order, chipId: null, totalCents: 5_000, shippingCents: 1_000, insuranceCents: 0 };
   const commissions = [
     { affiliateUserId: 20, level: 1, amountCents: 400 },
     { affiliateUserId: 21, level: 2, amountCents: 100 },
@@ -185,6 +185,37 @@ describe('a mint', () => {
         reason: 'Level 2 commission on order #7',
       },
     ]);
+  });
+
+  test('books shipping protection beside the shipping, on the shipping account, out of the fee (decision 066)', () => {
+    const insured = { ...mint, totalCents: 5_023, insuranceCents: 23 };
+    const lines = mintLines({ order: insured, commissions: [] });
+    expect(sum(lines)).toBe(5_023);
+    expect(lines.find((l) => l.kind === 'mint_fee')?.amountCents).toBe(4_000);
+    expect(lines.filter((l) => l.account === 'shipping')).toEqual([
+      {
+        entryKey: 'order:7:shipping',
+        orderId: 7,
+        chipId: null,
+        account: 'shipping',
+        kind: 'shipping',
+        amountCents: 1_000,
+        reason: 'Shipping paid with order #7',
+      },
+      {
+        entryKey: 'order:7:shipping_insurance',
+        orderId: 7,
+        chipId: null,
+        account: 'shipping',
+        kind: 'shipping_insurance',
+        amountCents: 23,
+        reason: 'Shipping insurance and signature paid with order #7',
+      },
+    ]);
+    // Uninsured: no insurance line at all.
+    expect(mintLines({ order: mint, commissions: [] }).some((l) => l.kind === 'shipping_insurance')).toBe(
+      false,
+    );
   });
 
   test('a mint kept in the vault books no shipping', () => {
@@ -271,7 +302,7 @@ describe('a refund', () => {
     const booked = [
       ...paymentLines({ order, provider: 'stripe', paymentKey: 'pi_1', amountCents: 5_000 }),
       ...mintLines({
-        order: { ...order, totalCents: 5_000, shippingCents: 1_000 },
+        order: { ...order, totalCents: 5_000, shippingCents: 1_000, insuranceCents: 0 },
         commissions: [{ affiliateUserId: 20, level: 1, amountCents: 400 }],
       }),
     ] as Standing[];
@@ -302,7 +333,7 @@ describe('a refund', () => {
   test('an admin refund of a sale gives the seller their proceeds back and skips what already nets to zero', () => {
     const booked = [
       ...saleLines({
-        order: { ...order, totalCents: 10_000, shippingCents: 0 },
+        order: { ...order, totalCents: 10_000, shippingCents: 0, insuranceCents: 0 },
         sellerId: 5,
         sellerProceedsCents: 9_000,
         directToSeller: false,
@@ -323,6 +354,70 @@ describe('a refund', () => {
       ...(lines as Standing[]),
     ]);
     expect(twice.map((l) => l.kind)).toEqual(['refund']);
+  });
+});
+
+describe('shipping protection on a sale', () => {
+  test("is the carrier's, not the platform's: the fee is what the price leaves after the proceeds", () => {
+    const lines = saleLines({
+      order: { ...order, totalCents: 102_500, shippingCents: 1_000, insuranceCents: 1_500 },
+      sellerId: 5,
+      sellerProceedsCents: 70_000,
+      directToSeller: false,
+    });
+    expect(sum(lines)).toBe(102_500);
+    expect(lines.map((l) => [l.account, l.kind, l.amountCents])).toEqual([
+      ['seller', 'seller_proceeds', 70_000],
+      ['platform', 'platform_fee', 30_000],
+      ['shipping', 'shipping', 1_000],
+      ['shipping', 'shipping_insurance', 1_500],
+    ]);
+  });
+});
+
+describe('a refund of a shipment that will not happen (reversedKinds)', () => {
+  const booked = [
+    ...paymentLines({ order, provider: 'stripe', paymentKey: 'pi_1', amountCents: 2_523 }),
+    ...mintLines({
+      order: { ...order, totalCents: 2_523, shippingCents: 1_000, insuranceCents: 23 },
+      commissions: [{ affiliateUserId: 20, level: 1, amountCents: 150 }],
+    }),
+  ] as Standing[];
+
+  test('reverses only the shipping and its insurance; the mint fee and commission stand', () => {
+    const lines = refundLines(
+      {
+        order,
+        refundId: 9,
+        amountCents: 1_023,
+        reversesAllocation: true,
+        reversedKinds: ['shipping', 'shipping_insurance'],
+        why: 'Shipping not used',
+      },
+      booked,
+    );
+    expect(lines.map((l) => [l.entryKey, l.amountCents])).toEqual([
+      ['refund:9:refund', -1_023],
+      ['refund:9:shipping:shipping:', -1_000],
+      ['refund:9:shipping:shipping_insurance:', -23],
+    ]);
+    const after = balances([...booked, ...(lines as Standing[])]);
+    expect(after).toMatchObject({ 'shipping:': 0, 'affiliate:20': 150, 'buyer:3': 1_500 });
+  });
+
+  test('without reversedKinds every kind is reversed', () => {
+    const lines = refundLines(
+      { order, refundId: 9, amountCents: 2_523, reversesAllocation: true, why: 'Refunded' },
+      booked,
+    );
+    expect(lines.map((l) => l.kind)).toEqual([
+      'refund',
+      'mint_fee',
+      'shipping',
+      'shipping_insurance',
+      'affiliate_commission',
+      'affiliate_commission',
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
  *
  *   payment captured:   buyer  payment        +total             (cash)
  *   its allocation:     seller seller_proceeds +proceeds, platform platform_fee (the rest),
- *                       shipping shipping, affiliate affiliate_commission +c with platform −c,
+ *                       shipping shipping (and shipping_insurance), affiliate affiliate_commission +c with platform −c,
  *                       or buyer refund_due +total when it cannot be fulfilled
  *   refund:             buyer  refund          −amount  (cash) and the allocation negated
  *   transfer:           platform transfer_fee +total
@@ -48,7 +48,7 @@ export function paymentLines(args: {
  * PayPal, so the whole total is already the seller's and their balance owes the rest.
  */
 export function saleLines(args: {
-  order: OrderRef & { totalCents: number; shippingCents: number };
+  order: OrderRef & ShippedMoney;
   sellerId: number;
   sellerProceedsCents: number;
   directToSeller: boolean;
@@ -56,7 +56,8 @@ export function saleLines(args: {
   const { order } = args;
   const at = `order:${order.id}`;
   const base = { orderId: order.id, chipId: order.chipId };
-  const platformCents = order.totalCents - order.shippingCents - args.sellerProceedsCents;
+  const platformCents =
+    order.totalCents - order.shippingCents - order.insuranceCents - args.sellerProceedsCents;
   const lines: NewLedgerLine[] = [
     line(`${at}:seller_proceeds`, {
       ...base,
@@ -74,7 +75,7 @@ export function saleLines(args: {
       reason: `Platform fee of the sale in order #${order.id}`,
     }),
   ];
-  if (order.shippingCents !== 0) lines.push(shippingLine(order));
+  lines.push(...shippingLines(order));
   if (args.directToSeller) {
     lines.push(
       line(`${at}:direct_payment`, {
@@ -90,6 +91,9 @@ export function saleLines(args: {
   return lines;
 }
 
+/** What an order paid for its shipment: the postage and its shipping protection (decision 066). */
+type ShippedMoney = { totalCents: number; shippingCents: number; insuranceCents: number };
+
 function shippingLine(order: OrderRef & { shippingCents: number }): NewLedgerLine {
   return line(`order:${order.id}:shipping`, {
     orderId: order.id,
@@ -101,9 +105,31 @@ function shippingLine(order: OrderRef & { shippingCents: number }): NewLedgerLin
   });
 }
 
+/**
+ * The shipment's lines: postage, and the insurance and signature on delivery of a chip above the
+ * threshold. Both are passed through to the carrier (the shipping account), never platform income.
+ */
+function shippingLines(order: OrderRef & ShippedMoney): NewLedgerLine[] {
+  const lines: NewLedgerLine[] = [];
+  if (order.shippingCents !== 0) lines.push(shippingLine(order));
+  if (order.insuranceCents !== 0) {
+    lines.push(
+      line(`order:${order.id}:shipping_insurance`, {
+        orderId: order.id,
+        chipId: order.chipId,
+        account: 'shipping',
+        kind: 'shipping_insurance',
+        amountCents: order.insuranceCents,
+        reason: `Shipping insurance and signature paid with order #${order.id}`,
+      }),
+    );
+  }
+  return lines;
+}
+
 /** A mint: the platform's mint fee (the rest of the total), shipping, and affiliate commissions paid from the fee. */
 export function mintLines(args: {
-  order: OrderRef & { totalCents: number; shippingCents: number };
+  order: OrderRef & ShippedMoney;
   commissions: { affiliateUserId: number; level: number; amountCents: number }[];
 }): NewLedgerLine[] {
   const { order } = args;
@@ -113,11 +139,11 @@ export function mintLines(args: {
       orderId: order.id,
       account: 'platform',
       kind: 'mint_fee',
-      amountCents: order.totalCents - order.shippingCents,
+      amountCents: order.totalCents - order.shippingCents - order.insuranceCents,
       reason: `Mint fee of order #${order.id}`,
     }),
   ];
-  if (order.shippingCents !== 0) lines.push(shippingLine(order));
+  lines.push(...shippingLines(order));
   for (const c of args.commissions) {
     const reason = `Level ${c.level} commission on order #${order.id}`;
     lines.push(
@@ -189,6 +215,8 @@ export type Standing = Pick<LedgerLineRow, 'account' | 'kind' | 'userId' | 'amou
  * A refund given back: cash out, and the allocation it undoes negated. A refund of money owed back
  * (refund_due) clears that; an admin refund of a fulfilled order reverses the order's whole
  * allocation still standing in `orderLines` (fee, proceeds, shipping, commissions), each line once.
+ * With `reversedKinds`, only those kinds are reversed (a shipment that will not happen gives back its
+ * shipping and insurance, and the rest of the order stands).
  */
 export function refundLines(
   args: {
@@ -196,6 +224,7 @@ export function refundLines(
     refundId: number;
     amountCents: number;
     reversesAllocation: boolean;
+    reversedKinds?: readonly LedgerKind[] | undefined;
     why: string;
   },
   orderLines: Standing[],
@@ -226,6 +255,7 @@ export function refundLines(
   }
   for (const standing of netAllocation(orderLines)) {
     if (standing.amountCents === 0) continue;
+    if (args.reversedKinds && !args.reversedKinds.includes(standing.kind)) continue;
     lines.push(
       line(`${at}:${standing.account}:${standing.kind}:${standing.userId ?? ''}`, {
         ...base,

@@ -33,6 +33,7 @@ import {
   moveOrder,
   orderActions,
   recordOrderEvent,
+  refuseRefund,
 } from './order-lifecycle.ts';
 import {
   findOrderById,
@@ -97,6 +98,7 @@ function toAdminOrderDto(
     deliveredBy: order.deliveredBy,
     canCreateArtchip: actions.createArtchip,
     actions,
+    refundRefusal: refuseRefund(order, chip)?.message ?? null,
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -113,6 +115,22 @@ async function toAdminOrder(db: Db, order: OrderRow, chip?: ChipRow | null): Pro
 export async function listAdminOrders(db: Db, query: OrderListQuery): Promise<AdminOrderPage> {
   const rows = await listOrdersForAdmin(db, { ...query, limit: query.limit + 1 });
   return pageFrom(rows, query.limit, (r) => toAdminOrderDto(r.order, r, r.chip));
+}
+
+/**
+ * The packing details of an order that ships: insured and signed for exactly when the order paid for
+ * shipping protection (the rule is the checkout's, insuredShippingCentsFor), so the slip never
+ * disagrees with what the buyer was charged. A shipping order sends a chip kept in the vault.
+ */
+function packingOf(order: OrderRow): AdminOrderDetail['packing'] {
+  if (order.shippingOption !== 'ship' || order.orderType === 'transfer') return null;
+  const isInsured = order.insuranceCents > 0;
+  return {
+    declaredValueCents: order.orderType === 'shipping' ? 0 : order.basePriceCents,
+    isInsured,
+    requiresSignature: isInsured,
+    insuranceCents: order.insuranceCents,
+  };
 }
 
 /** GET /api/admin/orders/:id: the order with its item, payment and timeline, and what may be done. */
@@ -154,11 +172,13 @@ export async function getAdminOrderDetail(db: Db, orderId: number): Promise<Admi
       discountCents: order.discountCents,
       markupCents: order.markupCents,
       shippingCents: order.shippingCents,
+      insuranceCents: order.insuranceCents,
       totalCents: order.totalCents,
       artchipAmount: order.artchipAmount,
       paidAt: order.paidAt?.toISOString() ?? null,
       flagged: order.paymentFlagged,
     },
+    packing: packingOf(order),
     timeline: events.map(({ event, actorUsername }) => ({
       type: event.type,
       actorUsername,

@@ -12,6 +12,8 @@ import {
   ORDER_PAYMENT_PROCESSING_MESSAGE,
   ORDER_REPLACED_MESSAGE,
   orderActions,
+  SHIPPED_ORDER_REFUND_MESSAGE,
+  unusedShippingCents,
   refusePayAgain,
   refuseRefund,
   SHIPPING_ORDER_PAY_AGAIN_MESSAGE,
@@ -62,6 +64,7 @@ test('the status an order takes once paid: mints wait for the admin, vault purch
 
 describe('an admin refund', () => {
   const notRefundable = { code: 'CONFLICT', message: ORDER_NOT_REFUNDABLE_MESSAGE };
+  const shipped = { code: 'CONFLICT', message: SHIPPED_ORDER_REFUND_MESSAGE };
 
   test('only of a paid order, and not of a sale paid to the seller directly', () => {
     expect(refuseRefund(order({ paymentStatus: 'pending' }), chip())).toEqual({
@@ -88,7 +91,7 @@ describe('an admin refund', () => {
   test('of a shipment only before it is handed to the carrier, while its chip waits for this buyer', () => {
     const shipping = (o: Partial<OrderRow> = {}) => order({ orderType: 'shipping', ...o });
     expect(refuseRefund(shipping(), chip())).toBeNull();
-    expect(refuseRefund(shipping({ status: 'shipped' }), chip())).toEqual(notRefundable);
+    expect(refuseRefund(shipping({ status: 'shipped' }), chip())).toEqual(shipped);
     expect(refuseRefund(shipping(), chip({ custody: 'in_transit' }))).toEqual(notRefundable);
     expect(refuseRefund(shipping(), null)).toEqual(notRefundable);
   });
@@ -99,7 +102,25 @@ describe('an admin refund', () => {
     expect(refuseRefund(purchase, chip({ custody: 'in_vault', status: 'active' }))).toEqual(notRefundable);
     expect(refuseRefund(purchase, chip({ custody: 'in_vault', ownerId: 99 }))).toEqual(notRefundable);
     expect(refuseRefund(purchase, null)).toEqual(notRefundable);
-    expect(refuseRefund(order({ status: 'shipped' }), inVault())).toEqual(notRefundable);
+    // A vault purchase whose chip is leaving for the buyer (a later shipping order) is that order's.
+    expect(refuseRefund(purchase, chip({ custody: 'dispatching' }))).toEqual(notRefundable);
+  });
+
+  test('of a purchase to ship until it ships: its chip still waits in the vault for the carrier (issue 28)', () => {
+    expect(refuseRefund(order({ status: 'processing' }), chip())).toBeNull();
+    expect(refuseRefund(order({ status: 'completed' }), chip())).toBeNull();
+    // Not a chip sitting in the vault: a purchase to ship finds it dispatching.
+    expect(refuseRefund(order({ status: 'processing' }), inVault())).toEqual(notRefundable);
+    expect(refuseRefund(order({ status: 'processing' }), chip({ ownerId: 99 }))).toEqual(notRefundable);
+    // Shipped or delivered: the buyer's case decides it, and the admin is told so.
+    expect(refuseRefund(order({ status: 'shipped' }), chip({ custody: 'in_transit' }))).toEqual(shipped);
+    expect(refuseRefund(order({ status: 'shipped' }), inVault())).toEqual(shipped);
+    expect(refuseRefund(order({ status: 'delivered' }), chip({ custody: 'with_owner' }))).toEqual(shipped);
+    expect(refuseRefund(order({ orderType: 'mint', status: 'shipped', chipId: 1 }), chip())).toEqual(shipped);
+    // Unpaid comes first, whatever the status.
+    expect(refuseRefund(order({ status: 'shipped', paymentStatus: 'pending' }), chip())?.message).toBe(
+      'Only a paid order can be refunded.',
+    );
   });
 
   test('never of an offline transfer', () => {
@@ -139,9 +160,18 @@ describe('the admin moves of an order', () => {
   });
 
   test('a paid shipment: complete or ship it while processing, deliver it once in transit', () => {
-    // A bought chip on its way out of the vault is no longer refundable here (refuseRefund).
-    expect(orderActions(order(), chip())).toEqual({ ...none, markCompleted: true, markShipped: true });
-    expect(orderActions(order({ status: 'completed' }), chip())).toEqual({ ...none, markShipped: true });
+    // A bought chip still waiting for the carrier may be cancelled and refunded (issue 28).
+    expect(orderActions(order(), chip())).toEqual({
+      ...none,
+      markCompleted: true,
+      markShipped: true,
+      refund: true,
+    });
+    expect(orderActions(order({ status: 'completed' }), chip())).toEqual({
+      ...none,
+      markShipped: true,
+      refund: true,
+    });
     expect(orderActions(order({ orderType: 'shipping' }), chip())).toEqual({
       ...none,
       markCompleted: true,
@@ -237,4 +267,21 @@ describe('Pay now', () => {
     expect(refused({}, { chip: { ...listed, status: 'sold' } })?.code).toBe('CONFLICT');
     expect(canPayAgain(unpaid, { ...args, isReplaced: true })).toBe(false);
   });
+});
+
+test('a ship-to-me mint listed before it ships gives back its shipping and insurance, and nothing else does', () => {
+  const made = order({
+    orderType: 'mint',
+    status: 'completed',
+    shippingOption: 'ship',
+    shippingCents: 1000,
+    insuranceCents: 23,
+  });
+  expect(unusedShippingCents(made)).toBe(1023);
+  expect(unusedShippingCents({ ...made, insuranceCents: 0 })).toBe(1000);
+  expect(unusedShippingCents({ ...made, status: 'shipped' })).toBe(0);
+  expect(unusedShippingCents({ ...made, status: 'pending' })).toBe(0);
+  expect(unusedShippingCents({ ...made, paymentStatus: 'refunded' })).toBe(0);
+  expect(unusedShippingCents({ ...made, shippingOption: 'store' })).toBe(0);
+  expect(unusedShippingCents({ ...made, orderType: 'purchase' })).toBe(0);
 });

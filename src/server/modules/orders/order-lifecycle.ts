@@ -84,6 +84,11 @@ const isShipment = (order: OrderState) =>
 /** Answered (409) when an order's fulfilment has gone too far to undo here. */
 export const ORDER_NOT_REFUNDABLE_MESSAGE =
   'This order can no longer be refunded here: its chip has moved on. Settle it with the buyer directly.';
+/**
+ * Answered (409) once an order's chip has shipped: the admin no longer cancels it; a buyer whose chip
+ * never arrives, arrives damaged or is not as described opens a case (PRODUCT.md buyer protection).
+ */
+export const SHIPPED_ORDER_REFUND_MESSAGE = 'Shipped orders are refunded through a buyer protection case.';
 /** Answered (409) for a direct-PayPal sale: the money is in the seller's own PayPal account. */
 export const ORDER_PAID_TO_SELLER_MESSAGE =
   "This order was paid to the seller's own PayPal account; the seller refunds it from PayPal.";
@@ -91,23 +96,60 @@ export const ORDER_PAID_TO_SELLER_MESSAGE =
 /**
  * Why an admin may not refund this paid order now (null: they may). A refund undoes the order's
  * fulfilment, so only while that is possible: a mint not made yet, a shipment not handed to the
- * carrier, a purchase whose chip the buyer still holds untouched in our vault (it goes back to the
- * seller). Offline transfers and direct-PayPal sales are settled outside.
+ * carrier, a purchase whose chip the buyer still holds untouched in our vault or that still waits
+ * there for the carrier (it goes back to the seller). Once shipped, the buyer's case decides it.
+ * Offline transfers and direct-PayPal sales are settled outside.
  */
 export function refuseRefund(order: OrderState, chip: ChipRow | null): Refusal | null {
   if (!isPaid(order)) return { code: 'CONFLICT', message: 'Only a paid order can be refunded.' };
   if (order.paymentMethod === 'paypal' && order.markupCents > 0) {
     return { code: 'CONFLICT', message: ORDER_PAID_TO_SELLER_MESSAGE };
   }
+  if (order.status === 'shipped' || order.status === 'delivered') {
+    return { code: 'CONFLICT', message: SHIPPED_ORDER_REFUND_MESSAGE };
+  }
   const undoable =
     order.orderType === 'mint'
       ? order.chipId === null && (order.status === 'pending' || order.status === 'processing')
       : order.orderType === 'shipping'
-        ? chip !== null && canShipFor(chip, order) && order.status !== 'shipped'
+        ? chip !== null && canShipFor(chip, order)
         : order.orderType === 'purchase'
-          ? chip !== null && canUnsell(chip, order) && order.status !== 'shipped'
+          ? chip !== null && canUnsell(chip, order)
           : false;
   return undoable ? null : { code: 'CONFLICT', message: ORDER_NOT_REFUNDABLE_MESSAGE };
+}
+
+/**
+ * What a ship-to-me mint gives back when its creator lists the chip before it ships (PRODUCT.md
+ * "Custody", decision 066): the shipping and shipping protection it paid, once the chip is made and
+ * while the order has not shipped; 0 otherwise (kept in the vault, unpaid, shipped, nothing paid).
+ */
+export function unusedShippingCents(
+  order: Pick<
+    OrderRow,
+    'orderType' | 'shippingOption' | 'paymentStatus' | 'status' | 'shippingCents' | 'insuranceCents'
+  >,
+): number {
+  const isUnshippedMint =
+    order.orderType === 'mint' &&
+    order.shippingOption === 'ship' &&
+    order.paymentStatus === 'completed' &&
+    order.status === 'completed';
+  return isUnshippedMint ? order.shippingCents + order.insuranceCents : 0;
+}
+
+/** The shipping of a ship-to-me mint goes back: the order stands (its chip is made), its timeline says so. */
+export async function recordShippingRefundRequested(
+  tx: Db,
+  order: OrderRow,
+  args: { refundId: number; amountCents: number; actorUserId: number },
+): Promise<void> {
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'refund_requested',
+    actorUserId: args.actorUserId,
+    data: { refundId: args.refundId, amountCents: args.amountCents, reason: 'shipping_unused' },
+  });
 }
 
 /** An admin refund was asked for: the order ends now; the money follows (markOrderRefunded). */

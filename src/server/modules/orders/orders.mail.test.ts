@@ -52,6 +52,7 @@ const ORDER: OrderMailInfo = {
   discountCents: 250,
   markupCents: 0,
   shippingCents: 2500,
+  insuranceCents: 0,
   totalCents: 4750,
   artchipAmount: '47500.000000',
   paymentMethod: 'artchip',

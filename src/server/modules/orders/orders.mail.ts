@@ -5,7 +5,7 @@
  */
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
-import { describePlatformFee } from '#shared/pricing.ts';
+import { describePlatformFee, INSURED_SHIPPING_LABEL } from '#shared/pricing.ts';
 import type { FeeBase, PaymentMethod } from '#shared/settings.schemas.ts';
 import { carrierName, trackingUrl } from '#shared/tracking.ts';
 import {
@@ -34,6 +34,7 @@ export type OrderMailInfo = {
   discountCents: number;
   markupCents: number;
   shippingCents: number;
+  insuranceCents: number;
   totalCents: number;
   artchipAmount: string | null;
   paymentMethod: string;
@@ -54,6 +55,7 @@ export function orderMailInfo(order: OrderRow, chip: ({ title: string } & ChipIm
     discountCents: order.discountCents,
     markupCents: order.markupCents,
     shippingCents: order.shippingCents,
+    insuranceCents: order.insuranceCents,
     totalCents: order.totalCents,
     artchipAmount: order.artchipAmount,
     paymentMethod: order.paymentMethod,
@@ -104,6 +106,9 @@ function orderLines(order: OrderMailInfo): MailLine[] {
       label: 'Shipping',
       amount: order.shippingCents > 0 ? formatUsd(order.shippingCents) : 'Free',
     });
+  }
+  if (order.insuranceCents > 0) {
+    lines.push({ label: INSURED_SHIPPING_LABEL, amount: formatUsd(order.insuranceCents) });
   }
   lines.push({ label: 'Total', amount: formatUsd(order.totalCents), isTotal: true });
   return lines;
@@ -360,6 +365,7 @@ export function artchipCreatedMail(
 const REFUND_REASON_TEXT: Record<string, string> = {
   chip_unavailable: `the ${BRAND.name} was bought by someone else before your payment arrived`,
   duplicate_payment: 'we received more than one payment for it',
+  shipping_unused: `you listed the ${BRAND.name} before it shipped, so its shipping is not needed`,
 };
 
 /** To the buyer when money goes back to them: how much, why, and how. */

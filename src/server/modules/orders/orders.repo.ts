@@ -88,6 +88,18 @@ export async function findOrderById(db: Db, id: number): Promise<OrderRow | null
   return row ?? null;
 }
 
+/** Locks the mint order that made `chipId` (its newest, if several ever named it), or null. */
+export async function lockMintOrderOfChip(tx: Db, chipId: number): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderType, 'mint'), eq(orders.chipId, chipId)))
+    .orderBy(desc(orders.id))
+    .for('no key update')
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Locks an order row for the rest of the transaction. FOR NO KEY UPDATE (we never change an order's
  * id) so it does not wait for the KEY SHARE locks that inserting a referencing row (a payment event,

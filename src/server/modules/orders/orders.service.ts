@@ -71,6 +71,7 @@ function toOrderDto(row: OrderWithChip, now: Date): Order {
     discountCents: o.discountCents,
     markupCents: o.markupCents,
     shippingCents: o.shippingCents,
+    insuranceCents: o.insuranceCents,
     totalCents: o.totalCents,
     shippingOption: o.shippingOption,
     shippingAddress: o.shippingAddress

@@ -50,6 +50,8 @@ export const orders = pgTable(
     discountCents: integer().notNull().default(0),
     markupCents: integer().notNull().default(0),
     shippingCents: integer().notNull().default(0),
+    /** Shipping protection (decision 066): insurance and signature on delivery, part of totalCents. */
+    insuranceCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     /** Token amount quoted at checkout (decimal string, 6 places). */
     artchipAmount: text(),
@@ -127,6 +129,7 @@ export const orders = pgTable(
     index('orders_shipped_idx')
       .on(t.shippedAt)
       .where(sql`${t.status} = 'shipped'`),
+    check('orders_insurance_cents_ck', sql`${t.insuranceCents} >= 0`),
   ],
 );
 

@@ -39,6 +39,7 @@ function buildOrder(overrides: Partial<AdminOrder>): AdminOrder {
     deliveredBy: null,
     canCreateArtchip: false,
     actions: NO_ADMIN_ORDER_ACTIONS,
+    refundRefusal: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -103,6 +103,35 @@ describe('SettingsTab', () => {
     ).toEqual([21]);
   });
 
+  it('edits the shipping protection threshold and rate, refusing values the schema refuses', async () => {
+    const { user, callsTo } = setup();
+    const threshold = await screen.findByLabelText<HTMLInputElement>('Insure shipments of chips over (USD)');
+    const rate = screen.getByLabelText<HTMLInputElement>('Insurance and signature (% of the price)');
+    expect([threshold.value, rate.value]).toEqual(['500.00', '1.50']);
+
+    await user.clear(threshold);
+    await user.type(threshold, '12.345');
+    await user.clear(rate);
+    await user.type(rate, '101');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Must have at most 2 decimals')).toBeTruthy();
+    expect(screen.getByText('Must be between 0 and 100')).toBeTruthy();
+    expect(callsTo('PUT /api/admin/site-settings')).toHaveLength(0);
+
+    await user.clear(threshold);
+    await user.type(threshold, '750');
+    await user.clear(rate);
+    await user.type(rate, '2.25');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeTruthy();
+    expect(
+      callsTo('PUT /api/admin/site-settings').map((c) => {
+        const body = c.body as { insuredShippingThresholdUsd: unknown; insuredShippingPercent: unknown };
+        return [body.insuredShippingThresholdUsd, body.insuredShippingPercent];
+      }),
+    ).toEqual([['750', '2.25']]);
+  });
+
   it("sets the platform fee base to this sale's price", async () => {
     const { user, callsTo } = setup();
     const group = await screen.findByRole('group', { name: 'Platform fee base' });

@@ -180,6 +180,26 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         <p className="text-xs text-gray-600">Switch it off when the shop launches.</p>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-gray-900">Shipping protection</legend>
+        <TextField
+          label="Insure shipments of chips over (USD)"
+          inputMode="decimal"
+          hint="A shipped chip priced above this is insured and signed for on delivery."
+          error={errors.insuredShippingThresholdUsd?.message}
+          {...register('insuredShippingThresholdUsd')}
+        />
+        <TextField
+          label="Insurance and signature (% of the price)"
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          hint="Added to the buyer's shipping at checkout and shown in the quote."
+          error={errors.insuredShippingPercent?.message}
+          {...register('insuredShippingPercent')}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-gray-900">Payouts</legend>
         <TextField
           label="Payout hold (days)"

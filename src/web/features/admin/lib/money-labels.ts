@@ -19,6 +19,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   mint_fee: 'Mint fee',
   transfer_fee: 'Transfer fee',
   shipping: 'Shipping',
+  shipping_insurance: 'Shipping insurance and signature',
   seller_proceeds: 'Seller proceeds',
   affiliate_commission: 'Affiliate commission',
   refund_due: 'Refund owed to the buyer',
@@ -49,6 +50,7 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   chip_unavailable: 'Chip no longer available',
   duplicate_payment: 'Duplicate payment',
   admin: 'Admin refund',
+  shipping_unused: 'Shipping not used (listed before it shipped)',
 };
 
 /** Payment providers, plus the accounting's "payouts" rows (money paid to sellers and affiliates). */

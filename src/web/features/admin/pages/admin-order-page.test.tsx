@@ -245,6 +245,48 @@ describe('AdminOrderPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Money' })));
   });
 
+  it('puts an insured shipment on the packing details, and the insurance on the payment', async () => {
+    renderPage(
+      buildDetail({
+        totalCents: 102_500,
+        payment: {
+          ...buildDetail().payment,
+          basePriceCents: 100_000,
+          insuranceCents: 1500,
+          totalCents: 102_500,
+        },
+        packing: {
+          declaredValueCents: 100_000,
+          isInsured: true,
+          requiresSignature: true,
+          insuranceCents: 1500,
+        },
+      }),
+    );
+    const packing = within(await screen.findByRole('group', { name: 'Packing details' }));
+    expect(packing.getByRole('note').textContent).toBe(
+      'Insured, signature on delivery. Book it with the carrier insured for $1,000.00 and signed for on delivery.',
+    );
+    expect(packing.getByText('Required')).toBeTruthy();
+    const payment = within(screen.getByRole('region', { name: 'Payment' }));
+    expect(payment.getByText('Insurance and signature on delivery')).toBeTruthy();
+    expect(payment.getByText('$15.00')).toBeTruthy();
+  });
+
+  it('says why a paid order cannot be refunded here once it has shipped', async () => {
+    renderPage(
+      buildDetail({
+        orderStatus: 'shipped',
+        actions: NO_ACTIONS,
+        refundRefusal: 'Shipped orders are refunded through a buyer protection case.',
+      }),
+    );
+    const actions = within(await screen.findByRole('region', { name: 'Actions' }));
+    expect(actions.getByRole('note').textContent).toBe(
+      'No refund here: Shipped orders are refunded through a buyer protection case.',
+    );
+  });
+
   it('says when the order does not exist', async () => {
     window.localStorage.setItem(STORAGE_KEYS.adminUser, '{"username":"admin"}');
     mockApi({});

@@ -5,6 +5,7 @@ import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { ChipCustody } from '#shared/chips.schemas.ts';
 import { aspectOf, describeCrop, DEFAULT_CROP } from '#shared/chip-crop.ts';
 import { formatTokenAmount, formatUsd } from '#shared/money.ts';
+import { INSURED_SHIPPING_LABEL } from '#shared/pricing.ts';
 import type { AdminOrderDetail, OrderEvent } from '#shared/orders.schemas.ts';
 import { ChipDisc } from '#web/components/chip-disc.tsx';
 import { AddressLines } from '#web/components/address-lines.tsx';
@@ -205,6 +206,32 @@ function ItemSection({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/**
+ * What to book with the carrier (decision 066): an insured, signed-for shipment for a chip above the
+ * threshold, at its declared value; a plain one otherwise.
+ */
+function PackingDetails({ packing }: { packing: NonNullable<AdminOrderDetail['packing']> }) {
+  return (
+    <div aria-label="Packing details" role="group" className="space-y-1">
+      {packing.isInsured ? (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <strong>Insured, signature on delivery.</strong> Book it with the carrier insured for{' '}
+          {formatUsd(packing.declaredValueCents)} and signed for on delivery.
+        </p>
+      ) : (
+        <p className="text-sm text-gray-800">Standard shipment: no insurance or signature was paid for.</p>
+      )}
+      <Facts
+        rows={[
+          ['Declared value', packing.declaredValueCents > 0 ? formatUsd(packing.declaredValueCents) : '—'],
+          ['Insurance', packing.isInsured ? formatUsd(packing.insuranceCents) : 'None'],
+          ['Signature on delivery', packing.requiresSignature ? 'Required' : 'Not required'],
+        ]}
+      />
+    </div>
+  );
+}
+
 function ShippingSection({ order }: { order: AdminOrderDetail }) {
   const address = order.shippingAddress;
   return (
@@ -216,6 +243,7 @@ function ShippingSection({ order }: { order: AdminOrderDetail }) {
           <AddressLines address={address} />
         </address>
       )}
+      {order.packing && <PackingDetails packing={order.packing} />}
       {order.trackingNumber && (
         <Facts
           rows={[
@@ -247,6 +275,7 @@ function PaymentSection({ order }: { order: AdminOrderDetail }) {
   if (payment.discountCents > 0) rows.push(['Discount', `−${formatUsd(payment.discountCents)}`]);
   if (payment.markupCents > 0) rows.push(['Markup', formatUsd(payment.markupCents)]);
   rows.push(['Shipping', formatUsd(payment.shippingCents)]);
+  if (payment.insuranceCents > 0) rows.push([INSURED_SHIPPING_LABEL, formatUsd(payment.insuranceCents)]);
   rows.push(['Total', <strong key="total">{formatUsd(payment.totalCents)}</strong>]);
   // Only a token order was paid in tokens; a card or PayPal order's quote amount means nothing.
   if (payment.method === 'artchip' && payment.artchipAmount) {
@@ -312,6 +341,11 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         )}
         {order.actions.refund && (
           <p className="text-sm text-gray-800">This order can be refunded from its Money section below.</p>
+        )}
+        {!order.actions.refund && order.refundRefusal && order.paymentStatus === 'completed' && (
+          <p role="note" className="text-sm text-gray-800">
+            <strong>No refund here:</strong> {order.refundRefusal}
+          </p>
         )}
       </Section>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -325,6 +325,8 @@ export function CheckoutFormView({ target, settings, isDemoPayments, addresses }
         isLoading={quote.isPending}
         isError={quote.isError}
         paypalMarkupPercent={settings.paypalMarkupPercent}
+        insuredShippingPercent={settings.insuredShippingPercent}
+        insuredShippingThresholdUsd={settings.insuredShippingThresholdUsd}
         shippingOption={shippingOption}
         paymentMethod={paymentMethod}
         destinationName={destination ? countryName(normalizeCountryCode(destination.country) ?? '') : null}

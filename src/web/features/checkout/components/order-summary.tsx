@@ -1,6 +1,7 @@
 import { BRAND } from '#shared/brand.ts';
 import type { OrderSummaryDto } from '#shared/checkout.schemas.ts';
-import { formatTokenAmount, formatUsd } from '#shared/money.ts';
+import { formatTokenAmount, formatUsd, parseUsdToCents } from '#shared/money.ts';
+import { INSURED_SHIPPING_LABEL } from '#shared/pricing.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 type OrderSummaryProps = {
@@ -9,6 +10,9 @@ type OrderSummaryProps = {
   isError: boolean;
   /** Settings' direct-PayPal fee ("20.00"), named beside the fee line. */
   paypalMarkupPercent: string;
+  /** Settings' shipping protection rate ("1.50") and threshold ("500.00"), named beside its line. */
+  insuredShippingPercent?: string;
+  insuredShippingThresholdUsd?: string;
   shippingOption: 'ship' | 'store';
   /** The country it ships to, named on the shipping line ("Shipping to France"). */
   destinationName?: string | null;
@@ -26,6 +30,8 @@ export function OrderSummary({
   isLoading,
   isError,
   paypalMarkupPercent,
+  insuredShippingPercent,
+  insuredShippingThresholdUsd,
   shippingOption,
   destinationName,
   paymentMethod,
@@ -82,6 +88,22 @@ export function OrderSummary({
                     : 'Free'}
               </dd>
             </div>
+            {summary.insuranceCents > 0 && (
+              <div className="flex justify-between gap-3">
+                <dt>
+                  {INSURED_SHIPPING_LABEL}
+                  {insuredShippingPercent && (
+                    <span className="block text-xs text-gray-700">
+                      {formatPercent(insuredShippingPercent)}% of the price
+                      {insuredShippingThresholdUsd
+                        ? `, for chips over ${formatUsd(parseUsdToCents(insuredShippingThresholdUsd))}`
+                        : ''}
+                    </span>
+                  )}
+                </dt>
+                <dd>{formatUsd(summary.insuranceCents)}</dd>
+              </div>
+            )}
             <div className="flex justify-between border-t border-gray-300 pt-2 text-base font-semibold text-gray-900">
               <dt>Total</dt>
               <dd aria-live="polite">{formatUsd(summary.totalCents)}</dd>

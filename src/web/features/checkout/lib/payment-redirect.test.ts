@@ -16,6 +16,7 @@ function response(overrides: Partial<CheckoutResponse> = {}): CheckoutResponse {
       discountCents: 0,
       markupCents: 0,
       shippingCents: 0,
+      insuranceCents: 0,
       totalCents: 1500,
       artchipAmount: '15000.000000',
       tokenPriceUsd: '0.001',
