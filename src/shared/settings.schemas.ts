@@ -129,6 +129,14 @@ const SITE_SETTINGS_SHAPE = {
    * switches it off (PRODUCT.md "Numbers shown to people are real").
    */
   showLaunchBanner: z.boolean({ error: 'Must be true or false' }),
+  /**
+   * Where owners send chips back to the vault (issue 28), as it should be written on a parcel. Empty:
+   * the vault takes nothing in yet, and "Send to the vault" says so.
+   */
+  vaultAddress: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(500, { error: 'Keep the vault address under 500 characters' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -158,6 +166,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   feeBase: 'highest',
   payoutHoldDays: 7,
   showLaunchBanner: true,
+  vaultAddress: '',
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -199,6 +208,7 @@ export const SiteSettingsSchema = z.object({
   feeBase: SITE_SETTINGS_SHAPE.feeBase.default(DEFAULT_SITE_SETTINGS.feeBase),
   payoutHoldDays: SITE_SETTINGS_SHAPE.payoutHoldDays.default(DEFAULT_SITE_SETTINGS.payoutHoldDays),
   showLaunchBanner: SITE_SETTINGS_SHAPE.showLaunchBanner.default(DEFAULT_SITE_SETTINGS.showLaunchBanner),
+  vaultAddress: SITE_SETTINGS_SHAPE.vaultAddress.default(DEFAULT_SITE_SETTINGS.vaultAddress),
 });
 
 /** Site settings as sent on the wire. */
@@ -251,8 +261,8 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
   };
 }
 
-/** The money settings in wire form: every site setting except the landing page's banner. */
-export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner'>;
+/** The money settings in wire form: every site setting except the landing page's banner and the vault's address. */
+export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner' | 'vaultAddress'>;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */
 export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {
