@@ -59,7 +59,7 @@ async function setUp(overrides: Parameters<typeof insertChip>[1] = {}, vaultAddr
 const send = (app: App, token: string | null, chipId: number) =>
   injectAs(app, token, { method: 'POST', url: `/api/artchip/${chipId}/send-to-vault` });
 
-const intake = (app: App, token: string | null, chipId: number, payload: unknown) =>
+const intake = (app: App, token: string | null, chipId: number, payload: Record<string, unknown>) =>
   injectAs(app, token, { method: 'POST', url: `/api/admin/artchip/${chipId}/intake`, payload });
 
 /** The tap's parameters as the admin's intake screen sends them. */
