@@ -54,7 +54,8 @@ export type ChipStatus = (typeof CHIP_STATUSES)[number];
  * Where the physical chip is: in our vault; leaving it (a paid shipment waiting for the carrier); on
  * its way to the owner; with the owner. The wire's shippingOption is 'store' only while in the vault.
  */
-export const CHIP_CUSTODIES = ['in_vault', 'dispatching', 'in_transit', 'with_owner'] as const;
+/** Where the chip is: in our vault, leaving it, travelling to its owner, with them, or on its way back to us. */
+export const CHIP_CUSTODIES = ['in_vault', 'dispatching', 'in_transit', 'with_owner', 'inbound'] as const;
 export type ChipCustody = (typeof CHIP_CUSTODIES)[number];
 
 /**
@@ -82,6 +83,8 @@ const ChipActionsSchema = z.object({
   handover: z.boolean(),
   /** The owner reports the chip lost or stolen, or clears the report. */
   report: z.boolean(),
+  /** The owner of a chip they hold sends it back to our vault (issue 28). */
+  sendToVault: z.boolean(),
 });
 export type ChipActions = z.infer<typeof ChipActionsSchema>;
 export const TITLE_MAX_LENGTH = 100;
@@ -297,6 +300,11 @@ export const CHIP_EVENT_TYPES = [
   'verified_tap',
   'handed_over',
   'reported',
+  'vault_requested',
+  'vault_received',
+  'vault_checked_in',
+  'vault_refused',
+  'vault_cancelled',
 ] as const;
 export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];
 

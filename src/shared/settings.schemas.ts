@@ -145,6 +145,14 @@ const SITE_SETTINGS_SHAPE = {
   insuredShippingThresholdUsd: UsdAmountSchema,
   /** Insurance and signature on delivery, as a percentage of the chip's price (0 to 100, 2 decimals). */
   insuredShippingPercent: PercentSchema,
+  /**
+   * Where owners send chips back to the vault (issue 28), as it should be written on a parcel. Empty:
+   * the vault takes nothing in yet, and "Send to the vault" says so.
+   */
+  vaultAddress: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(500, { error: 'Keep the vault address under 500 characters' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -177,6 +185,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   showLaunchBanner: true,
   insuredShippingThresholdUsd: '500.00',
   insuredShippingPercent: '1.50',
+  vaultAddress: '',
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -225,6 +234,7 @@ export const SiteSettingsSchema = z.object({
   insuredShippingPercent: SITE_SETTINGS_SHAPE.insuredShippingPercent.default(
     DEFAULT_SITE_SETTINGS.insuredShippingPercent,
   ),
+  vaultAddress: SITE_SETTINGS_SHAPE.vaultAddress.default(DEFAULT_SITE_SETTINGS.vaultAddress),
 });
 
 /** Site settings as sent on the wire. */
@@ -283,8 +293,8 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
   };
 }
 
-/** The money settings in wire form: every site setting except the landing page's banner and delivery. */
-export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner' | 'autoDeliveryDays'>;
+/** The money settings in wire form: every site setting except the landing page's banner, delivery and the vault's address. */
+export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner' | 'autoDeliveryDays' | 'vaultAddress'>;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */
 export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {

@@ -43,6 +43,7 @@ const ADMIN_TABS = [
   'customers',
   'orders',
   'artchips',
+  'intake',
   'affiliates',
   'payouts',
   'accounting',

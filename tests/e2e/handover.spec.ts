@@ -1,12 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { BRAND } from '#shared/brand.ts';
-import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 import {
-  DATA_DIR,
   expect,
   expectNoSeriousA11yViolations,
   linkFrom,
@@ -16,90 +10,8 @@ import {
   test,
   uniqueUser,
 } from './fixtures.ts';
-import { adminToken, auth, json, liveChip, signUpVerified, uniqueTitle } from './api.ts';
-
-/** A random NXP-style UID, so this journey's tag never meets another test's. */
-function randomUid(): string {
-  return `04${Array.from({ length: 6 }, () =>
-    Math.floor(Math.random() * 256)
-      .toString(16)
-      .padStart(2, '0'),
-  )
-    .join('')
-    .toUpperCase()}`;
-}
-
-/** Provisions a new tag for the chip as the admin; the keys the programming station would write. */
-async function provisionTag(request: APIRequestContext, admin: Record<string, string>, chipId: number) {
-  const uid = randomUid();
-  const settings = NfcProvisioningSchema.parse(
-    await json(
-      await request.post(`/api/admin/${BRAND.slug}/${chipId}/nfc-tag/provision`, {
-        headers: admin,
-        data: { uid },
-      }),
-    ),
-  );
-  const master = Buffer.from(fs.readFileSync(path.join(DATA_DIR, 'nfc-master.key'), 'utf8').trim(), 'hex');
-  const keys = {
-    uid,
-    metaReadKey: diversifyKeyAn10922(
-      master,
-      Buffer.from(settings.keys.sdmMetaRead.diversificationInput, 'hex'),
-    ),
-    fileReadKey: diversifyKeyAn10922(
-      master,
-      Buffer.from(settings.keys.sdmFileRead.diversificationInput, 'hex'),
-    ),
-  };
-  return { keys };
-}
-
-/**
- * A chip bought, shipped and delivered to a new member (so it is with its owner, at $40: the transfer
- * fee is $12.00), with a tag the admin provisioned; the test plays the programming station and the tag.
- */
-async function chipWithItsOwner(request: APIRequestContext, titlePrefix: string) {
-  const title = uniqueTitle(titlePrefix);
-  const { chip } = await liveChip(request, title, '40.00');
-  const owner = await signUpVerified(request, 'holder');
-
-  // The owner buys it shipped to them, and it is delivered: the chip is with its owner.
-  const checkout = await json<{ orderId: number }>(
-    await request.post('/api/checkout', {
-      headers: auth(owner.token),
-      data: {
-        orderType: 'purchase',
-        artchipId: chip.id,
-        paymentMethod: 'card',
-        shippingOption: 'ship',
-        shippingAddressId: 'new',
-        newAddressName: 'Olive Owner',
-        newAddressLine1: '1 Main Street',
-        newAddressCity: 'Springfield',
-        newAddressState: 'IL',
-        newAddressZip: '62701',
-        newAddressCountry: 'US',
-      },
-    }),
-  );
-  await json(await request.post(`/api/orders/${checkout.orderId}/complete`, { headers: auth(owner.token) }));
-  const admin = auth(await adminToken(request));
-  await json(
-    await request.patch(`/api/admin/orders/${checkout.orderId}/status`, {
-      headers: admin,
-      data: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
-    }),
-  );
-  await json(
-    await request.patch(`/api/admin/orders/${checkout.orderId}/status`, {
-      headers: admin,
-      data: { status: 'delivered' },
-    }),
-  );
-  const { keys } = await provisionTag(request, admin, chip.id);
-  return { title, chip, owner, keys };
-}
+import { adminToken, auth, liveChip, uniqueTitle } from './api.ts';
+import { chipWithItsOwner, provisionTag } from './chips-at-home.ts';
 
 /**
  * Issue 15, hand over by tap: the owner of a chip that is with them taps it, signed in, and starts a

@@ -3,6 +3,7 @@ export * from '#server/modules/users/users.table.ts';
 export * from '#server/modules/auth/auth.table.ts';
 export * from '#server/modules/chips/chips.table.ts';
 export * from '#server/modules/chips/handovers.table.ts';
+export * from '#server/modules/chips/vault-intakes.table.ts';
 export * from '#server/modules/media/media.table.ts';
 export * from '#server/modules/orders/orders.table.ts';
 export * from '#server/modules/offers/offers.table.ts';

@@ -328,6 +328,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
       transfer: true,
       handover: false,
       report: false,
+      sendToVault: false,
     },
     isDemo: false,
     ...overrides,

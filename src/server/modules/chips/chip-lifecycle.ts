@@ -8,6 +8,8 @@
  *                                  └──sell──▶ sold
  *   owner:             any activated chip not travelling ──transfer (fee paid)──▶ new owner, same place
  *   custody:           in_vault ──dispatch──▶ dispatching ──ship──▶ in_transit ──deliver──▶ with_owner
+ *                      with_owner ──send to vault──▶ inbound ──check in (a fresh tap of it)──▶ in_vault
+ *                      inbound ──refuse (sent back) | cancel──▶ with_owner
  *
  * A listed chip is always priced and in our vault (the database checks it too), so a sale can be
  * honoured. A hold (an unpaid checkout, or an accepted offer) keeps the chip for one buyer until it
@@ -25,6 +27,7 @@ import type {
   ChipStatus,
 } from '#shared/chips.schemas.ts';
 import { HANDOVER_NOT_WITH_OWNER_MESSAGE, reportedMessage } from '#shared/handovers.schemas.ts';
+import { VAULT_INTAKE_NONE_MESSAGE, VAULT_INTAKE_OPEN_MESSAGE } from '#shared/vault-intakes.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -205,6 +208,7 @@ export function refuseTransfer(chip: ChipState, actorId: number, now: Date): Ref
   if (chip.custody === 'dispatching' || chip.custody === 'in_transit') {
     return refuse('CONFLICT', ON_ITS_WAY_MESSAGE);
   }
+  if (chip.custody === 'inbound') return refuse('CONFLICT', VAULT_INTAKE_OPEN_MESSAGE);
   if (isHeld(chip, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
   return null;
 }
@@ -230,6 +234,23 @@ export function refuseReport(chip: ChipState, actorId: number): Refusal | null {
   return null;
 }
 
+/**
+ * Send to the vault (issue 28): the owner of a chip they hold, listed before or never listed, that is
+ * not reported lost or stolen and that no buyer is paying for.
+ */
+export function refuseSendToVault(chip: ChipState, actorId: number, now: Date): Refusal | null {
+  const notOwner = refuseUnlessOwner(chip, actorId);
+  if (notOwner) return notOwner;
+  if (chip.custody === 'inbound') return refuse('CONFLICT', VAULT_INTAKE_OPEN_MESSAGE);
+  if (chip.custody !== 'with_owner') {
+    return refuse('CONFLICT', `Only ${BRAND.plural} you hold can be sent to the vault.`);
+  }
+  const reported = refuseReported(chip);
+  if (reported) return reported;
+  if (isHeld(chip, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
+  return null;
+}
+
 /** What `viewer` may do with the chip at `now`: exactly the moves the guards allow. */
 export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): ChipActions {
   const viewerId = viewer?.id ?? null;
@@ -245,6 +266,7 @@ export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): Chi
     transfer: isOwner && refuseTransfer(chip, viewerId, now) === null,
     handover: isOwner && refuseHandover(chip, viewerId, now) === null,
     report: isOwner && refuseReport(chip, viewerId) === null,
+    sendToVault: isOwner && refuseSendToVault(chip, viewerId, now) === null,
   };
 }
 
@@ -515,6 +537,81 @@ export async function unsellChip(
 /** A refunded shipment that has not left: dispatching → in_vault. */
 export async function undispatchChip(tx: Db, chip: ChipRow): Promise<ChipRow> {
   return (await updateChip(tx, chip.id, { custody: 'in_vault' }))!;
+}
+
+/** with_owner → inbound: its owner sends it back to our vault under `reference`. */
+export async function sendChipToVault(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; reference: string; now: Date },
+): Promise<ChipRow> {
+  assertAllowed(refuseSendToVault(chip, args.actorId, args.now));
+  return apply(
+    tx,
+    chip,
+    { custody: 'inbound' },
+    { type: 'vault_requested', actorUserId: args.actorId, data: { reference: args.reference } },
+  );
+}
+
+function assertInbound(chip: ChipRow): void {
+  if (chip.custody !== 'inbound') throw new AppError('CONFLICT', VAULT_INTAKE_NONE_MESSAGE);
+}
+
+/** The parcel arrived and is opened: provenance only, the chip is checked in by a tap later. */
+export async function recordChipAtVault(
+  tx: Db,
+  chip: ChipRow,
+  args: { adminId: number; reference: string },
+): Promise<void> {
+  assertInbound(chip);
+  await insertChipEvent(tx, {
+    chipId: chip.id,
+    type: 'vault_received',
+    actorUserId: args.adminId,
+    orderId: null,
+    data: { reference: args.reference },
+  });
+}
+
+/** inbound → in_vault: an admin's fresh, verified tap of this very chip checked it in. */
+export async function checkChipIntoVault(
+  tx: Db,
+  chip: ChipRow,
+  args: { adminId: number; reference: string; counter: number },
+): Promise<ChipRow> {
+  assertInbound(chip);
+  return apply(
+    tx,
+    chip,
+    { custody: 'in_vault' },
+    {
+      type: 'vault_checked_in',
+      actorUserId: args.adminId,
+      data: { reference: args.reference, counter: args.counter },
+    },
+  );
+}
+
+/** inbound → with_owner: refused at the vault (sent back, with the reason), or its owner cancelled. */
+export async function returnChipToOwner(
+  tx: Db,
+  chip: ChipRow,
+  args: { actorId: number; reference: string; reason: string | null },
+): Promise<ChipRow> {
+  assertInbound(chip);
+  return apply(
+    tx,
+    chip,
+    { custody: 'with_owner' },
+    args.reason === null
+      ? { type: 'vault_cancelled', actorUserId: args.actorId, data: { reference: args.reference } }
+      : {
+          type: 'vault_refused',
+          actorUserId: args.actorId,
+          data: { reference: args.reference, reason: args.reason },
+        },
+  );
 }
 
 /** A transfer is placed: a listed chip comes off the market so nobody buys it meanwhile. */

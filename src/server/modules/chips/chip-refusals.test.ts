@@ -147,6 +147,7 @@ describe('the actions offered are exactly the moves the guards allow', () => {
     transfer: false,
     handover: false,
     report: false,
+    sendToVault: false,
   };
 
   it('a pending chip: its owner may activate it, nothing else', () => {
@@ -184,6 +185,18 @@ describe('the actions offered are exactly the moves the guards allow', () => {
       transfer: true,
       handover: true,
       report: true,
+      sendToVault: true,
     });
+  });
+
+  it('a chip on its way back to the vault: its owner may only report it, until it is checked in', () => {
+    expect(chipActions(chip({ status: 'sold', custody: 'inbound' }), owner, NOW)).toEqual({
+      ...none,
+      report: true,
+    });
+    // A chip reported lost is not in its owner's hands: it cannot travel in either.
+    expect(
+      chipActions(chip({ status: 'sold', custody: 'with_owner', reportStatus: 'lost' }), owner, NOW),
+    ).toMatchObject({ sendToVault: false, handover: false, report: true });
   });
 });

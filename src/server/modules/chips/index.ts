@@ -76,6 +76,16 @@ export {
 export { canManageChip, currentTokenPriceUsd, getChipById, getChipDto, toChipDto } from './chips.service.ts';
 export { createAdminChip } from './admin-chip-create.service.ts';
 export {
+  cancelSendToVault,
+  checkInVaultIntakeByTap,
+  getVaultIntake,
+  listVaultIntakes,
+  markVaultIntakeReceived,
+  refuseVaultIntakeByAdmin,
+  sendToVault,
+} from './vault-intake.service.ts';
+export { findLiveIntake as findLiveVaultIntake } from './vault-intakes.repo.ts';
+export {
   getAdminChip,
   listAdminChips,
   type ChipImageChanges,

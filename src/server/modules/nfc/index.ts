@@ -10,6 +10,6 @@ export {
   resetNfcCounter,
   setNfcTag,
 } from './nfc-admin.service.ts';
-export { nfcKeyringFor } from './nfc-keys.ts';
+export { nfcKeyringFor, type NfcKeyring } from './nfc-keys.ts';
 export { getChipQrPng, getChipQrSvg, renderProductionSheet } from './nfc-print.service.ts';
 export { getTapHistory, verifyTap } from './nfc.service.ts';

@@ -9,7 +9,7 @@ import {
   type SiteSettings,
 } from '#shared/settings.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { TextField } from '#web/components/ui/field.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
@@ -220,6 +220,16 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           hint="A shipment nobody confirmed (by tap or “I received it”) counts as delivered this many days after shipping."
           error={errors.autoDeliveryDays?.message}
           {...register('autoDeliveryDays', { valueAsNumber: true })}
+        />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 font-semibold text-gray-900">Vault</legend>
+        <TextAreaField
+          label="Vault address"
+          rows={4}
+          hint={`Where owners send ${BRAND.plural} back to the vault, as written on a parcel. Empty: the vault takes nothing in yet.`}
+          error={errors.vaultAddress?.message}
+          {...register('vaultAddress')}
         />
       </fieldset>
       <Button type="submit" disabled={update.isPending}>

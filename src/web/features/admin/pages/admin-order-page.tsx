@@ -32,6 +32,7 @@ const CUSTODY_LABELS: Record<ChipCustody, string> = {
   dispatching: 'Waiting to be shipped',
   in_transit: 'In transit',
   with_owner: 'With its owner',
+  inbound: 'On its way back to our vault',
 };
 
 const EVENT_LABELS: Record<OrderEvent['type'], string> = {

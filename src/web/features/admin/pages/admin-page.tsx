@@ -18,12 +18,14 @@ import { SettingsTab } from '../components/settings-tab.tsx';
 import { MailLogTab, MessagesTab } from '../components/inbox-tab.tsx';
 import { JobsTab } from '../components/jobs-tab.tsx';
 import { AuditTab } from '../components/audit-tab.tsx';
+import { VaultIntakeTab } from '../components/vault-intake-tab.tsx';
 
 const TABS = [
   { value: 'overview', label: 'Overview', content: <OverviewTab /> },
   { value: 'customers', label: 'Customers', content: <CustomersTab /> },
   { value: 'orders', label: 'Orders', content: <OrdersTab /> },
   { value: 'artchips', label: BRAND.plural, content: <ChipsTab /> },
+  { value: 'intake', label: 'Vault Intake', content: <VaultIntakeTab /> },
   { value: 'affiliates', label: 'Affiliates', content: <AffiliatesTab /> },
   { value: 'payouts', label: 'Payouts', content: <PayoutsTab /> },
   { value: 'accounting', label: 'Accounting', content: <AccountingTab /> },

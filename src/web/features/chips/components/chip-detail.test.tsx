@@ -18,6 +18,7 @@ const NONE: ChipActions = {
   transfer: false,
   handover: false,
   report: false,
+  sendToVault: false,
 };
 const VISITOR_ON_LISTED: ChipActions = { ...NONE, buy: true, offer: true };
 

@@ -28,6 +28,11 @@ const EVENT_STYLES: Record<string, EventStyle> = {
   verified_tap: { label: 'Verified NFC tap', icon: BadgeCheck },
   handed_over: { label: 'Handed over, claimed by tap', icon: Gem },
   reported: { label: 'Lost or stolen report', icon: ShieldAlert },
+  vault_requested: { label: 'On its way back to the vault', icon: Truck },
+  vault_received: { label: 'Arrived at the vault, being checked', icon: PackageCheck },
+  vault_checked_in: { label: 'Checked into the vault by tap', icon: PackageCheck },
+  vault_refused: { label: 'Refused at the vault, sent back', icon: ShieldAlert },
+  vault_cancelled: { label: 'Trip to the vault cancelled', icon: Truck },
 };
 
 /** A report's label says what it was: reported lost, reported stolen, or found again. */

@@ -59,6 +59,7 @@ describe('actionsForViewer', () => {
     transfer: false,
     handover: false,
     report: false,
+    sendToVault: false,
   };
 
   it("passes a visitor's actions through, and masks Buy and Offer on the viewer's own chip", () => {

@@ -19,6 +19,7 @@ const NONE: ChipActions = {
   transfer: false,
   handover: false,
   report: false,
+  sendToVault: false,
 };
 const LISTED: ChipActions = { ...NONE, buy: true, offer: true };
 

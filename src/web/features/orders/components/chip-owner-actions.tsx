@@ -12,8 +12,10 @@ import { ShipDialog } from './ship-dialog.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
 import { HandoverDialog } from './handover-dialog.tsx';
 import { ReportDialog } from './report-dialog.tsx';
+import { SendToVaultDialog } from './send-to-vault-dialog.tsx';
 
-type OpenDialog = 'activate' | 'pricing' | 'resell' | 'ship' | 'transfer' | 'handover' | 'report' | null;
+type OpenDialog =
+  'activate' | 'pricing' | 'resell' | 'ship' | 'transfer' | 'handover' | 'report' | 'vault' | null;
 
 export type ChipOwnerActionsProps = {
   /** The chip as its owner reads it: chip.actions are theirs. */
@@ -142,6 +144,20 @@ export function ChipOwnerActions({ chip, leading, showCustody = false }: ChipOwn
             Hand over by tap
           </Button>
         )}
+        {(actions.sendToVault || chip.custody === 'inbound') && (
+          <Button
+            aria-label={
+              chip.custody === 'inbound'
+                ? `Trip to the vault of ${chip.title}`
+                : `Send ${chip.title} to the vault`
+            }
+            size="sm"
+            variant="secondary"
+            onClick={() => setDialog('vault')}
+          >
+            {chip.custody === 'inbound' ? 'Trip to the vault' : 'Send to the vault'}
+          </Button>
+        )}
         {actions.report && (
           <Button
             aria-label={`Report ${chip.title}`}
@@ -165,6 +181,7 @@ export function ChipOwnerActions({ chip, leading, showCustody = false }: ChipOwn
       {dialog === 'transfer' && <TransferDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'handover' && <HandoverDialog chip={chip} open onOpenChange={close} />}
       {dialog === 'report' && <ReportDialog chip={chip} open onOpenChange={close} />}
+      {dialog === 'vault' && <SendToVaultDialog chip={chip} open onOpenChange={close} />}
     </>
   );
 }

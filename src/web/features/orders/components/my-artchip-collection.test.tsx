@@ -27,6 +27,7 @@ const NO_ACTIONS: ChipActions = {
   transfer: false,
   handover: false,
   report: false,
+  sendToVault: false,
 };
 
 /** A made chip not yet activated, with no action for its owner, unless overridden. */

@@ -64,4 +64,5 @@ export const CUSTODY_LABELS: Record<ChipCustody, string> = {
   dispatching: 'Being packed to ship to you',
   in_transit: 'On its way to you',
   with_owner: 'With you',
+  inbound: 'On its way to our vault',
 };
