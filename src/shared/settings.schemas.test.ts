@@ -36,6 +36,7 @@ describe('SiteSettingsSchema', () => {
       showLaunchBanner: true,
       insuredShippingThresholdUsd: '500.00',
       insuredShippingPercent: '1.50',
+      vaultAddress: '',
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -197,7 +198,12 @@ describe('toPricingSettings', () => {
     const back = toSiteSettings(toPricingSettings(settings));
     expect(back.customMintingCost).toBe('12.50');
     expect(back.platformFeePercent).toBe('25.00');
-    const { showLaunchBanner: _banner, autoDeliveryDays: _days, ...moneyDefaults } = DEFAULT_SITE_SETTINGS;
+    const {
+      showLaunchBanner: _banner,
+      autoDeliveryDays: _days,
+      vaultAddress: _vault,
+      ...moneyDefaults
+    } = DEFAULT_SITE_SETTINGS;
     expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);
   });
 
