@@ -67,13 +67,13 @@ describe('GET /api/artchip/:username/:slug', () => {
     });
   });
 
-  it('shows pending chips only to their creator, owner or an admin, never cached publicly', async () => {
+  it('shows a taken-down chip only to its creator, owner or an admin, never cached publicly', async () => {
     const app = await buildTestApp();
     const creator = await insertUser(app.db, { username: 'maker' });
     const owner = await insertUser(app.db);
     const stranger = await insertUser(app.db);
     const admin = await insertAdmin(app.db);
-    for (const state of [CHIP_STATES.pending]) {
+    for (const state of [CHIP_STATES.removed]) {
       const chip = await insertChip(app.db, { creatorId: creator.user.id, ownerId: owner.user.id, ...state });
       for (const url of [
         `/api/artchip/maker/${chip.slug}`,
@@ -222,7 +222,7 @@ describe('GET /api/artchip/:id/events', () => {
   it('hides the events of a hidden chip and answers 404 for unknown chips', async () => {
     const app = await buildTestApp();
     const creator = await insertUser(app.db);
-    const chip = await insertChip(app.db, { creatorId: creator.user.id, ...CHIP_STATES.pending });
+    const chip = await insertChip(app.db, { creatorId: creator.user.id, ...CHIP_STATES.removed });
     await insertChipEvent(app.db, { chipId: chip.id });
     expectNotFound(await app.inject(`/api/artchip/${chip.id}/events`));
     const own = await injectAs(app, creator.token, { method: 'GET', url: `/api/artchip/${chip.id}/events` });

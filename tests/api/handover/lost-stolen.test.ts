@@ -202,7 +202,7 @@ describe('GET /api/artchip/:id/tap-history', () => {
     expect(history.lastVerifiedAt).not.toBeNull();
     expect(Object.keys(res.json<object>()).sort()).toEqual(['lastVerifiedAt', 'verifiedTaps']);
 
-    const hidden = await insertChip(app.db, { creatorId: owner.user.id, status: 'pending' });
+    const hidden = await insertChip(app.db, { creatorId: owner.user.id, status: 'removed' });
     const notFound = await app.inject({ method: 'GET', url: `/api/artchip/${hidden.id}/tap-history` });
     expect(notFound.statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/artchip/x/tap-history' })).statusCode).toBe(400);

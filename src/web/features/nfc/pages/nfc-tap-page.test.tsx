@@ -40,6 +40,7 @@ function tapResult(overrides: Partial<TapResult> = {}): TapResult {
     uid: '04AABBCCDDEEFF',
     counter: 8,
     chip: buildChip({ status: 'sold', custody: 'with_owner' }),
+    unavailable: false,
     claim: null,
     claimMessage: null,
     handoverTap: null,
