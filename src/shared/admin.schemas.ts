@@ -334,7 +334,9 @@ export const AdminChipUpdateSchema = z.object({
     .max(DESCRIPTION_MAX_LENGTH, 'Description must be less than 500 characters')
     .optional(),
   priceUsd: usdOrEmpty.optional(),
-  status: z.enum(ADMIN_CHIP_STATUSES, { error: 'Status must be active, pending, inactive or removed' }).optional(),
+  status: z
+    .enum(ADMIN_CHIP_STATUSES, { error: 'Status must be active, pending, inactive or removed' })
+    .optional(),
   isActive: boolField.optional(),
   isAvailable: boolField.optional(),
   unitId: z

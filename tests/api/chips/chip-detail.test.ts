@@ -252,7 +252,11 @@ describe('GET /api/artchip/gallery/:username', () => {
       createdAt: new Date(t - 1000),
     });
     // Made and never listed: shown, not for sale (decision 062); taken down by an admin: never.
-    const d = await insertChip(app.db, { creatorId: user.id, ...CHIP_STATES.pending, createdAt: new Date(t) });
+    const d = await insertChip(app.db, {
+      creatorId: user.id,
+      ...CHIP_STATES.pending,
+      createdAt: new Date(t),
+    });
     await insertChip(app.db, { creatorId: user.id, ...CHIP_STATES.removed });
     await insertChip(app.db);
     const res = await app.inject('/api/artchip/gallery/maker');

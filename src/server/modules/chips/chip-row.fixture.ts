@@ -13,7 +13,13 @@ export const OTHER = 30;
  * not for sale (decision 062).
  */
 export function chipAtHome(overrides: Partial<ChipRow> = {}): ChipRow {
-  return chipRow({ status: 'pending', custody: 'with_owner', priceCents: null, highestPriceCents: 0, ...overrides });
+  return chipRow({
+    status: 'pending',
+    custody: 'with_owner',
+    priceCents: null,
+    highestPriceCents: 0,
+    ...overrides,
+  });
 }
 
 /** A listed chip in the vault, owned by its creator OWNER, free of holds and reports. */

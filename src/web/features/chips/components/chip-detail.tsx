@@ -68,7 +68,7 @@ function PurchaseArea({ chip, variant }: { chip: Chip; variant: 'page' | 'unit' 
           </p>
         )}
         {chip.status === 'removed' && (
-          <p role="status" className="text-sm font-medium text-red-900">
+          <p className="text-sm font-medium text-red-900">
             An admin took this {BRAND.name} down: only you and our admins can see it.
           </p>
         )}
