@@ -59,14 +59,14 @@ const ownerAndAdminOps = [
   fc.record({ kind: fc.constant('restore' as const), chip: fc.nat() }),
 ];
 const coreOp = fc.oneof(...coreOps);
-const op = fc.oneof(coreOp, ...ownerAndAdminOps);
 const walk = fc.tuple(
   fc.array(coreOp, { minLength: STEPS, maxLength: STEPS }),
   fc.array(fc.record({ after: fc.nat({ max: STEPS - 1 }), step: fc.oneof(...ownerAndAdminOps) }), {
     maxLength: 12,
   }),
 );
-type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+type Generated<A> = A extends fc.Arbitrary<infer T> ? T : never;
+type Op = Generated<typeof coreOp> | Generated<(typeof ownerAndAdminOps)[number]>;
 
 const usd = (cents: number) => (cents / 100).toFixed(2);
 const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
