@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  CHIP_STATUSES,
   CHIP_SHAPES,
   ChipCropSchema,
   ChipSchema,
@@ -189,11 +190,12 @@ export type AdminOrderPage = z.infer<typeof AdminOrderPageSchema>;
 
 // ---------------------------------------------------------------- Chips
 
-const ADMIN_CHIP_STATUSES = ['active', 'pending', 'inactive'] as const;
+/** What an admin may set: pending is "not listed yet" (public), removed is a takedown (decision 062). */
+const ADMIN_CHIP_STATUSES = ['active', 'pending', 'inactive', 'removed'] as const;
 
 export const AdminChipListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  status: z.enum(['pending', 'active', 'inactive', 'sold']).optional(),
+  status: z.enum(CHIP_STATUSES).optional(),
   maker: z.enum(['company', 'customer']).optional(),
   isSurprize: z.enum(['true', 'false']).optional(),
   isAvailable: z.enum(['true', 'false']).optional(),
@@ -336,7 +338,9 @@ export const AdminChipUpdateSchema = z.object({
     .max(DESCRIPTION_MAX_LENGTH, 'Description must be less than 500 characters')
     .optional(),
   priceUsd: usdOrEmpty.optional(),
-  status: z.enum(ADMIN_CHIP_STATUSES, { error: 'Status must be active, pending or inactive' }).optional(),
+  status: z
+    .enum(ADMIN_CHIP_STATUSES, { error: 'Status must be active, pending, inactive or removed' })
+    .optional(),
   isActive: boolField.optional(),
   isAvailable: boolField.optional(),
   unitId: z

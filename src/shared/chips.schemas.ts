@@ -43,11 +43,13 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameCrop: Same<z.infer<typeof ChipCropSchema>, ChipCrop> = true;
 void sameCrop;
 /**
- * The chip's listing state (spec §3 `status`): pending (made, not yet activated by its owner), active
- * (listed at a price), inactive (taken off the market by its owner or an admin), sold (bought, and not
- * listed again since). isActive, isForSale and isAvailable on the wire are derived from it.
+ * The chip's listing state (spec §3 `status`), one meaning each (docs/decisions/062): pending (made,
+ * not yet listed by its owner: public, not for sale), active (listed at a price), inactive (taken off
+ * the market by its owner or an admin), sold (bought, and not listed again since), removed (taken down
+ * by an admin: hidden from everyone but its owner and admins; a tap still proves it genuine).
+ * isActive, isForSale and isAvailable on the wire are derived from it.
  */
-export const CHIP_STATUSES = ['pending', 'active', 'inactive', 'sold'] as const;
+export const CHIP_STATUSES = ['pending', 'active', 'inactive', 'sold', 'removed'] as const;
 export type ChipStatus = (typeof CHIP_STATUSES)[number];
 
 /**

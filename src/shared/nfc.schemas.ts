@@ -37,6 +37,11 @@ export const TapResultSchema = z.object({
   uid: z.string().nullable(),
   counter: z.number().int().nullable(),
   chip: ChipSchema.nullable(),
+  /**
+   * The tap verified and names one of our chips, but an admin took it down: the chip is genuine and
+   * unavailable (chip is null for everyone but its owner and admins; decision 062).
+   */
+  unavailable: z.boolean(),
   /** A fresh authentic tap of a chip with an open handover: the token that claims it (issue 15). */
   claim: TapClaimSchema.nullable(),
   /** Why this tap cannot claim the chip being handed over (an old or replayed tap, a reported chip). */

@@ -491,6 +491,8 @@ const MY_ARTCHIP_STATUSES = [
   'In Vault',
   /** Bought and shipped (or on its way) to you. */
   'Owned',
+  /** Taken down by an admin: hidden from everyone but you (docs/decisions/062). */
+  'Taken Down',
 ] as const;
 
 /** One row of GET /api/my-artchip: a chip, or a paid mint whose chip is not made yet. */

@@ -11,12 +11,14 @@ let seq = 0;
 export const CHIP_STATES = {
   /** Live in the marketplace (the default). */
   listed: { status: 'active' as const },
-  /** Made from a paid mint, waiting for the creator's activation. */
+  /** Made, not yet listed by its creator (a paid mint waiting for activation): public, not for sale. */
   pending: { status: 'pending' as const },
   /** Taken off the market by its owner or an admin. */
   inactive: { status: 'inactive' as const },
   /** Bought: off the market, still viewable on its page. */
   sold: { status: 'sold' as const },
+  /** Taken down by an admin: hidden from all but its creator, owner and admins (decision 062). */
+  removed: { status: 'removed' as const },
 } satisfies Record<string, ChipOverrides>;
 
 /** Plain data for a listed $25.00 round chip with a unique slug and unit ID. */

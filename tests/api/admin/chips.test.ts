@@ -220,7 +220,7 @@ describe('PATCH /api/admin/artchip/:id', () => {
 
   it.each([
     [{ unitId: '123' }, 'Unit ID must be 14 digits'],
-    [{ status: 'sold' }, 'Status must be active, pending or inactive'],
+    [{ status: 'sold' }, 'Status must be active, pending, inactive or removed'],
     [{ title: '' }, 'Title is required'],
     [{ priceUsd: '1.234' }, 'Enter a price like 12.50'],
   ])('rejects %o', async (payload, message) => {

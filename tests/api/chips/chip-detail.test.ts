@@ -67,13 +67,13 @@ describe('GET /api/artchip/:username/:slug', () => {
     });
   });
 
-  it('shows pending chips only to their creator, owner or an admin, never cached publicly', async () => {
+  it('shows a taken-down chip only to its creator, owner or an admin, never cached publicly', async () => {
     const app = await buildTestApp();
     const creator = await insertUser(app.db, { username: 'maker' });
     const owner = await insertUser(app.db);
     const stranger = await insertUser(app.db);
     const admin = await insertAdmin(app.db);
-    for (const state of [CHIP_STATES.pending]) {
+    for (const state of [CHIP_STATES.removed]) {
       const chip = await insertChip(app.db, { creatorId: creator.user.id, ownerId: owner.user.id, ...state });
       for (const url of [
         `/api/artchip/maker/${chip.slug}`,
@@ -222,7 +222,7 @@ describe('GET /api/artchip/:id/events', () => {
   it('hides the events of a hidden chip and answers 404 for unknown chips', async () => {
     const app = await buildTestApp();
     const creator = await insertUser(app.db);
-    const chip = await insertChip(app.db, { creatorId: creator.user.id, ...CHIP_STATES.pending });
+    const chip = await insertChip(app.db, { creatorId: creator.user.id, ...CHIP_STATES.removed });
     await insertChipEvent(app.db, { chipId: chip.id });
     expectNotFound(await app.inject(`/api/artchip/${chip.id}/events`));
     const own = await injectAs(app, creator.token, { method: 'GET', url: `/api/artchip/${chip.id}/events` });
@@ -233,7 +233,7 @@ describe('GET /api/artchip/:id/events', () => {
 });
 
 describe('GET /api/artchip/gallery/:username', () => {
-  it("lists the creator's listed, unlisted and sold chips (never pending ones), newest first, with a count", async () => {
+  it("lists the creator's listed, unlisted, sold and not-yet-listed chips (never taken-down ones), newest first, with a count", async () => {
     const app = await buildTestApp();
     const { user } = await insertUser(app.db, {
       username: 'Maker',
@@ -251,7 +251,13 @@ describe('GET /api/artchip/gallery/:username', () => {
       ...CHIP_STATES.inactive,
       createdAt: new Date(t - 1000),
     });
-    await insertChip(app.db, { creatorId: user.id, ...CHIP_STATES.pending });
+    // Made and never listed: shown, not for sale (decision 062); taken down by an admin: never.
+    const d = await insertChip(app.db, {
+      creatorId: user.id,
+      ...CHIP_STATES.pending,
+      createdAt: new Date(t),
+    });
+    await insertChip(app.db, { creatorId: user.id, ...CHIP_STATES.removed });
     await insertChip(app.db);
     const res = await app.inject('/api/artchip/gallery/maker');
     expect(res.statusCode).toBe(200);
@@ -260,8 +266,9 @@ describe('GET /api/artchip/gallery/:username', () => {
     );
     const gallery = GallerySchema.parse(res.json());
     expect(gallery.user).toEqual({ username: 'Maker', profileImageUrl: 'https://example.com/me.png' });
-    expect(gallery.items.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
-    expect(gallery.count).toBe(3);
+    expect(gallery.items.map((x) => x.id)).toEqual([d.id, c.id, b.id, a.id]);
+    expect(gallery.items[0]).toMatchObject({ status: 'pending', isForSale: false });
+    expect(gallery.count).toBe(4);
     expect(gallery.nextCursor).toBeNull();
   });
 

@@ -29,14 +29,14 @@ describe('page meta for shared links', () => {
     });
   });
 
-  it('answers 404 meta for unknown chips, and a bare 200 for a pending one its owner may open', async () => {
+  it('answers 404 meta for unknown chips, and a bare 200 for a taken-down one its owner may open', async () => {
     const app = await buildTestApp();
     const { user } = await insertUser(app.db, { username: 'maker' });
     await insertChip(app.db, {
       creatorId: user.id,
       slug: 'secret',
       title: 'Secret title',
-      ...CHIP_STATES.pending,
+      ...CHIP_STATES.removed,
     });
     for (const path of ['/artchip/maker/nothing', '/artchip/%E0%A4%A/x']) {
       expect(await meta(app, path)).toMatchObject({ status: 404, noindex: true });

@@ -124,8 +124,9 @@ describe('POST /api/artchip/:id/report', () => {
     const bad = await report(app, owner.token, chip.id, { status: 'misplaced' });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).fieldErrors?.status?.[0]).toBe("Status must be 'lost', 'stolen' or 'none'");
+    // A made chip never listed is its owner's to report too (decision 062).
     const pending = await insertChip(app.db, { creatorId: owner.user.id, status: 'pending' });
-    expect((await report(app, owner.token, pending.id, { status: 'lost' })).statusCode).toBe(409);
+    expect((await report(app, owner.token, pending.id, { status: 'lost' })).statusCode).toBe(200);
   });
 });
 
@@ -202,7 +203,7 @@ describe('GET /api/artchip/:id/tap-history', () => {
     expect(history.lastVerifiedAt).not.toBeNull();
     expect(Object.keys(res.json<object>()).sort()).toEqual(['lastVerifiedAt', 'verifiedTaps']);
 
-    const hidden = await insertChip(app.db, { creatorId: owner.user.id, status: 'pending' });
+    const hidden = await insertChip(app.db, { creatorId: owner.user.id, status: 'removed' });
     const notFound = await app.inject({ method: 'GET', url: `/api/artchip/${hidden.id}/tap-history` });
     expect(notFound.statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/artchip/x/tap-history' })).statusCode).toBe(400);

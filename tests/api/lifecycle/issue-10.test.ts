@@ -169,6 +169,8 @@ describe('issue 10: one owner for each lifecycle', () => {
     const home = await readChip(app, creator.token, chip.id);
     expect(home).toMatchObject({ custody: 'with_owner', shippingOption: 'ship' });
     expect(home.actions).toMatchObject({ activate: false, shipToMe: false, list: false });
+    // With its owner and never listed, it still moves like any chip at home (decision 062).
+    expect(home.actions).toMatchObject({ transfer: true, handover: true, report: true });
   });
 
   it('#3 unticking Available on a resale listing unlists it (not sold), and it can be listed again', async () => {
@@ -207,9 +209,8 @@ describe('issue 10: one owner for each lifecycle', () => {
     const own = await readChip(app, creator.token, chip.id);
     expect(own).toMatchObject({ status: 'pending', isAvailable: false });
     expect(own.actions).toMatchObject({ activate: true, buy: false, offer: false });
-    expect((await injectAs(app, null, { method: 'GET', url: `/api/artchip/${chip.id}` })).statusCode).toBe(
-      404,
-    );
+    // Made and not listed yet, it is public, not for sale (decision 062).
+    expect(await readChip(app, null, chip.id)).toMatchObject({ status: 'pending', isForSale: false });
     const events = await injectAs(app, creator.token, {
       method: 'GET',
       url: `/api/artchip/${chip.id}/events`,

@@ -16,9 +16,10 @@ const SEED = 20261124;
 const RUNS = 3;
 const STEPS = 100;
 
-type Actor = { id: number; token: string };
+type Actor = { id: number; token: string; username: string };
 
-const op = fc.oneof(
+// Everything that happened before issue 28, each as likely as the others.
+const coreOps = [
   fc.record({ kind: fc.constant('mint' as const), actor: fc.nat(), ship: fc.boolean() }),
   fc.record({ kind: fc.constant('create' as const), order: fc.nat() }),
   fc.record({
@@ -47,11 +48,32 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('ship' as const), order: fc.nat() }),
   fc.record({ kind: fc.constant('deliver' as const), order: fc.nat() }),
   fc.record({ kind: fc.constant('shipToMe' as const), chip: fc.nat() }),
+];
+// Issue 28 (decision 062): an owner transfers or reports any chip, listed once or never; an admin
+// takes a chip down and restores it. These come in between the steps of the walk above (generated
+// first, so the seed walks it as before and it still reaches every state), at random places.
+const ownerAndAdminOps = [
+  fc.record({ kind: fc.constant('transfer' as const), chip: fc.nat(), to: fc.nat() }),
+  fc.record({ kind: fc.constant('report' as const), chip: fc.nat(), lost: fc.boolean() }),
+  fc.record({ kind: fc.constant('takedown' as const), chip: fc.nat() }),
+  fc.record({ kind: fc.constant('restore' as const), chip: fc.nat() }),
+];
+const coreOp = fc.oneof(...coreOps);
+const walk = fc.tuple(
+  fc.array(coreOp, { minLength: STEPS, maxLength: STEPS }),
+  fc.array(fc.record({ after: fc.nat({ max: STEPS - 1 }), step: fc.oneof(...ownerAndAdminOps) }), {
+    maxLength: 12,
+  }),
 );
-type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+type Generated<A> = A extends fc.Arbitrary<infer T> ? T : never;
+type Op = Generated<typeof coreOp> | Generated<(typeof ownerAndAdminOps)[number]>;
 
 const usd = (cents: number) => (cents / 100).toFixed(2);
 const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+
+/** Every chip status and custody the walks reached after some step (not only at their end). */
+const reachedStatuses = new Set<string>();
+const reachedCustodies = new Set<string>();
 
 class World {
   readonly app: App;
@@ -178,6 +200,33 @@ class World {
         }
         return;
       }
+      case 'transfer':
+      case 'report': {
+        const chip = pick(allChips, step.chip);
+        if (!chip) return;
+        const token = this.tokenOf(chip.ownerId ?? chip.creatorId);
+        if (!token) return;
+        if (step.kind === 'report') {
+          const status = step.lost ? 'lost' : 'none';
+          await this.call(token, 'POST', `/api/artchip/${chip.id}/report`, { status });
+          return;
+        }
+        const to = pick(this.actors, step.to)!;
+        const res = await this.call(token, 'POST', `/api/artchip/${chip.id}/transfer`, {
+          recipient: to.username,
+        });
+        await this.pay(token, res);
+        return;
+      }
+      case 'takedown':
+      case 'restore': {
+        const chip = pick(allChips, step.chip);
+        if (!chip) return;
+        await this.call(this.admin.token, 'PATCH', `/api/admin/artchip/${chip.id}`, {
+          isActive: step.kind === 'restore',
+        });
+        return;
+      }
       case 'ship':
       case 'deliver': {
         const order = pick(
@@ -203,6 +252,8 @@ class World {
     const allOrders = await db.select().from(orders).orderBy(orders.paidAt, orders.id);
     const events = await db.select().from(chipEvents);
     for (const chip of allChips) {
+      reachedStatuses.add(chip.status);
+      reachedCustodies.add(chip.custody);
       const owner = chip.ownerId ?? chip.creatorId;
       const paidPurchases = allOrders.filter(
         (o) => o.chipId === chip.id && o.orderType === 'purchase' && o.paymentStatus === 'completed',
@@ -221,9 +272,23 @@ class World {
           isListedNow = false;
         }
       }
-      // Every paid order's chip is in its last buyer's hands (possession is ownership).
-      const lastSale = paidPurchases.at(-1);
-      expect(owner).toBe(lastSale ? lastSale.buyerId : chip.creatorId);
+      // The chip is in the hands of its last buyer or transfer recipient (possession is ownership), and
+      // every transfer on its provenance was paid for, to that recipient.
+      const handsOn = chipEventsOf.filter((e) => e.type === 'sold' || e.type === 'transferred');
+      const last = handsOn.at(-1);
+      expect(owner).toBe(last ? (last.data.buyerId ?? last.data.toUserId) : chip.creatorId);
+      const owners = new Set([
+        chip.creatorId,
+        ...handsOn.map((e) => Number(e.data.buyerId ?? e.data.toUserId)),
+      ]);
+      for (const e of chipEventsOf.filter((x) => x.type === 'transferred')) {
+        const paid = allOrders.find((o) => o.id === e.orderId);
+        expect(paid).toMatchObject({ orderType: 'transfer', transferToUserId: e.data.toUserId });
+        expect(['completed', 'refunded']).toContain(paid!.paymentStatus);
+      }
+      // One meaning per state (decision 062): pending is never listed; isActive says "activated".
+      if (chip.status === 'pending') expect(chipEventsOf.some((e) => e.type === 'listed')).toBe(false);
+      expect(chip.isActive).toBe(chip.status !== 'pending' && chip.status !== 'removed');
       // Listing and custody agree: a listed chip is priced, in the vault, and not mid-shipment.
       if (chip.status === 'active') {
         expect(chip.priceCents).not.toBeNull();
@@ -231,12 +296,14 @@ class World {
       }
       expect(chip.isAvailable).toBe(chip.status === 'active');
       expect(chip.shippingOption).toBe(chip.custody === 'in_vault' ? 'store' : 'ship');
-      // A chip leaving the vault or on its way has a paid shipment of its owner behind it.
+      // A chip leaving the vault or on its way has a paid shipment behind it, by someone who owned it
+      // (a chip at home may have been transferred since).
       if (chip.custody !== 'in_vault') {
         const shipment = allOrders.find(
           (o) =>
             o.chipId === chip.id &&
-            o.buyerId === owner &&
+            owners.has(o.buyerId) &&
+            (chip.custody === 'with_owner' || o.buyerId === owner) &&
             o.paymentStatus === 'completed' &&
             o.shippingOption === 'ship',
         );
@@ -248,6 +315,16 @@ class World {
         expect(holder.paymentStatus).not.toBe('completed');
         expect(holder.buyerId).toBe(chip.reservedForUserId);
       }
+    }
+    // Only a takedown hides a chip: a visitor opens a made, never-listed chip, never a taken-down one.
+    for (const [status, code] of [
+      ['pending', 200],
+      ['removed', 404],
+    ] as const) {
+      const chip = allChips.find((c) => c.status === status);
+      if (!chip) continue;
+      const res = await this.app.inject({ method: 'GET', url: `/api/artchip/${chip.id}` });
+      expect(res.statusCode, `a visitor opens a ${status} chip`).toBe(code);
     }
     // Each order's timeline starts with its placing (or was made before timelines) and records payment.
     const timeline = await db.select().from(orderEvents);
@@ -271,28 +348,39 @@ describe('chip, order and offer lifecycles under random sequences', () => {
       const app = await buildTestApp();
       const admin = await insertAdmin(app.db);
       await fc.assert(
-        fc.asyncProperty(fc.array(op, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
+        fc.asyncProperty(walk, async ([steps, extras]) => {
           const actors: Actor[] = [];
           for (let i = 0; i < 3; i++) {
             const u = await insertUser(app.db);
-            actors.push({ id: u.user.id, token: u.token });
+            actors.push({ id: u.user.id, token: u.token, username: u.user.username });
           }
-          const world = new World(app, { id: admin.user.id, token: admin.token }, actors);
-          for (const step of steps) {
+          const world = new World(
+            app,
+            { id: admin.user.id, token: admin.token, username: admin.user.username },
+            actors,
+          );
+          for (const [i, step] of steps.entries()) {
             await world.run(step);
             await world.checkInvariants();
+            for (const extra of extras.filter((e) => e.after === i)) {
+              await world.run(extra.step);
+              await world.checkInvariants();
+              // A takedown is undone at once, so that the walk still reaches what it reached before.
+              if (extra.step.kind === 'takedown') {
+                await world.run({ kind: 'restore', chip: extra.step.chip });
+                await world.checkInvariants();
+              }
+            }
           }
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );
       // The sequences reached the interesting states, so the invariants were not checked on nothing.
-      const reached = await app.db.select({ status: chips.status, custody: chips.custody }).from(chips);
-      expect(new Set(reached.map((c) => c.status))).toEqual(
-        new Set(['pending', 'active', 'inactive', 'sold']),
-      );
-      expect(reached.some((c) => c.custody !== 'in_vault')).toBe(true);
+      expect(reachedStatuses).toEqual(new Set(['pending', 'active', 'inactive', 'sold', 'removed']));
+      expect(reachedCustodies).toEqual(new Set(['in_vault', 'dispatching', 'in_transit', 'with_owner']));
       const paid = await app.db.select().from(orders).where(eq(orders.paymentStatus, 'completed'));
       expect(paid.some((o) => o.orderType === 'purchase')).toBe(true);
+      expect(paid.some((o) => o.orderType === 'transfer')).toBe(true);
     },
   );
 });

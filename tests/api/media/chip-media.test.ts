@@ -62,11 +62,11 @@ describe('POST /api/artchip/:id/upload-media', () => {
     const app = await buildTestApp();
     const stranger = await insertUser(app.db);
     const live = await insertChip(app.db);
-    const pending = await insertChip(app.db, { ...CHIP_STATES.pending });
+    const takenDown = await insertChip(app.db, { ...CHIP_STATES.removed });
     const forbidden = await uploadTo(app, stranger.token, live.id);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ code: 'FORBIDDEN' });
-    const hidden = await uploadTo(app, stranger.token, pending.id);
+    const hidden = await uploadTo(app, stranger.token, takenDown.id);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Artchip not found' });
     expect((await uploadTo(app, null, live.id)).statusCode).toBe(401);

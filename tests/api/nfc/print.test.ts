@@ -53,9 +53,9 @@ describe('GET /api/artchip/:id/qr.svg and qr.png', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('answers 404 for a chip that is not published yet, except to its creator and admins', async () => {
+  it('answers 404 for a chip an admin took down, except to its creator and admins', async () => {
     const { app, admin, creator } = await setup();
-    const pending = await insertNfcTestChip(app.db, creator.user.id, { slug: 'not-yet', status: 'pending' });
+    const pending = await insertNfcTestChip(app.db, creator.user.id, { slug: 'not-yet', status: 'removed' });
     const stranger = await insertUser(app.db);
     for (const ext of ['svg', 'png']) {
       const url = `/api/artchip/${pending.id}/qr.${ext}`;

@@ -277,13 +277,13 @@ describe('GET /api/artchip/tap', () => {
     expect(events.map((e) => e.data['counter']).sort()).toEqual([1, 3]);
   });
 
-  it('shows a chip that is not public yet only to its creator, owner or an admin', async () => {
+  it('shows a taken-down chip only to its creator, owner or an admin; others hear "authentic, unavailable"', async () => {
     const app = await buildTestApp();
     const creator = await insertUser(app.db);
-    const chip = await insertNfcTestChip(app.db, creator.user.id, { status: 'pending' });
+    const chip = await insertNfcTestChip(app.db, creator.user.id, { status: 'removed' });
     const tag = await insertNfcTag(app, chip.id);
     const anonymous = await tap(app, makeSunTapQuery({ ...tag, counter: 1 }));
-    expect(anonymous).toMatchObject({ status: 'authentic', counter: 1, chip: null });
+    expect(anonymous).toMatchObject({ status: 'authentic', counter: 1, chip: null, unavailable: true });
     const res = await injectAs(app, creator.token, {
       method: 'GET',
       url: `/api/artchip/tap?${makeSunTapQuery({ ...tag, counter: 2 })}`,

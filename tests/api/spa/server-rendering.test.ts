@@ -180,14 +180,14 @@ describe('server-rendered public pages', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
-  it('renders a pending chip as not found to visitors, without its title', async () => {
+  it('renders a taken-down chip as not found to visitors, without its title', async () => {
     const app = await appWith();
     const { user } = await insertUser(app.db, { username: 'quiet' });
     await insertChip(app.db, {
       creatorId: user.id,
       slug: 'secret',
       title: 'Secret title',
-      ...CHIP_STATES.pending,
+      ...CHIP_STATES.removed,
     });
     const res = await app.inject({ method: 'GET', url: '/artchip/quiet/secret' });
     expect(res.body).not.toContain('Secret title');

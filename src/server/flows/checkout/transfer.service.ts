@@ -156,7 +156,7 @@ async function resolveRecipient(
 }
 
 /**
- * Places a transfer order for the fee (under the chip's row lock: the owner's, activated, not
+ * Places a transfer order for the fee (under the chip's row lock: the owner's, listed once or never, not
  * travelling, no buyer paying for it; a listed chip comes off the market) and starts its payment.
  * A zero fee completes at once.
  */

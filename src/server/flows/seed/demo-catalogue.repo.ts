@@ -28,12 +28,12 @@ function demoChips(db: Db) {
 }
 
 /**
- * The demo chips visitors can still see (every status but pending), by id, locked for the rest of the
+ * The demo chips visitors can still see (every status but removed), by id, locked for the rest of the
  * transaction so that none is sold to a real person between this read and their removal.
  */
 export async function lockVisibleDemoChipIds(tx: Db): Promise<number[]> {
   const rows = await demoChips(tx)
-    .where(and(DEMO_CHIP, sql`${chips.status} <> 'pending'`))
+    .where(and(DEMO_CHIP, sql`${chips.status} <> 'removed'`))
     .orderBy(chips.id)
     .for('update', { of: chips });
   return rows.map((r) => r.id);
@@ -60,7 +60,7 @@ export async function countDemoCatalogue(db: Db) {
         ),
       ),
   ]);
-  const hidden = chipRows.filter((r) => r.status === 'pending').length;
+  const hidden = chipRows.filter((r) => r.status === 'removed').length;
   return {
     visibleChips: chipRows.length - hidden,
     hiddenChips: hidden,

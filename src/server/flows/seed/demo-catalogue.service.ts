@@ -28,7 +28,7 @@ export async function removeDemoCatalogue(
     const ids = await lockVisibleDemoChipIds(tx);
     for (const id of ids) {
       const chip = (await lockChipForChange(tx, id))!;
-      await setChipStatusByAdmin(tx, chip, { adminId, status: 'pending' });
+      await setChipStatusByAdmin(tx, chip, { adminId, status: 'removed' });
       await closeOffersOnWithdrawal(tx, txCtx, id);
     }
     if (ids.length > 0) {

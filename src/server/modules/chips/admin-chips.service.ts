@@ -7,7 +7,7 @@ import { pageFrom } from '#server/lib/page.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
 import { parseUsdToCents } from '#shared/money.ts';
 import { chipMakerLabel, type ChipStatus } from '#shared/chips.schemas.ts';
-import { lockChipForChange, setChipStatusByAdmin } from './chip-lifecycle.ts';
+import { lockChipForChange, restoredStatus, setChipStatusByAdmin } from './chip-lifecycle.ts';
 import {
   isTruthyField,
   PRICE_REQUIRED_MESSAGE,
@@ -17,7 +17,7 @@ import {
   type AdminChipUpdateInput,
 } from '#shared/admin.schemas.ts';
 import { findChip, findChipClash, listChips } from './admin-chips.repo.ts';
-import { updateChip } from './chips.repo.ts';
+import { findLastTakedown, updateChip } from './chips.repo.ts';
 import { chipRecordFields } from './chips.service.ts';
 import { discColumns, NO_DISC } from './chip-photos.service.ts';
 
@@ -103,7 +103,8 @@ export async function updateAdminChip(
       const nfcUid = changes.nfcUid ?? null;
       const clash = await findChipClash(tx, { id, unitId, nfcUid });
       if (clash) throw clashError(clash, unitId);
-      const status = wantedStatus(before, input);
+      const takedown = before.status === 'removed' ? await findLastTakedown(tx, id) : null;
+      const status = wantedStatus(before, input, restoredStatus(takedown));
       // A listed chip has a price (chips_listed_ck): clearing it is refused unless the edit unlists.
       if (status === 'active' && changes.priceCents === null) {
         throw new AppError('VALIDATION_FAILED', PRICE_REQUIRED_MESSAGE, {
@@ -148,16 +149,17 @@ function clashError(
 
 /**
  * The listing state the admin's form asks for: an explicit status wins; otherwise ticking Available
- * lists the chip, unticking it unlists a listed one, and unticking Active hides it (pending).
+ * lists the chip, unticking it unlists a listed one, unticking Active takes it down (removed), and
+ * ticking Active on a taken-down chip restores it (`restored`: the status it had, decision 062).
  */
-function wantedStatus(before: ChipValues, input: AdminChipUpdateInput): ChipStatus {
+function wantedStatus(before: ChipValues, input: AdminChipUpdateInput, restored: ChipStatus): ChipStatus {
   if (input.status !== undefined) return input.status;
-  if (input.isActive !== undefined && !isTruthyField(input.isActive)) return 'pending';
+  if (input.isActive !== undefined && !isTruthyField(input.isActive)) return 'removed';
   if (input.isAvailable !== undefined) {
     if (isTruthyField(input.isAvailable)) return 'active';
     if (before.status === 'active') return 'inactive';
   }
-  if (input.isActive !== undefined && before.status === 'pending') return 'inactive';
+  if (input.isActive !== undefined && before.status === 'removed') return restored;
   return before.status;
 }
 

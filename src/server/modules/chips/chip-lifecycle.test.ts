@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, LATER, EARLIER, OWNER, BUYER, OTHER, chipRow } from './chip-row.fixture.ts';
+import { NOW, LATER, EARLIER, OWNER, BUYER, OTHER, chipAtHome, chipRow } from './chip-row.fixture.ts';
 import {
   canSellTo,
   canShipFor,
@@ -37,7 +37,7 @@ describe('chip lifecycle guards', () => {
   });
 
   it('issue 10 #6: no Buy or Make Offer on sold, unlisted or pending chips', () => {
-    for (const status of ['sold', 'inactive', 'pending'] as const) {
+    for (const status of ['sold', 'inactive', 'pending', 'removed'] as const) {
       const actions = chipActions(chip({ status }), buyer, NOW);
       expect(actions.buy, status).toBe(false);
       expect(actions.offer, status).toBe(false);
@@ -60,7 +60,12 @@ describe('chip lifecycle guards', () => {
     expect(chipActions(unlisted, owner, NOW)).toMatchObject({ list: true, price: true, delist: false });
     expect(refuseList(unlisted, BUYER, NOW)?.code).toBe('FORBIDDEN');
     expect(isChipPublic(unlisted)).toBe(true);
-    expect(isChipPublic(chip({ status: 'pending' }))).toBe(false);
+  });
+
+  it('decision 062: a made chip never listed is public; only an admin takedown hides a chip', () => {
+    expect(isChipPublic(chipAtHome())).toBe(true);
+    expect(isChipPublic(chip({ status: 'pending', custody: 'in_vault' }))).toBe(true);
+    expect(isChipPublic(chip({ status: 'removed' }))).toBe(false);
   });
 
   it('only chips in our vault are listed or shipped; a ship-to-me mint may still be activated', () => {
@@ -94,14 +99,15 @@ describe('chip lifecycle guards', () => {
     ).toBe(false);
   });
 
-  it('an owner may transfer an activated chip that is not travelling and not held for a buyer', () => {
+  it('an owner may transfer a chip, listed once or never, that is not travelling and not held for a buyer', () => {
     expect(chipActions(chip({ status: 'inactive' }), owner, NOW).transfer).toBe(true);
     // A listed chip may be transferred: it comes off the market when the transfer is placed.
     expect(refuseTransfer(chip(), OWNER, NOW)).toBeNull();
     expect(refuseTransfer(chip({ status: 'sold', custody: 'with_owner' }), OWNER, NOW)).toBeNull();
     expect(refuseTransfer(chip(), BUYER, NOW)?.code).toBe('FORBIDDEN');
     expect(chipActions(chip(), buyer, NOW).transfer).toBe(false);
-    expect(refuseTransfer(chip({ status: 'pending' }), OWNER, NOW)?.code).toBe('CONFLICT');
+    expect(refuseTransfer(chipAtHome(), OWNER, NOW)).toBeNull();
+    expect(refuseTransfer(chip({ status: 'removed' }), OWNER, NOW)?.code).toBe('CONFLICT');
     for (const custody of ['dispatching', 'in_transit'] as const) {
       expect(refuseTransfer(chip({ status: 'sold', custody }), OWNER, NOW)?.message).toBe(
         'This Artchip is on its way. Transfer it once it has arrived.',

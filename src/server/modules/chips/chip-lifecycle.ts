@@ -6,10 +6,14 @@
  *                                  │  ▲ └──delist──▶ inactive
  *                                  │  └──────list────── sold
  *                                  └──sell──▶ sold
- *   owner:             any activated chip not travelling ──transfer (fee paid)──▶ new owner, same place
+ *                      any ──take down (admin)──▶ removed ──restore (admin)──▶ the status it had
+ *   owner:             any chip not travelling or taken down ──transfer (fee paid)──▶ new owner, same place
  *   custody:           in_vault ──dispatch──▶ dispatching ──ship──▶ in_transit ──deliver──▶ with_owner
  *                      with_owner ──send to vault──▶ inbound ──check in (a fresh tap of it)──▶ in_vault
  *                      inbound ──refuse (sent back) | cancel──▶ with_owner
+ *
+ * One meaning per state (docs/decisions/062): pending is "made, not listed yet" and is public, shown
+ * as not for sale; only removed (an admin's takedown) hides a chip, and a tap of it still says genuine.
  *
  * A listed chip is always priced and in our vault (the database checks it too), so a sale can be
  * honoured. A hold (an unpaid checkout, or an accepted offer) keeps the chip for one buyer until it
@@ -95,9 +99,24 @@ export function isVisiblyHeld(chip: Pick<ChipRow, 'reservedUntil' | 'reservedIdl
   return isHeld(chip, now) && !chip.reservedIdle;
 }
 
-/** Public chips are listed, unlisted after activation, or sold; pending ones show to their owner and admins. */
+/**
+ * Every made chip is public (its page, QR, /uid and taps), listed or not; only a chip an admin took
+ * down (removed) shows to its creator, owner and admins alone.
+ */
 export function isChipPublic(chip: Pick<ChipRow, 'status'>): boolean {
-  return chip.status !== 'pending';
+  return chip.status !== 'removed';
+}
+
+/** Whether the chip was ever activated (listed once): pending and taken-down chips were not, or are hidden. */
+export function isChipActivated(chip: Pick<ChipRow, 'status'>): boolean {
+  return chip.status !== 'pending' && chip.status !== 'removed';
+}
+
+const TAKEN_DOWN_MESSAGE = `This ${BRAND.name} was taken down by an admin.`;
+
+/** A chip an admin took down moves only when an admin restores it. */
+function refuseTakenDown(chip: Pick<ChipRow, 'status'>): Refusal | null {
+  return chip.status === 'removed' ? refuse('CONFLICT', TAKEN_DOWN_MESSAGE) : null;
 }
 
 function refuseUnlessOwner(chip: ChipState, actorId: number): Refusal | null {
@@ -186,7 +205,7 @@ function refusePrice(chip: ChipState, actorId: number): Refusal | null {
 export function refuseShipToMe(chip: ChipState, actorId: number, now: Date): Refusal | null {
   const notOwner = refuseUnlessOwner(chip, actorId);
   if (notOwner) return notOwner;
-  if (chip.custody !== 'in_vault' || chip.status === 'pending') {
+  if (chip.custody !== 'in_vault' || !isChipActivated(chip)) {
     return refuse('CONFLICT', `Only ${BRAND.plural} kept in our vault can be shipped.`);
   }
   if (isListed(chip) || isHeld(chip, now)) return refuse('CONFLICT', UNLIST_FIRST_MESSAGE);
@@ -196,15 +215,15 @@ export function refuseShipToMe(chip: ChipState, actorId: number, now: Date): Ref
 const ON_ITS_WAY_MESSAGE = `This ${BRAND.name} is on its way. Transfer it once it has arrived.`;
 
 /**
- * Transfer: the owner of an activated chip that is not travelling and that no buyer is paying for
- * just now. A listed chip comes off the market when its transfer is placed (delistForTransfer).
+ * Transfer: the owner of a chip that is not travelling, not taken down, and that no buyer is paying
+ * for just now, whether or not it was ever listed. A listed chip comes off the market when its
+ * transfer is placed (delistForTransfer).
  */
 export function refuseTransfer(chip: ChipState, actorId: number, now: Date): Refusal | null {
   const notOwner = refuseUnlessOwner(chip, actorId);
   if (notOwner) return notOwner;
-  if (chip.status === 'pending') {
-    return refuse('CONFLICT', `Only activated ${BRAND.plural} can be transferred.`);
-  }
+  const takenDown = refuseTakenDown(chip);
+  if (takenDown) return takenDown;
   if (chip.custody === 'dispatching' || chip.custody === 'in_transit') {
     return refuse('CONFLICT', ON_ITS_WAY_MESSAGE);
   }
@@ -214,8 +233,8 @@ export function refuseTransfer(chip: ChipState, actorId: number, now: Date): Ref
 }
 
 /**
- * Hand over by tap (issue 15): the owner of an activated chip that is with them (not in our vault, not
- * travelling), not reported and not held. Whoever holds it then claims it with a fresh tap.
+ * Hand over by tap (issue 15): the owner of a chip that is with them (not in our vault, not
+ * travelling), listed once or never, not taken down, not reported and not held. Whoever holds it then claims it with a fresh tap.
  */
 export function refuseHandover(chip: ChipState, actorId: number, now: Date): Refusal | null {
   const transfer = refuseTransfer(chip, actorId, now);
@@ -224,14 +243,12 @@ export function refuseHandover(chip: ChipState, actorId: number, now: Date): Ref
   return refuseReported(chip);
 }
 
-/** Report lost or stolen, or clear the report: the owner of an activated chip. */
+/**
+ * Report lost or stolen, or clear the report: the owner of any chip, listed once or never; even one
+ * an admin took down (a lost chip's owner must still be able to say so).
+ */
 export function refuseReport(chip: ChipState, actorId: number): Refusal | null {
-  const notOwner = refuseUnlessOwner(chip, actorId);
-  if (notOwner) return notOwner;
-  if (chip.status === 'pending') {
-    return refuse('CONFLICT', `Only activated ${BRAND.plural} can be reported lost or stolen.`);
-  }
-  return null;
+  return refuseUnlessOwner(chip, actorId);
 }
 
 /**
@@ -756,7 +773,10 @@ export async function deliverChip(
   );
 }
 
-/** An admin's direct change of the listing state (admin chip form); the same database rules hold. */
+/**
+ * An admin's direct change of the listing state (admin chip form); the same database rules hold.
+ * `removed` takes the chip down (its event keeps the status it had, so restoring it can go back).
+ */
 export async function setChipStatusByAdmin(
   tx: Db,
   chip: ChipRow,
@@ -767,10 +787,19 @@ export async function setChipStatusByAdmin(
     throw new AppError('CONFLICT', `Only a priced ${BRAND.name} in our vault can be listed.`);
   }
   const type: ChipEventType = args.status === 'active' ? 'listed' : 'unlisted';
-  return apply(
-    tx,
-    chip,
-    { status: args.status },
-    { type, actorUserId: args.adminId, data: { status: args.status } },
-  );
+  const data =
+    args.status === 'removed'
+      ? { status: args.status, takenDown: true, from: chip.status }
+      : { status: args.status, ...(chip.status === 'removed' ? { restored: true } : {}) };
+  return apply(tx, chip, { status: args.status }, { type, actorUserId: args.adminId, data });
+}
+
+/**
+ * The status a taken-down chip goes back to when an admin restores it without naming one: the one it
+ * had before the takedown, except that a listed chip comes back unlisted (its owner lists it again).
+ * Takedowns from before decision 062 did not keep it: those chips had all been activated (inactive).
+ */
+export function restoredStatus(takedown: { data: Record<string, unknown> } | null): ChipStatus {
+  const from = takedown?.data.from;
+  return from === 'pending' || from === 'sold' ? from : 'inactive';
 }

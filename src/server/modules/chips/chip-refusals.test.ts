@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHIP_RESERVED_MESSAGE } from '#shared/checkout.schemas.ts';
 import { HANDOVER_NOT_WITH_OWNER_MESSAGE, reportedMessage } from '#shared/handovers.schemas.ts';
-import { NOW, LATER, OWNER, OTHER, chipRow } from './chip-row.fixture.ts';
+import { NOW, LATER, OWNER, OTHER, chipAtHome, chipRow } from './chip-row.fixture.ts';
 import {
   canDispatchTo,
   canTransferFrom,
@@ -108,18 +108,22 @@ describe('each refusal says who may and why', () => {
     expect(canDispatchTo(unlisted, OTHER, NOW)).toBe(false);
   });
 
-  it('transferring, handing over and reporting: the owner of an activated chip', () => {
+  it('transferring, handing over and reporting: the owner of a chip listed once or never, not taken down', () => {
     expect(refuseTransfer(chip(), OTHER, NOW)).toEqual(NOT_OWNER);
-    expect(refuseTransfer(chip({ status: 'pending' }), OWNER, NOW)).toEqual(
-      conflict('Only activated Artchips can be transferred.'),
-    );
+    expect(refuseTransfer(chipAtHome(), OWNER, NOW)).toBeNull();
+    expect(refuseHandover(chipAtHome(), OWNER, NOW)).toBeNull();
+    expect(refuseHandover(chipAtHome(), OTHER, NOW)).toEqual(NOT_OWNER);
+    const takenDown = conflict('This Artchip was taken down by an admin.');
+    expect(refuseTransfer(chip({ status: 'removed' }), OWNER, NOW)).toEqual(takenDown);
+    expect(refuseHandover(chipAtHome({ status: 'removed' }), OWNER, NOW)).toEqual(takenDown);
     expect(canTransferFrom(chip(), OWNER, NOW)).toBe(true);
     expect(canTransferFrom(chip(), OTHER, NOW)).toBe(false);
     expect(refuseHandover(chip(), OWNER, NOW)).toEqual(conflict(HANDOVER_NOT_WITH_OWNER_MESSAGE));
     expect(refuseReport(chip(), OTHER)).toEqual(NOT_OWNER);
-    expect(refuseReport(chip({ status: 'pending' }), OWNER)).toEqual(
-      conflict('Only activated Artchips can be reported lost or stolen.'),
-    );
+    expect(refuseReport(chipAtHome(), OWNER)).toBeNull();
+    expect(refuseReport(chipAtHome(), OTHER)).toEqual(NOT_OWNER);
+    // The owner of a chip an admin took down can still say it was lost or stolen.
+    expect(refuseReport(chip({ status: 'removed' }), OWNER)).toBeNull();
     expect(refuseReport(chip({ status: 'sold' }), OWNER)).toBeNull();
   });
 
@@ -150,9 +154,31 @@ describe('the actions offered are exactly the moves the guards allow', () => {
     sendToVault: false,
   };
 
-  it('a pending chip: its owner may activate it, nothing else', () => {
-    expect(chipActions(chip({ status: 'pending' }), owner, NOW)).toEqual({ ...none, activate: true });
+  it('a pending chip in the vault: its owner may activate, transfer or report it', () => {
+    expect(chipActions(chip({ status: 'pending' }), owner, NOW)).toEqual({
+      ...none,
+      activate: true,
+      transfer: true,
+      report: true,
+    });
     expect(chipActions(chip({ status: 'pending' }), other, NOW)).toEqual(none);
+  });
+
+  it('a made chip at home, never listed: its owner may hand it over, transfer or report it (decision 062)', () => {
+    expect(chipActions(chipAtHome(), owner, NOW)).toEqual({
+      ...none,
+      transfer: true,
+      handover: true,
+      report: true,
+    });
+    expect(chipActions(chipAtHome(), other, NOW)).toEqual(none);
+    expect(chipActions(chipAtHome(), null, NOW)).toEqual(none);
+  });
+
+  it('a chip an admin took down: its owner may only report it', () => {
+    expect(chipActions(chipAtHome({ status: 'removed' }), owner, NOW)).toEqual({ ...none, report: true });
+    expect(chipActions(chip({ status: 'removed' }), owner, NOW)).toEqual({ ...none, report: true });
+    expect(chipActions(chip({ status: 'removed' }), other, NOW)).toEqual(none);
   });
 
   it('a listed chip: others buy and offer; its owner unlists, prices, transfers, reports', () => {

@@ -8,6 +8,20 @@ export const OWNER = 10;
 export const BUYER = 20;
 export const OTHER = 30;
 
+/**
+ * A made chip its creator OWNER has at home and never listed (a ship-to-me mint, delivered): public,
+ * not for sale (decision 062).
+ */
+export function chipAtHome(overrides: Partial<ChipRow> = {}): ChipRow {
+  return chipRow({
+    status: 'pending',
+    custody: 'with_owner',
+    priceCents: null,
+    highestPriceCents: 0,
+    ...overrides,
+  });
+}
+
 /** A listed chip in the vault, owned by its creator OWNER, free of holds and reports. */
 export function chipRow(overrides: Partial<ChipRow> = {}): ChipRow {
   return {

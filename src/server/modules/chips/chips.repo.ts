@@ -53,8 +53,8 @@ const chipPeopleColumns = {
 /** Exactly the predicate of the partial indexes chips_market_newest_idx / chips_market_price_idx. */
 const LISTED = sql`${chips.status} = 'active'`;
 
-/** Public chips: every activated one (listed, unlisted or sold); pending ones show only to their owner. */
-const PUBLIC_CHIP = sql`${chips.status} <> 'pending'`;
+/** Public chips: every made chip but those an admin took down (chip-lifecycle.ts isChipPublic). */
+const PUBLIC_CHIP = sql`${chips.status} <> 'removed'`;
 
 function selectChipsWithUsers(db: Db) {
   return db
@@ -444,6 +444,17 @@ export async function findUserByUsername(
 export async function insertChipEvent(tx: Db, values: typeof chipEvents.$inferInsert): Promise<ChipEventRow> {
   const [row] = await tx.insert(chipEvents).values(values).returning();
   return row!;
+}
+
+/** The chip's latest takedown by an admin (setChipStatusByAdmin), or null. */
+export async function findLastTakedown(db: Db, chipId: number): Promise<ChipEventRow | null> {
+  const [row] = await db
+    .select()
+    .from(chipEvents)
+    .where(and(eq(chipEvents.chipId, chipId), sql`${chipEvents.data}->>'status' = 'removed'`))
+    .orderBy(desc(chipEvents.createdAt), desc(chipEvents.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A chip's provenance, newest first, with the actor's username. */

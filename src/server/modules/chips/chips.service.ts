@@ -39,7 +39,14 @@ import {
 } from './chips.repo.ts';
 import { normalizeNfcUid } from './chip-records.service.ts';
 import { discColumns, listChipPhotos, NO_DISC, toChipPhotoDto } from './chip-photos.service.ts';
-import { chipActions, isChipPublic, isVisiblyHeld, ownerIdOf, type ChipViewer } from './chip-lifecycle.ts';
+import {
+  chipActions,
+  isChipActivated,
+  isChipPublic,
+  isVisiblyHeld,
+  ownerIdOf,
+  type ChipViewer,
+} from './chip-lifecycle.ts';
 import {
   decodeGalleryCursor,
   decodeMarketplaceCursor,
@@ -93,7 +100,7 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
     unitId: chip.unitId,
     nfcUid: chip.nfcUid,
     isAvailable: chip.status === 'active',
-    isActive: chip.status !== 'pending',
+    isActive: isChipActivated(chip),
     isForSale: chip.status === 'active',
     isSurprize: chip.isSurprize,
     creatorId: chip.creatorId,

@@ -53,7 +53,7 @@ export const chips = pgTable(
     nfcUid: text(),
     /** Derived from status (chip-lifecycle.ts writes status only): the spec's wire flags. */
     isAvailable: boolean().generatedAlwaysAs(sql`status = 'active'`),
-    isActive: boolean().generatedAlwaysAs(sql`status <> 'pending'`),
+    isActive: boolean().generatedAlwaysAs(sql`status not in ('pending', 'removed')`),
     isForSale: boolean().generatedAlwaysAs(sql`status = 'active'`),
     isSurprize: boolean().notNull().default(false),
     associatedUrl: text(),

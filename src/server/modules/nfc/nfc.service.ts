@@ -148,6 +148,7 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
       uid: status === 'unknown_tag' ? (uid ?? null) : null,
       counter: null,
       chip: null,
+      unavailable: false,
       claim: null,
       claimMessage: null,
       handoverTap: null,
@@ -250,6 +251,8 @@ export async function verifyTap(ctx: ServiceContext, options: VerifyTapOptions):
     uid,
     counter,
     chip,
+    // A genuine tag on a chip an admin took down: genuine, and unavailable (not "not found").
+    unavailable: status !== 'unknown_tag' && tag.chipId !== null && !chip,
     ...(chip ? handover : { claim: null, claimMessage: null }),
     handoverTap: chip ? handoverTap : null,
     deliveredOrderId,

@@ -28,7 +28,7 @@ function figures(real: boolean): SQL {
         (select count(*) from chips c where c.status = 'active' ${chipFilter})::text as chips_listed,
         (select count(*) from chips c where true ${chipFilter})::text as chips_minted,
         (select count(distinct c.creator_id) from chips c
-           where c.status <> 'pending' ${chipFilter})::text as active_creators,
+           where c.status not in ('pending', 'removed') ${chipFilter})::text as active_creators,
         (select coalesce(sum(o.total_cents), 0) from orders o
            where o.order_type = 'purchase' and o.payment_status = 'completed'
              ${keep(realUser(sql`o.buyer_id`))} ${keep(realChipOrder(sql`o.chip_id`))})::text as total_sales_cents,

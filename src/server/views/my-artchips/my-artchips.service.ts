@@ -19,6 +19,7 @@ import type { MyArtchipItem, MyStats } from '#shared/orders.schemas.ts';
 /** The spec §4 user-view status of a chip for this user. */
 function userStatus(chip: ChipRow, userId: number): MyArtchipItem['userStatus'] {
   if (ownerIdOf(chip) !== userId) return 'Sold';
+  if (chip.status === 'removed') return 'Taken Down';
   if (chip.status === 'pending') return 'Pending';
   if (chip.status === 'active') return 'Live in Marketplace';
   if (chip.status === 'inactive') return 'Inactive';

@@ -20,6 +20,11 @@ type FormValues = Omit<AdminChipUpdateForm, 'isActive' | 'isAvailable'> & {
   additionalImages?: FileList;
 };
 
+/** The statuses an admin sets here; a sold chip keeps its status unless one is chosen. */
+function isAdminSettable(status: string): status is NonNullable<FormValues['status']> {
+  return status === 'active' || status === 'pending' || status === 'inactive' || status === 'removed';
+}
+
 /** Edit any chip (spec §7 PATCH fields plus images), with the NFC panel. */
 export function ChipEditDialog({ chip, onClose }: { chip: AdminChip | null; onClose: () => void }) {
   return (
@@ -43,7 +48,7 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
       title: chip.title,
       description: chip.description ?? '',
       priceUsd: chip.priceUsd ?? '',
-      status: chip.status === 'sold' ? undefined : (chip.status as 'active' | 'pending' | 'inactive'),
+      status: isAdminSettable(chip.status) ? chip.status : undefined,
       isActive: chip.isActive,
       isAvailable: chip.isAvailable,
       unitId: chip.unitId ?? '',
@@ -115,8 +120,9 @@ function ChipEditForm({ chip, onClose }: { chip: AdminChip; onClose: () => void 
         <SelectField label="Status" error={errors.status?.message} {...register('status')}>
           {chip.status === 'sold' && <option value="">Sold (unchanged)</option>}
           <option value="active">Active</option>
-          <option value="pending">Pending</option>
+          <option value="pending">Not listed yet (public, not for sale)</option>
           <option value="inactive">Inactive</option>
+          <option value="removed">Taken down (hidden)</option>
         </SelectField>
         <TextField
           label="Unit ID (14 digits)"

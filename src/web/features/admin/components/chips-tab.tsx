@@ -11,11 +11,21 @@ import { AdminTable, ListState, LoadMore, SelectField, TD, TH } from './admin-ui
 import { ChipCreateDialog } from './chip-create-dialog.tsx';
 import { ChipEditDialog } from './chip-edit-dialog.tsx';
 
-const STATUS_TONES: Record<string, 'green' | 'yellow' | 'gray' | 'blue'> = {
+const STATUS_TONES: Record<string, 'green' | 'yellow' | 'gray' | 'blue' | 'red'> = {
   active: 'green',
   pending: 'yellow',
   inactive: 'gray',
   sold: 'blue',
+  removed: 'red',
+};
+
+/** The admin's words for each status: pending is public and not for sale, removed is a takedown (decision 062). */
+const STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  pending: 'Not listed yet',
+  inactive: 'Inactive',
+  sold: 'Sold',
+  removed: 'Taken down',
 };
 
 /** Artchips: every chip with filters, create any chip, edit any chip. */
@@ -56,9 +66,10 @@ export function ChipsTab() {
         >
           <option value="">Any status</option>
           <option value="active">Active</option>
-          <option value="pending">Pending</option>
+          <option value="pending">Not listed yet</option>
           <option value="inactive">Inactive</option>
           <option value="sold">Sold</option>
+          <option value="removed">Taken down</option>
         </SelectField>
         <SelectField
           label="Made by"
@@ -132,7 +143,7 @@ export function ChipsTab() {
                 </td>
                 <td className={TD}>{c.priceUsd ? `$${c.priceUsd}` : '—'}</td>
                 <td className={TD}>
-                  <Badge tone={STATUS_TONES[c.status] ?? 'gray'}>{c.status}</Badge>
+                  <Badge tone={STATUS_TONES[c.status] ?? 'gray'}>{STATUS_LABELS[c.status] ?? c.status}</Badge>
                   {c.reportStatus && (
                     <Badge tone="red" className="ml-1">
                       Reported {c.reportStatus}

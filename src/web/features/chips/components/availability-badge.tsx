@@ -7,10 +7,10 @@ const TONES = {
   reserved: 'yellow',
   not_for_sale: 'gray',
   sold: 'red',
-  pending: 'yellow',
+  removed: 'red',
 } as const satisfies Record<ChipAvailability, string>;
 
-/** Available, Reserved, Not for sale, Sold or Pending: how the chip stands in the marketplace. */
+/** Available, Reserved, Not for sale, Sold or Taken down: how the chip stands in the marketplace. */
 export function AvailabilityBadge({
   chip,
   className,

@@ -91,7 +91,7 @@ describe('ChipDetail actions', () => {
     expect(await screen.findByRole('button', { name: 'Buy Now' })).toBeTruthy();
   });
 
-  it('shows the owner their pending chip as Pending with Activate, not "Sold · Price not set" (#4)', async () => {
+  it('shows the owner their pending chip as Not for sale with Activate, not "Sold · Price not set" (#4)', async () => {
     renderDetail(
       chip({
         status: 'pending',
@@ -110,11 +110,40 @@ describe('ChipDetail actions', () => {
     expect(
       await screen.findByRole('button', { name: 'Activate Harbor Lights' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText('Not for sale')).toBeTruthy();
     expect(screen.getByText(/activate it with a price to list it/)).toBeTruthy();
     expect(screen.queryByText('Sold')).toBeNull();
     expect(screen.queryByText('Price not set')).toBeNull();
     expect(screen.queryByRole('button', { name: /Pricing/ })).toBeNull();
+  });
+
+  it('shows a visitor a made chip never listed as not for sale, with no Buy or Offer (decision 062)', async () => {
+    renderDetail(
+      chip({
+        status: 'pending',
+        isActive: false,
+        isAvailable: false,
+        isForSale: false,
+        price: null,
+        priceUsd: null,
+        custody: 'with_owner',
+        shippingOption: 'ship',
+        actions: NONE,
+      }),
+    );
+    expect(await screen.findByText('Not for sale')).toBeTruthy();
+    expect(screen.getByText('This Artchip is not for sale right now.')).toBeTruthy();
+    expect(buyNow()).toBeNull();
+    expect(makeOffer()).toBeNull();
+  });
+
+  it('tells the owner of a chip an admin took down that only they and admins see it', async () => {
+    renderDetail(
+      chip({ status: 'removed', isActive: false, isForSale: false, actions: { ...NONE, report: true } }),
+      5,
+    );
+    expect(await screen.findByText('Taken down')).toBeTruthy();
+    expect(await screen.findByText(/An admin took this Artchip down/)).toBeTruthy();
   });
 
   it('gives the owner of a vaulted chip its owner actions and where it is', async () => {

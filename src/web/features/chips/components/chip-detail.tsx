@@ -29,10 +29,11 @@ const LazyChipOwnerActions = lazy(async () => {
 
 /** The /uid page's Status row: how the chip stands, in words (an unlisted chip is not sold). */
 const STATUS_LABELS: Record<Chip['status'], string> = {
-  pending: 'Pending activation',
+  pending: 'Not for sale',
   active: 'Listed for sale',
   inactive: 'Not for sale',
   sold: 'Sold',
+  removed: 'Taken down',
 };
 
 export type ChipDetailProps = {
@@ -61,9 +62,14 @@ function PurchaseArea({ chip, variant }: { chip: Chip; variant: 'page' | 'unit' 
         <h2 id="owner-heading" className="text-base font-semibold text-gray-900">
           You own this {BRAND.name}
         </h2>
-        {chip.status === 'pending' && (
+        {chip.status === 'pending' && actions.activate && (
           <p className="text-sm text-gray-800">
             It is not in the marketplace yet: activate it with a price to list it.
+          </p>
+        )}
+        {chip.status === 'removed' && (
+          <p className="text-sm font-medium text-red-900">
+            An admin took this {BRAND.name} down: only you and our admins can see it.
           </p>
         )}
         <Suspense fallback={<p className="text-sm text-gray-700">Loading your options…</p>}>
@@ -92,7 +98,7 @@ function PurchaseArea({ chip, variant }: { chip: Chip; variant: 'page' | 'unit' 
   if (chip.status === 'sold') reason = `This ${BRAND.name} has been sold and is no longer available.`;
   else if (chip.status === 'active' && chip.isReserved)
     reason = `This ${BRAND.name} is reserved for a buyer just now. Check back later.`;
-  else if (chip.status === 'pending') reason = `This ${BRAND.name} is not activated yet.`;
+  else if (chip.status === 'removed') reason = `This ${BRAND.name} is unavailable.`;
   else reason = `This ${BRAND.name} is not for sale right now.`;
   return chip.status === 'sold' ? (
     <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-900">

@@ -43,7 +43,8 @@ describe('chip availability', () => {
     expect(chipAvailability({ status: 'active', isReserved: true })).toBe('reserved');
     expect(chipAvailability({ status: 'inactive', isReserved: false })).toBe('not_for_sale');
     expect(chipAvailability({ status: 'sold', isReserved: false })).toBe('sold');
-    expect(chipAvailability({ status: 'pending', isReserved: false })).toBe('pending');
+    expect(chipAvailability({ status: 'pending', isReserved: false })).toBe('not_for_sale');
+    expect(chipAvailability({ status: 'removed', isReserved: false })).toBe('removed');
   });
 });
 

@@ -36,14 +36,15 @@ export function formatLongDate(iso: string | null | undefined, timeZone?: string
 
 /**
  * How a chip reads to everyone (the badge): listed and free, held by a checkout or an accepted offer,
- * unlisted by its owner (not sold), bought and not listed again, or not yet activated (owner and admins
- * only). From the wire's status and isReserved; what the viewer may do is chip.actions, never this.
+ * not for sale (unlisted by its owner, or never listed yet: decision 062), bought and not listed
+ * again, or taken down by an admin (its owner and admins only). From the wire's status and
+ * isReserved; what the viewer may do is chip.actions, never this.
  */
-export type ChipAvailability = 'available' | 'reserved' | 'not_for_sale' | 'sold' | 'pending';
+export type ChipAvailability = 'available' | 'reserved' | 'not_for_sale' | 'sold' | 'removed';
 
 export function chipAvailability(chip: Pick<Chip, 'status' | 'isReserved'>): ChipAvailability {
   if (chip.status === 'active') return chip.isReserved ? 'reserved' : 'available';
-  if (chip.status === 'inactive') return 'not_for_sale';
+  if (chip.status === 'inactive' || chip.status === 'pending') return 'not_for_sale';
   return chip.status;
 }
 
@@ -52,7 +53,7 @@ export const AVAILABILITY_LABELS: Record<ChipAvailability, string> = {
   reserved: 'Reserved',
   not_for_sale: 'Not for sale',
   sold: 'Sold',
-  pending: 'Pending',
+  removed: 'Taken down',
 };
 
 /** The chip's owner: the creator owns it until its first sale (ownerId is null until then). */

@@ -42,7 +42,6 @@ function SaleStatus({ chip }: { chip: Chip }) {
     line = chip.isReserved ? `Reserved · listed at ${usd}` : `For sale at ${usd}`;
   else if (sold !== null && chip.lastSale)
     line = `Sold on ${formatLongDate(chip.lastSale.soldAt, timeZone)} for ${formatUsd(sold)}`;
-  else if (chip.status === 'pending') line = 'Not listed yet by its owner';
   else line = 'Not for sale';
   return (
     <section

@@ -40,6 +40,7 @@ function tapResult(overrides: Partial<TapResult> = {}): TapResult {
     uid: '04AABBCCDDEEFF',
     counter: 8,
     chip: buildChip({ status: 'sold', custody: 'with_owner' }),
+    unavailable: false,
     claim: null,
     claimMessage: null,
     handoverTap: null,
@@ -149,5 +150,19 @@ describe('NfcTapPage', () => {
     expect(await screen.findByText('For sale at $25.00')).toBeTruthy();
     expect(screen.getByText('A collector')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Buy' })).toBeTruthy();
+  });
+
+  it('a made chip never listed reads "Not for sale" (decision 062)', async () => {
+    api(tapResult({ chip: buildChip({ status: 'pending', custody: 'with_owner', priceUsd: null }) }));
+    renderWithApp(<NfcTapPage />, { route: TAP_ROUTE });
+    expect(await screen.findByTestId('tap-sale-status')).toHaveProperty('textContent', 'Not for sale');
+  });
+
+  it('a chip taken down by an admin: the tag is genuine, the chip unavailable, never "not found"', async () => {
+    api(tapResult({ chip: null, unavailable: true }));
+    renderWithApp(<NfcTapPage />, { route: TAP_ROUTE });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentic' })).toBeTruthy();
+    expect(screen.getByText('This tag is genuine, but its Artchip is unavailable.')).toBeTruthy();
+    expect(screen.queryByText(/not found/i)).toBeNull();
   });
 });

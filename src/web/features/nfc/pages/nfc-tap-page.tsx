@@ -143,7 +143,11 @@ export default function NfcTapPage() {
       <div className="mx-auto max-w-xl space-y-6 px-4 py-20">
         <h1 className="text-3xl font-bold text-gray-900">{TITLES[result.status]}</h1>
         {verdictFor(result)}
-        <p className="text-gray-800">This tag is genuine, but its chip is not on show yet.</p>
+        <p className="text-gray-800">
+          {result.unavailable
+            ? `This tag is genuine, but its ${BRAND.name} is unavailable.`
+            : 'This tag is genuine, but it is not on a chip yet.'}
+        </p>
       </div>
     );
   }

@@ -24,6 +24,7 @@ const STATUS_TONES: Record<string, 'gray' | 'green' | 'red' | 'yellow' | 'blue' 
   Sold: 'red',
   'In Vault': 'blue',
   Owned: 'brand',
+  'Taken Down': 'red',
 };
 
 /** Spec §4 chip status (user view); anything the dashboard does not know reads 'Unknown'. */
