@@ -41,7 +41,6 @@ export const VAULT_REFUSAL_REASONS = {
 export const VAULT_ADDRESS_MISSING_MESSAGE = `The vault is not taking ${BRAND.plural} in yet. Please contact us.`;
 export const VAULT_INTAKE_OPEN_MESSAGE = `This ${BRAND.name} is already on its way to the vault.`;
 export const VAULT_INTAKE_NONE_MESSAGE = `This ${BRAND.name} is not on its way to the vault.`;
-export const VAULT_TAP_REQUIRED_MESSAGE = `Tap the ${BRAND.name} to check it in.`;
 export const VAULT_TAP_INVALID_MESSAGE = `This tap is not a fresh, verified tap: hold the phone to the ${BRAND.name} again.`;
 export const VAULT_TAP_OTHER_CHIP_MESSAGE = `This tap is of another ${BRAND.name}: it cannot check this one in.`;
 
@@ -64,7 +63,6 @@ export type VaultIntake = z.infer<typeof VaultIntakeSchema>;
 
 /** GET /api/artchip/:id/send-to-vault: the chip's latest inbound shipment (its owner only), or null. */
 export const VaultIntakeEnvelopeSchema = z.object({ intake: VaultIntakeSchema.nullable() });
-export type VaultIntakeEnvelope = z.infer<typeof VaultIntakeEnvelopeSchema>;
 
 /** A row of the admin intake queue: the shipment, its chip and its owner. */
 export const AdminVaultIntakeSchema = VaultIntakeSchema.extend({

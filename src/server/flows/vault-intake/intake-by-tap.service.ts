@@ -23,7 +23,7 @@ import {
 import { verifyTap } from '#server/modules/nfc/index.ts';
 
 /** The tap's query exactly as a tag writes it: picc_data, then enc, then cmac (the MAC covers enc…cmac). */
-export function tapQueryOf(input: Exclude<VaultIntakeInput, { refuse: string }>): string {
+function tapQueryOf(input: Exclude<VaultIntakeInput, { refuse: string }>): string {
   if ('url' in input) return input.url;
   const parts = [`picc_data=${input.picc_data}`];
   if (input.enc) parts.push(`enc=${input.enc}`);

@@ -255,9 +255,11 @@ export function refuseReport(chip: ChipState, actorId: number): Refusal | null {
  * Send to the vault (issue 28): the owner of a chip they hold, listed before or never listed, that is
  * not reported lost or stolen and that no buyer is paying for.
  */
-export function refuseSendToVault(chip: ChipState, actorId: number, now: Date): Refusal | null {
+function refuseSendToVault(chip: ChipState, actorId: number, now: Date): Refusal | null {
   const notOwner = refuseUnlessOwner(chip, actorId);
   if (notOwner) return notOwner;
+  const takenDown = refuseTakenDown(chip);
+  if (takenDown) return takenDown;
   if (chip.custody === 'inbound') return refuse('CONFLICT', VAULT_INTAKE_OPEN_MESSAGE);
   if (chip.custody !== 'with_owner') {
     return refuse('CONFLICT', `Only ${BRAND.plural} you hold can be sent to the vault.`);

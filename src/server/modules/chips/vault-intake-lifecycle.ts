@@ -101,7 +101,7 @@ async function lockForMove(
 }
 
 /** The chip's live shipment, locked with its chip, for a move by its owner (404 for anyone else). */
-export async function lockOwnIntake(tx: Db, chipId: number, ownerId: number, move: Move) {
+async function lockOwnIntake(tx: Db, chipId: number, ownerId: number, move: Move) {
   const locked = await lockForMove(tx, chipId, move);
   if (locked.intake.ownerId !== ownerId) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
   return locked;
