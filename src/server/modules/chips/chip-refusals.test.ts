@@ -164,12 +164,13 @@ describe('the actions offered are exactly the moves the guards allow', () => {
     expect(chipActions(chip({ status: 'pending' }), other, NOW)).toEqual(none);
   });
 
-  it('a made chip at home, never listed: its owner may hand it over, transfer or report it (decision 062)', () => {
+  it('a made chip at home, never listed: its owner may hand it over, transfer, report it or send it to the vault (decision 062)', () => {
     expect(chipActions(chipAtHome(), owner, NOW)).toEqual({
       ...none,
       transfer: true,
       handover: true,
       report: true,
+      sendToVault: true,
     });
     expect(chipActions(chipAtHome(), other, NOW)).toEqual(none);
     expect(chipActions(chipAtHome(), null, NOW)).toEqual(none);
