@@ -228,10 +228,11 @@ describe('POST /api/artchip/:id/transfer', () => {
     expect(ApiErrorSchema.parse(res.json()).message).toBe(
       'This Artchip is on its way. Transfer it once it has arrived.',
     );
-    const pending = await insertChip(app.db, { creatorId: owner.user.id, status: 'pending' });
-    expect(
-      (await transfer(app, owner.token, pending.id, { recipient: friend.user.username })).statusCode,
-    ).toBe(409);
+    // Taken down by an admin: it stays where it is (a never-listed chip may move, decision 062).
+    const removed = await insertChip(app.db, { creatorId: owner.user.id, status: 'removed' });
+    const refused = await transfer(app, owner.token, removed.id, { recipient: friend.user.username });
+    expect(refused.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(refused.json()).message).toBe('This Artchip was taken down by an admin.');
   });
 
   it('refunds a transfer fee paid after the chip was sold meanwhile, and the buyer keeps the chip', async () => {

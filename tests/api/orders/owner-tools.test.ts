@@ -74,7 +74,7 @@ describe('PATCH /api/artchip/:id/activate', () => {
     expectError(again, 409, 'Only pending Artchips can be activated.');
   });
 
-  it('answers the spec message, hides others’ pending chips and needs a session', async () => {
+  it('answers the spec message, refuses others (a made chip is public, decision 062) and needs a session', async () => {
     const { app, creator, stranger } = await setup();
     const chip = await insertChip(app.db, { creatorId: creator.user.id, ...CHIP_STATES.pending });
     const url = `/api/artchip/${chip.id}/activate`;
@@ -90,7 +90,7 @@ describe('PATCH /api/artchip/:id/activate', () => {
     );
     expect(
       (await injectAs(app, stranger.token, { method: 'PATCH', url, payload: { price: '5' } })).statusCode,
-    ).toBe(404);
+    ).toBe(403);
     expect((await app.inject({ method: 'PATCH', url, payload: { price: '5' } })).statusCode).toBe(401);
     expect(
       (
