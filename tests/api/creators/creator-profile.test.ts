@@ -50,7 +50,9 @@ describe('GET /api/creators/:username', () => {
     const listed = await insertChip(app.db, { creatorId: maker.id });
     const sold = await insertChip(app.db, { creatorId: maker.id, ...CHIP_STATES.sold, ownerId: buyer.id });
     await insertChip(app.db, { creatorId: maker.id, ...CHIP_STATES.inactive });
+    // Made, not listed yet: public (decision 062); taken down: not counted.
     await insertChip(app.db, { creatorId: maker.id, ...CHIP_STATES.pending });
+    await insertChip(app.db, { creatorId: maker.id, status: 'removed' });
     const othersChip = await insertChip(app.db, { creatorId: other.id });
 
     await sale(app, { chipId: sold.id, sellerId: maker.id, buyerId: buyer.id, cents: 4000 });
@@ -82,7 +84,7 @@ describe('GET /api/creators/:username', () => {
       bio: 'Oil on resin.',
       links: [{ label: 'Portfolio', url: 'https://painter.example' }],
       joinedAt: '2030-02-03T04:05:06.000Z',
-      figures: { chipsMinted: 3, chipsSold: 2, salesVolumeCents: 6550 },
+      figures: { chipsMinted: 4, chipsSold: 2, salesVolumeCents: 6550 },
     });
     // Nothing private rides along (the response schema strips it; this guards the wire itself).
     expect(Object.keys(res.json<object>()).sort()).toEqual(
