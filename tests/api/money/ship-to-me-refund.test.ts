@@ -108,8 +108,9 @@ describe('a ship-to-me mint listed before it ships', () => {
     const { app, admin, creator } = await setup();
     const { orderId, chip } = await mintedChip(app, creator, admin.token, 'store');
     const stranger = await insertUser(app.db);
+    // A made chip is public (decision 062): someone else's is refused, not hidden.
     const notMine = await activate(app, stranger.token, chip.id);
-    expect(notMine.statusCode).toBe(404);
+    expect(notMine.statusCode).toBe(403);
     expect((await activate(app, creator.token, chip.id)).statusCode).toBe(200);
     const again = await activate(app, creator.token, chip.id);
     expect(again.statusCode).toBe(409);
