@@ -15,7 +15,7 @@ async function setup() {
   const buyer = await insertUser(app.db);
   const creator = await insertUser(app.db);
   const order = await insertOrderRow(app.db, { buyerId: buyer.user.id });
-  const pending = await insertChip(app.db, { creatorId: creator.user.id, status: 'pending' });
+  const pending = await insertChip(app.db, { creatorId: creator.user.id, status: 'removed' });
   const chipUrl = `/api/artchip/${creator.user.username}/${pending.slug}`;
   return { app, admin, password, order, chipUrl };
 }
@@ -34,7 +34,7 @@ describe('admin rights come only with the admin session', () => {
 
     expect((await injectAs(app, token, { method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(403);
     expect((await injectAs(app, token, { method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(403);
-    // Someone else's order and someone else's pending chip: as hidden as from any customer.
+    // Someone else's order and a taken-down chip: as hidden as from any customer.
     expect((await injectAs(app, token, { method: 'GET', url: `/api/orders/${order.id}` })).statusCode).toBe(
       404,
     );
