@@ -86,11 +86,12 @@ test('#2 a ship-to-me mint activated and sold into the vault is not shipped by i
   const mintOrderId = await paidMint(request, creator, title, { shipToMe: true });
   const chip = await createChipFromMint(request, mintOrderId);
 
-  // The creator opens their own chip page before activating it: Pending, with Activate (#4).
+  // The creator opens their own chip page before activating it: Not for sale (a made chip is public,
+  // decision 062), with Activate (#4).
   const owner = await pageAs(browser, creator.token);
   await owner.goto(chipPath(chip));
   await expect(owner.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(owner.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(owner.getByText('Not for sale', { exact: true })).toBeVisible();
   await expect(owner.getByText('Sold', { exact: true })).toHaveCount(0);
   await expect(owner.getByText('Price not set')).toHaveCount(0);
   await expect(owner.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
