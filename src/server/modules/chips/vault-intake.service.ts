@@ -9,7 +9,7 @@ import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import { HANDOVER_ALREADY_OPEN_MESSAGE } from '#shared/handovers.schemas.ts';
 import {
   VAULT_ADDRESS_MISSING_MESSAGE,
-  VAULT_INTAKE_STATUSES,
+  LIVE_VAULT_INTAKE_STATUSES,
   type AdminVaultIntake,
   type VaultIntake,
   type VaultIntakeStatus,
@@ -152,8 +152,7 @@ export async function listVaultIntakes(
   ctx: ServiceContext,
   status: 'live' | VaultIntakeStatus,
 ): Promise<AdminVaultIntake[]> {
-  const statuses: readonly VaultIntakeStatus[] =
-    status === 'live' ? ['awaiting_arrival', 'received'] : VAULT_INTAKE_STATUSES.filter((s) => s === status);
+  const statuses = status === 'live' ? LIVE_VAULT_INTAKE_STATUSES : [status];
   const rows = await listIntakesWithPeople(ctx.db, statuses);
   return rows.map((r) => ({
     ...toVaultIntakeDto(r.intake),
@@ -165,51 +164,52 @@ export async function listVaultIntakes(
   }));
 }
 
-/** POST /api/admin/artchip/:id/intake/received: the parcel is in, to be checked by a tap. */
-export async function markVaultIntakeReceived(
+/**
+ * An admin's move on a parcel, in one transaction with the owner's e-mail about it; logged, and
+ * answered as the shipment now stands.
+ */
+async function decide(
   ctx: ServiceContext,
-  admin: AuthUser,
-  chipId: number,
+  step: Exclude<Step, 'requested'>,
+  move: (tx: Db, now: Date) => Promise<VaultIntakeRow>,
 ): Promise<VaultIntake> {
   const row = await ctx.db.transaction(async (tx) => {
-    const updated = await receiveVaultIntake(tx, chipId, { adminId: admin.id, now: ctx.clock() });
-    await mailOwner(ctx, tx, updated, 'received');
+    const updated = await move(tx, ctx.clock());
+    await mailOwner(ctx, tx, updated, step);
     return updated;
   });
+  ctx.log.info({ chipId: row.chipId, intakeId: row.id, step }, 'vault intake moved');
   return toVaultIntakeDto(row);
 }
 
+/** POST /api/admin/artchip/:id/intake/received: the parcel is in, to be checked by a tap. */
+export function markVaultIntakeReceived(ctx: ServiceContext, admin: AuthUser, chipId: number) {
+  return decide(ctx, 'received', (tx, now) => receiveVaultIntake(tx, chipId, { adminId: admin.id, now }));
+}
+
 /** POST /api/admin/artchip/:id/intake { refuse }: the parcel is refused with a reason. */
-export async function refuseVaultIntakeByAdmin(
+export function refuseVaultIntakeByAdmin(
   ctx: ServiceContext,
   admin: AuthUser,
   chipId: number,
   reason: string,
-): Promise<VaultIntake> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const updated = await refuseVaultIntake(tx, chipId, { adminId: admin.id, reason, now: ctx.clock() });
-    await mailOwner(ctx, tx, updated, 'refused');
-    return updated;
-  });
-  ctx.log.info({ chipId, intakeId: row.id }, 'vault intake refused');
-  return toVaultIntakeDto(row);
+) {
+  return decide(ctx, 'refused', (tx, now) =>
+    refuseVaultIntake(tx, chipId, { adminId: admin.id, reason, now }),
+  );
 }
 
 /**
  * POST /api/admin/artchip/:id/intake with a tap: the caller (flows/vault-intake) verified a fresh
  * tap of this very chip at `counter`; the chip is checked in.
  */
-export async function checkInVaultIntakeByTap(
+export function checkInVaultIntakeByTap(
   ctx: ServiceContext,
   admin: AuthUser,
   chipId: number,
   counter: number,
-): Promise<VaultIntake> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const updated = await checkInVaultIntake(tx, chipId, { adminId: admin.id, counter, now: ctx.clock() });
-    await mailOwner(ctx, tx, updated, 'checked_in');
-    return updated;
-  });
-  ctx.log.info({ chipId, intakeId: row.id, counter }, 'chip checked into the vault by tap');
-  return toVaultIntakeDto(row);
+) {
+  return decide(ctx, 'checked_in', (tx, now) =>
+    checkInVaultIntake(tx, chipId, { adminId: admin.id, counter, now }),
+  );
 }
