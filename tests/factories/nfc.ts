@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
 import type { Db } from '#server/db/client.ts';
 import { chips } from '#server/modules/chips/chips.table.ts';
 import { nfcKeyringFor } from '#server/modules/nfc/nfc-keys.ts';
 import { setNfcTag } from '#server/modules/nfc/nfc-admin.service.ts';
 import { nfcTags } from '#server/modules/nfc/nfc.table.ts';
+import { TapResultSchema } from '#shared/nfc.schemas.ts';
+import { injectAs } from '#tests/helpers/app.ts';
+import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 import { insertAdmin, insertUser } from './users.ts';
 
 let seq = 0;
@@ -85,4 +89,14 @@ export async function setupTaggedChip(app: App, keys: Partial<TagKeys> = {}) {
 export async function findTagRow(db: Db, uid: string) {
   const [row] = await db.select().from(nfcTags).where(eq(nfcTags.uid, uid));
   return row ?? null;
+}
+
+/** A genuine tap of the tag at `counter` through GET /api/artchip/tap, as `token` (or a visitor). */
+export async function tapChip(app: App, tag: TagKeys, counter: number, token?: string) {
+  const res = await injectAs(app, token, {
+    method: 'GET',
+    url: `/api/artchip/tap?${makeSunTapQuery({ ...tag, counter })}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return TapResultSchema.parse(res.json());
 }

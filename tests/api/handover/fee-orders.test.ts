@@ -15,17 +15,15 @@ import {
   HANDOVER_PAYMENT_TOO_LATE_MESSAGE,
   StartHandoverResponseSchema,
 } from '#shared/handovers.schemas.ts';
-import { TapResultSchema } from '#shared/nfc.schemas.ts';
 import {
   ORDER_CANCELLED_UNPAID_NOTE,
   OrderListSchema,
   TRANSFER_WITHDRAWN_MESSAGE,
 } from '#shared/orders.schemas.ts';
 import { insertChip } from '#tests/factories/chips.ts';
-import { insertNfcTag, type TagKeys } from '#tests/factories/nfc.ts';
+import { insertNfcTag, type TagKeys, tapChip } from '#tests/factories/nfc.ts';
 import { insertUser } from '#tests/factories/users.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
-import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 
 type Clock = { now: Date };
 type Session = { token: string; user: { id: number; username: string } };
@@ -48,15 +46,6 @@ async function setUp() {
   return { app, clock, owner, holder, friend, chip, tag };
 }
 
-async function tap(app: App, tag: TagKeys, counter: number, token?: string) {
-  const res = await injectAs(app, token, {
-    method: 'GET',
-    url: `/api/artchip/tap?${makeSunTapQuery({ ...tag, counter })}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return TapResultSchema.parse(res.json());
-}
-
 /** The owner opens a handover from their own fresh tap (decision 038). */
 async function openByTap(
   app: App,
@@ -66,7 +55,7 @@ async function openByTap(
   counter: number,
   payload: object,
 ) {
-  const ownerTap = await tap(app, tag, counter, owner.token);
+  const ownerTap = await tapChip(app, tag, counter, owner.token);
   const res = await injectAs(app, owner.token, {
     method: 'POST',
     url: `/api/artchip/${chipId}/handover`,
@@ -131,7 +120,7 @@ describe('fee orders of hand-overs (issue 28)', () => {
   it('the owner cancelling an open handover cancels the fee order its claimant has not paid', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tapChip(app, tag, 2);
     const claimed = await injectAs(app, holder.token, {
       method: 'POST',
       url: '/api/artchip/claim',

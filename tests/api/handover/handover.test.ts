@@ -32,7 +32,7 @@ import {
 import { TapResultSchema } from '#shared/nfc.schemas.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
-import { insertNfcTag, type TagKeys } from '#tests/factories/nfc.ts';
+import { insertNfcTag, type TagKeys, tapChip } from '#tests/factories/nfc.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertUser } from '#tests/factories/users.ts';
 
@@ -56,15 +56,6 @@ async function setUp(overrides: Parameters<typeof insertChip>[1] = {}) {
   return { app, clock, owner, holder, chip, tag };
 }
 
-async function tap(app: App, tag: TagKeys, counter: number, token?: string) {
-  const res = await injectAs(app, token, {
-    method: 'GET',
-    url: `/api/artchip/tap?${makeSunTapQuery({ ...tag, counter })}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return TapResultSchema.parse(res.json());
-}
-
 async function tapUrl(app: App, query: string, token?: string) {
   const res = await injectAs(app, token, { method: 'GET', url: `/api/artchip/tap?${query}` });
   return TapResultSchema.parse(res.json());
@@ -83,7 +74,7 @@ async function openByTap(
   counter: number,
   payload: object,
 ) {
-  const ownerTap = await tap(app, tag, counter, owner.token);
+  const ownerTap = await tapChip(app, tag, counter, owner.token);
   expect(ownerTap.handoverTap, 'the owner’s tap offers to hand over').not.toBeNull();
   return startHandover(app, owner.token, chipId, { ...payload, tapToken: ownerTap.handoverTap!.token });
 }
@@ -116,7 +107,7 @@ describe('hand over by tap', () => {
   it('claimant pays: handover → fresh tap → claim → paid → new owner, with the provenance event', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     // A tap before the handover moves the counter to 2; the owner's tap that opens it, to 3.
-    expect((await tap(app, tag, 2)).claim).toBeNull();
+    expect((await tapChip(app, tag, 2)).claim).toBeNull();
 
     const started = await openByTap(app, owner, chip.id, tag, 3, { feePaidBy: 'claimant' });
     expect(started.statusCode, started.body).toBe(200);
@@ -124,7 +115,7 @@ describe('hand over by tap', () => {
     expect(body.handover).toMatchObject({ chipId: chip.id, status: 'open', feePaidBy: 'claimant' });
     expect(body.orderId).toBeUndefined();
 
-    const fresh = await tap(app, tag, 4);
+    const fresh = await tapChip(app, tag, 4);
     expect(fresh.status).toBe('authentic');
     expect(fresh.claim).toMatchObject({ feePaidBy: 'claimant' });
     expect(new Date(fresh.claim!.expiresAt).getTime()).toBeGreaterThan(Date.now());
@@ -164,12 +155,12 @@ describe('hand over by tap', () => {
     expect(body.redirectUrl).toContain('/payment-processing');
 
     // Until the fee is paid, a tap claims nothing.
-    expect((await tap(app, tag, 2)).claim).toBeNull();
+    expect((await tapChip(app, tag, 2)).claim).toBeNull();
     expect((await pay(app, owner.token, body.orderId!)).statusCode).toBe(200);
     const live = await injectAs(app, owner.token, { method: 'GET', url: `/api/artchip/${chip.id}/handover` });
     expect(HandoverEnvelopeSchema.parse(live.json()).handover?.status).toBe('open');
 
-    const fresh = await tap(app, tag, 3);
+    const fresh = await tapChip(app, tag, 3);
     const claimed = await claim(app, holder.token, fresh.claim!.token);
     expect(claimed.statusCode, claimed.body).toBe(200);
     const answer = ClaimResponseSchema.parse(claimed.json());
@@ -218,8 +209,8 @@ describe('hand over by tap', () => {
     const res = await openByTap(app, owner, chip.id, tag, 9, { feePaidBy: 'owner' });
     await pay(app, owner.token, StartHandoverResponseSchema.parse(res.json()).orderId!);
     const other = await insertUser(app.db);
-    const a = await tap(app, tag, 10);
-    const b = await tap(app, tag, 11);
+    const a = await tapChip(app, tag, 10);
+    const b = await tapChip(app, tag, 11);
     const results = await Promise.all([
       claim(app, holder.token, a.claim!.token),
       claim(app, other.token, b.claim!.token),
@@ -233,7 +224,7 @@ describe('hand over by tap', () => {
   it('the same token claimed twice at once: exactly one wins', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tapChip(app, tag, 2);
     const results = await Promise.all([
       claim(app, holder.token, fresh.claim!.token),
       claim(app, holder.token, fresh.claim!.token),
@@ -245,12 +236,12 @@ describe('hand over by tap', () => {
   it('refuses an expired token, an unknown one, and the owner claiming their own chip', async () => {
     const { app, clock, owner, holder, chip, tag } = await setUp();
     await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
-    const own = await tap(app, tag, 2);
+    const own = await tapChip(app, tag, 2);
     const mine = await claim(app, owner.token, own.claim!.token);
     expect(mine.statusCode).toBe(422);
     expect(errorOf(mine).message).toBe(CLAIM_OWN_MESSAGE);
 
-    const fresh = await tap(app, tag, 3);
+    const fresh = await tapChip(app, tag, 3);
     clock.now = new Date(clock.now.getTime() + 11 * 60 * 1000);
     const late = await claim(app, holder.token, fresh.claim!.token);
     expect(late.statusCode).toBe(410);
@@ -264,14 +255,14 @@ describe('hand over by tap', () => {
   it('a cancelled handover gives no claim, and an issued token no longer claims', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tapChip(app, tag, 2);
     const cancelled = await injectAs(app, owner.token, {
       method: 'DELETE',
       url: `/api/artchip/${chip.id}/handover`,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(HandoverEnvelopeSchema.parse(cancelled.json()).handover?.status).toBe('cancelled');
-    expect((await tap(app, tag, 3)).claim).toBeNull();
+    expect((await tapChip(app, tag, 3)).claim).toBeNull();
     const late = await claim(app, holder.token, fresh.claim!.token);
     expect(late.statusCode).toBe(409);
     const again = await injectAs(app, owner.token, {
@@ -285,7 +276,7 @@ describe('hand over by tap', () => {
   it('a claimant who does not pay is refunded once the owner cancels', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tapChip(app, tag, 2);
     const answer = ClaimResponseSchema.parse((await claim(app, holder.token, fresh.claim!.token)).json());
     await injectAs(app, owner.token, { method: 'DELETE', url: `/api/artchip/${chip.id}/handover` });
     await pay(app, holder.token, answer.orderId!);
@@ -332,7 +323,7 @@ describe('hand over by tap', () => {
     expect(errorOf(third).message).toBe(HANDOVER_ALREADY_OPEN_MESSAGE);
 
     // The claim still works on the handover that is open.
-    const claimed = await claim(app, holder.token, (await tap(app, tag, 3)).claim!.token);
+    const claimed = await claim(app, holder.token, (await tapChip(app, tag, 3)).claim!.token);
     expect(claimed.statusCode, claimed.body).toBe(200);
   });
 
@@ -350,7 +341,7 @@ describe('hand over by tap', () => {
       const stale = await tapUrl(app, kept);
       expect(stale).toMatchObject({ claim: null, claimMessage: CLAIM_NOT_FRESH_MESSAGE });
 
-      const fresh = await tap(app, tag, 9);
+      const fresh = await tapChip(app, tag, 9);
       expect(fresh.claim).not.toBeNull();
       const claimed = await claim(app, holder.token, fresh.claim!.token);
       expect(claimed.statusCode, claimed.body).toBe(200);
@@ -359,8 +350,8 @@ describe('hand over by tap', () => {
 
     it('only the signed-in owner’s fresh tap offers to hand over, and only the owner can use it', async () => {
       const { app, owner, holder, chip, tag } = await setUp();
-      expect((await tap(app, tag, 1)).handoverTap).toBeNull();
-      expect((await tap(app, tag, 2, holder.token)).handoverTap).toBeNull();
+      expect((await tapChip(app, tag, 1)).handoverTap).toBeNull();
+      expect((await tapChip(app, tag, 2, holder.token)).handoverTap).toBeNull();
       const ownTapUrl = makeSunTapQuery({ ...tag, counter: 3 });
       const ownTap = await tapUrl(app, ownTapUrl, owner.token);
       expect(ownTap.handoverTap).not.toBeNull();
@@ -397,30 +388,30 @@ describe('hand over by tap', () => {
         custody: 'with_owner',
       });
       const otherTag = await insertNfcTag(app, other.id);
-      const otherTap = await tap(app, otherTag, 1, owner.token);
+      const otherTap = await tapChip(app, otherTag, 1, owner.token);
       const wrongChip = await open(otherTap.handoverTap!.token);
       expect(wrongChip.statusCode).toBe(400);
       expect(errorOf(wrongChip).message).toBe(HANDOVER_TAP_INVALID_MESSAGE);
 
       // Too old.
-      const early = await tap(app, tag, 1, owner.token);
+      const early = await tapChip(app, tag, 1, owner.token);
       clock.now = new Date(clock.now.getTime() + 11 * 60 * 1000);
       const late = await open(early.handoverTap!.token);
       expect(late.statusCode).toBe(410);
       expect(errorOf(late).message).toBe(HANDOVER_TAP_EXPIRED_MESSAGE);
 
       // Used once: cancelled, the handover does not open again from the same tap.
-      const used = (await tap(app, tag, 2, owner.token)).handoverTap!.token;
+      const used = (await tapChip(app, tag, 2, owner.token)).handoverTap!.token;
       expect((await open(used)).statusCode).toBe(200);
       // While it is open, the owner's tap offers no new handover.
-      expect((await tap(app, tag, 3, owner.token)).handoverTap).toBeNull();
+      expect((await tapChip(app, tag, 3, owner.token)).handoverTap).toBeNull();
       await injectAs(app, owner.token, { method: 'DELETE', url: `/api/artchip/${chip.id}/handover` });
       const again = await open(used);
       expect(again.statusCode).toBe(409);
       expect(errorOf(again).message).toBe(HANDOVER_TAP_USED_MESSAGE);
 
       // A tap of a tag since replaced.
-      const replacedTap = (await tap(app, tag, 4, owner.token)).handoverTap!.token;
+      const replacedTap = (await tapChip(app, tag, 4, owner.token)).handoverTap!.token;
       await insertNfcTag(app, chip.id);
       const replaced = await open(replacedTap);
       expect(replaced.statusCode).toBe(400);
@@ -501,7 +492,7 @@ describe('GET /api/artchip/claim: what claiming costs, before paying (issue 27)'
   it('shows the claimant the fee, its rule, who pays and the methods, and changes nothing', async () => {
     const { app, owner, holder, chip, tag } = await setUp();
     await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tapChip(app, tag, 2);
     const res = await preview(app, holder.token, fresh.claim!.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -526,7 +517,7 @@ describe('GET /api/artchip/claim: what claiming costs, before paying (issue 27)'
       (await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'owner' })).json(),
     );
     await pay(app, owner.token, started.orderId!);
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tapChip(app, tag, 2);
     const body = ClaimPreviewSchema.parse((await preview(app, holder.token, fresh.claim!.token)).json());
     expect(body).toMatchObject({ feePaidBy: 'owner', feeCents: 0, rule: null, paymentOptions: [] });
   });
@@ -534,7 +525,7 @@ describe('GET /api/artchip/claim: what claiming costs, before paying (issue 27)'
   it('needs a session, and refuses an unknown or expired token in words', async () => {
     const { app, clock, owner, holder, chip, tag } = await setUp();
     await openByTap(app, owner, chip.id, tag, 1, { feePaidBy: 'claimant' });
-    const fresh = await tap(app, tag, 2);
+    const fresh = await tapChip(app, tag, 2);
     expect((await preview(app, null, fresh.claim!.token)).statusCode).toBe(401);
     const unknown = await preview(app, holder.token, 'not-a-real-token');
     expect(unknown.statusCode).toBe(400);

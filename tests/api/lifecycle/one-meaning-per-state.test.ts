@@ -15,12 +15,10 @@ import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ChipSchema, GallerySchema, ChipPageSchema } from '#shared/chips.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { StartHandoverResponseSchema } from '#shared/handovers.schemas.ts';
-import { TapResultSchema } from '#shared/nfc.schemas.ts';
 import { AdminOrderSchema, CreateArtchipResponseSchema } from '#shared/orders.schemas.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
-import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 import { insertChip, insertChipEvent } from '#tests/factories/chips.ts';
-import { insertNfcTag, type TagKeys } from '#tests/factories/nfc.ts';
+import { insertNfcTag, tapChip } from '#tests/factories/nfc.ts';
 import { insertAddress, insertMedia, mintBody } from '#tests/factories/orders.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 
@@ -62,15 +60,6 @@ async function chipAtHome(app: App, creator: Session, adminToken: string) {
   }
   const tag = await insertNfcTag(app, chip.id);
   return { chip, tag };
-}
-
-async function tap(app: App, tag: TagKeys, counter: number, token?: string) {
-  const res = await injectAs(app, token, {
-    method: 'GET',
-    url: `/api/artchip/tap?${makeSunTapQuery({ ...tag, counter })}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return TapResultSchema.parse(res.json());
 }
 
 const pageMeta = (app: App, pathname: string) =>
@@ -126,7 +115,7 @@ describe(
     it('a tap says authentic and shows it; the gallery shows it; the marketplace does not', async () => {
       const { app, admin, creator } = await setup();
       const { chip, tag } = await chipAtHome(app, creator, admin.token);
-      const tapped = await tap(app, tag, 1);
+      const tapped = await tapChip(app, tag, 1);
       expect(tapped).toMatchObject({ status: 'authentic', unavailable: false });
       expect(tapped.chip).toMatchObject({
         id: chip.id,
@@ -159,7 +148,7 @@ describe(
         handover: true,
         report: true,
       });
-      const ownerTap = await tap(app, tag, 1, creator.token);
+      const ownerTap = await tapChip(app, tag, 1, creator.token);
       expect(ownerTap.handoverTap, 'the owner’s tap offers to hand over').not.toBeNull();
       const started = await post(app, creator.token, `/api/artchip/${chip.id}/handover`, {
         feePaidBy: 'claimant',
@@ -169,7 +158,7 @@ describe(
         chipId: chip.id,
         status: 'open',
       });
-      const fresh = await tap(app, tag, 2);
+      const fresh = await tapChip(app, tag, 2);
       expect(fresh.claim).not.toBeNull();
     });
 
@@ -233,9 +222,9 @@ describe('an admin takedown hides a chip; a tap still says it is genuine (decisi
     const gallery = GallerySchema.parse((await app.inject('/api/artchip/gallery/maker')).json());
     expect(gallery.items).toEqual([]);
 
-    const visitorTap = await tap(app, tag, 1);
+    const visitorTap = await tapChip(app, tag, 1);
     expect(visitorTap).toMatchObject({ status: 'authentic', chip: null, unavailable: true });
-    const ownerTap = await tap(app, tag, 2, friend.token);
+    const ownerTap = await tapChip(app, tag, 2, friend.token);
     expect(ownerTap).toMatchObject({ status: 'authentic', unavailable: false });
     expect(ownerTap.chip).toMatchObject({ status: 'removed', actions: { transfer: false, handover: false } });
     expect(ownerTap.handoverTap).toBeNull();
