@@ -11,7 +11,7 @@ import { act, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, Router, useRoutes } from '#web/lib/router.tsx';
 import { BRAND } from '#shared/brand.ts';
-import type { Chip } from '#shared/chips.schemas.ts';
+import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteInfo, type SiteSettings } from '#shared/settings.schemas.ts';
 import type { LedgerLine } from '#shared/ledger.schemas.ts';
 import type { AdminOrderActions, AdminOrderDetail, MyArtchipItem, Order } from '#shared/orders.schemas.ts';
@@ -269,6 +269,21 @@ export function buildSiteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
   };
 }
 
+/** No action for anyone: each test switches on the ones it needs. */
+export const NO_CHIP_ACTIONS: ChipActions = {
+  buy: false,
+  offer: false,
+  activate: false,
+  list: false,
+  delist: false,
+  price: false,
+  shipToMe: false,
+  transfer: false,
+  handover: false,
+  report: false,
+  sendToVault: false,
+};
+
 /** A chip as the API answers it: by default made by @maker, listed at $40 and for sale. */
 export function buildChip(overrides: Partial<Chip> = {}): Chip {
   return {
@@ -317,19 +332,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     isReserved: false,
     reportStatus: null,
     photos: [],
-    actions: {
-      buy: false,
-      offer: false,
-      activate: false,
-      list: false,
-      delist: true,
-      price: true,
-      shipToMe: true,
-      transfer: true,
-      handover: false,
-      report: false,
-      sendToVault: false,
-    },
+    actions: { ...NO_CHIP_ACTIONS, delist: true, price: true, shipToMe: true, transfer: true },
     isDemo: false,
     ...overrides,
   };

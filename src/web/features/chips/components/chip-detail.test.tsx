@@ -2,24 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
-import { buildChip, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { buildChip, buildUser, mockApi, renderWithApp, NO_CHIP_ACTIONS } from '#web/lib/testing.tsx';
 import { ChipDetail } from './chip-detail.tsx';
 
 afterEach(cleanup);
 
-const NONE: ChipActions = {
-  buy: false,
-  offer: false,
-  activate: false,
-  list: false,
-  delist: false,
-  price: false,
-  shipToMe: false,
-  transfer: false,
-  handover: false,
-  report: false,
-  sendToVault: false,
-};
+const NONE = NO_CHIP_ACTIONS;
 const VISITOR_ON_LISTED: ChipActions = { ...NONE, buy: true, offer: true };
 
 /** A chip by @maker (id 5), listed at $40, as a visitor reads it unless overridden. */

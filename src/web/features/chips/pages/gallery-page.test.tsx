@@ -3,24 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ChipActions } from '#shared/chips.schemas.ts';
 import type { CreatorProfile } from '#shared/creators.schemas.ts';
-import { buildChip, buildUser, mockApi, renderWithApp } from '#web/lib/testing.tsx';
+import { buildChip, buildUser, mockApi, renderWithApp, NO_CHIP_ACTIONS } from '#web/lib/testing.tsx';
 import GalleryPage from './gallery-page.tsx';
 
 afterEach(cleanup);
 
-const NONE: ChipActions = {
-  buy: false,
-  offer: false,
-  activate: false,
-  list: false,
-  delist: false,
-  price: false,
-  shipToMe: false,
-  transfer: false,
-  handover: false,
-  report: false,
-  sendToVault: false,
-};
+const NONE = NO_CHIP_ACTIONS;
 const LISTED: ChipActions = { ...NONE, buy: true, offer: true };
 
 const PROFILE: CreatorProfile = {

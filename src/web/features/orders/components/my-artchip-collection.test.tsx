@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
+import type { Chip } from '#shared/chips.schemas.ts';
 import type { MyArtchipItem } from '#shared/orders.schemas.ts';
 import {
   buildChip,
@@ -11,24 +11,13 @@ import {
   mockApi,
   renderWithApp,
   type ApiHandler,
+  NO_CHIP_ACTIONS,
 } from '#web/lib/testing.tsx';
 import { MyArtchipCollection } from './my-artchip-collection.tsx';
 
 afterEach(cleanup);
 
-const NO_ACTIONS: ChipActions = {
-  buy: false,
-  offer: false,
-  activate: false,
-  list: false,
-  delist: false,
-  price: false,
-  shipToMe: false,
-  transfer: false,
-  handover: false,
-  report: false,
-  sendToVault: false,
-};
+const NO_ACTIONS = NO_CHIP_ACTIONS;
 
 /** A made chip not yet activated, with no action for its owner, unless overridden. */
 function chip(overrides: Partial<Chip>): Chip {
