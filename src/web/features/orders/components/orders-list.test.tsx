@@ -92,6 +92,30 @@ describe('OrdersList', () => {
     expect(within(transfer).queryByText('Stored in the vault')).toBeNull();
   });
 
+  it("shows an insured shipment's insurance, so its lines add up to the total (issue 28)", async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-orders': () => ({
+        body: [
+          buildOrder({
+            id: 5,
+            basePriceCents: 60000,
+            shippingCents: 1000,
+            insuranceCents: 900,
+            totalCents: 61900,
+          }),
+          buildOrder({ id: 6, artchipTitle: 'Small', insuranceCents: 0 }),
+        ],
+      }),
+    });
+    renderWithApp(<OrdersList />, { token: 't' });
+    const insured = await screen.findByRole('article', { name: 'Harbor Lights' });
+    expect(within(insured).getByText('Insurance and signature on delivery')).toBeTruthy();
+    expect(within(insured).getByText('$9.00')).toBeTruthy();
+    const small = screen.getByRole('article', { name: 'Small' });
+    expect(within(small).queryByText('Insurance and signature on delivery')).toBeNull();
+  });
+
   it('reads a replaced order as replaced and not paid, never as a payment still processing (issue 27)', async () => {
     mockApi({
       'GET /api/auth/user': () => ({ body: buildUser() }),

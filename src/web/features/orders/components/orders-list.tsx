@@ -128,6 +128,12 @@ function OrderCard({ order }: { order: Order }) {
                 <dd>{order.shippingCents > 0 ? formatUsd(order.shippingCents) : 'Free'}</dd>
               </div>
             )}
+            {order.insuranceCents > 0 && (
+              <div className="flex justify-between gap-2">
+                <dt>Insurance and signature on delivery</dt>
+                <dd>{formatUsd(order.insuranceCents)}</dd>
+              </div>
+            )}
             <div className="flex justify-between gap-2 font-semibold text-gray-900">
               <dt>Total</dt>
               <dd>{formatUsd(order.totalCents)}</dd>
