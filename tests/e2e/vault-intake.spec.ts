@@ -12,13 +12,14 @@ import { chipWithItsOwner } from './chips-at-home.ts';
 const PHONE = { width: 390, height: 844 };
 const VAULT_ADDRESS = 'Artchip Vault\n1 Test Street\nSpringfield, IL 62701\nUSA';
 
-test('at 390×844 the owner sends a chip to the vault and sees it checked in by tap', async ({
+test('at 390×844 the owner sends a chip to the vault and sees it checked in by tap @global-settings', async ({
   browser,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
   const token = await adminToken(request);
-  // The vault's address is a setting; this journey writes the same one every time it runs.
+  // The vault's address is a site setting: writing it is why this journey runs in the
+  // @global-settings project, after the others and on its own (playwright.config.ts).
   await json(
     await request.put('/api/site-settings', { headers: auth(token), data: { vaultAddress: VAULT_ADDRESS } }),
   );
