@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { BRAND } from '#shared/brand.ts';
-import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';
+import { NfcProvisioningSchema, type NfcProvisioning } from '#shared/nfc.schemas.ts';
 import { DATA_DIR } from './fixtures.ts';
 import { adminToken, auth, json, liveChip, signUpVerified, uniqueTitle } from './api.ts';
 
@@ -20,6 +20,17 @@ function randomUid(): string {
   )
     .join('')
     .toUpperCase()}`;
+}
+
+/** The programming station: this install's master key and the tag's diversification inputs give its keys. */
+export function programmedKeys(uid: string, settings: NfcProvisioning) {
+  const master = Buffer.from(fs.readFileSync(path.join(DATA_DIR, 'nfc-master.key'), 'utf8').trim(), 'hex');
+  const input = (hex: string) => Buffer.from(hex, 'hex');
+  return {
+    uid,
+    metaReadKey: diversifyKeyAn10922(master, input(settings.keys.sdmMetaRead.diversificationInput)),
+    fileReadKey: diversifyKeyAn10922(master, input(settings.keys.sdmFileRead.diversificationInput)),
+  };
 }
 
 /** Provisions a new tag for the chip as the admin; the keys the programming station would write. */
@@ -37,19 +48,7 @@ export async function provisionTag(
       }),
     ),
   );
-  const master = Buffer.from(fs.readFileSync(path.join(DATA_DIR, 'nfc-master.key'), 'utf8').trim(), 'hex');
-  const keys = {
-    uid,
-    metaReadKey: diversifyKeyAn10922(
-      master,
-      Buffer.from(settings.keys.sdmMetaRead.diversificationInput, 'hex'),
-    ),
-    fileReadKey: diversifyKeyAn10922(
-      master,
-      Buffer.from(settings.keys.sdmFileRead.diversificationInput, 'hex'),
-    ),
-  };
-  return { keys };
+  return { keys: programmedKeys(uid, settings) };
 }
 
 /**

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
 import { BRAND, CHIP_API, ROUTES } from '#shared/brand.ts';
 import { ChipPageSchema } from '#shared/chips.schemas.ts';
 import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';
 import { AdminLoginResponseSchema } from '#shared/auth.schemas.ts';
 import { corruptMac, makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
-import { ADMIN, DATA_DIR, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { ADMIN, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { programmedKeys } from './chips-at-home.ts';
 
 test('an NFC tap opens the verified landing; the same link again is "already seen"; a forged one is refused', async ({
   page,
@@ -30,18 +28,7 @@ test('an NFC tap opens the verified landing; the same link again is "already see
   expect(settings.masterKeySource).toBe('install-key-file');
 
   // The programming station: master key (this install's key file) + diversification inputs → the tag's keys.
-  const master = Buffer.from(fs.readFileSync(path.join(DATA_DIR, 'nfc-master.key'), 'utf8').trim(), 'hex');
-  const keys = {
-    uid,
-    metaReadKey: diversifyKeyAn10922(
-      master,
-      Buffer.from(settings.keys.sdmMetaRead.diversificationInput, 'hex'),
-    ),
-    fileReadKey: diversifyKeyAn10922(
-      master,
-      Buffer.from(settings.keys.sdmFileRead.diversificationInput, 'hex'),
-    ),
-  };
+  const keys = programmedKeys(uid, settings);
   const tapUrl = (counter: number) => `/?${makeSunTapQuery({ ...keys, counter })}`;
 
   // A genuine tap. A link preview fetching the page first gets the shell only, which does not use the tap up.

@@ -2,36 +2,16 @@
  * Issue 27: a tap answers "is it real, whose is it, is it for sale". A listed chip's tap shows its price and
  * Buy; once sold, a tap shows its owner, "Sold on … for …" and the way to its page and provenance.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { diversifyKeyAn10922 } from '#server/modules/nfc/an10922.ts';
-import { BRAND, ROUTES } from '#shared/brand.ts';
-import { NfcProvisioningSchema } from '#shared/nfc.schemas.ts';
+import { ROUTES } from '#shared/brand.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
-import { adminToken, auth, buyIntoVault, json, liveChip, signUpVerified, uniqueTitle } from './api.ts';
-import { DATA_DIR, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { adminToken, auth, buyIntoVault, liveChip, signUpVerified, uniqueTitle } from './api.ts';
+import { provisionTag as provisionNewTag } from './chips-at-home.ts';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 /** The admin provisions a fresh tag on the chip; the tap URL of its `counter`-th read. */
 async function provisionTag(request: APIRequestContext, chipId: number) {
-  const uid = `04${Array.from({ length: 12 }, () => Math.floor(Math.random() * 16).toString(16))
-    .join('')
-    .toUpperCase()}`;
-  const settings = NfcProvisioningSchema.parse(
-    await json(
-      await request.post(`/api/admin/${BRAND.slug}/${chipId}/nfc-tag/provision`, {
-        headers: auth(await adminToken(request)),
-        data: { uid },
-      }),
-    ),
-  );
-  const master = Buffer.from(fs.readFileSync(path.join(DATA_DIR, 'nfc-master.key'), 'utf8').trim(), 'hex');
-  const input = (hex: string) => Buffer.from(hex, 'hex');
-  const keys = {
-    uid,
-    metaReadKey: diversifyKeyAn10922(master, input(settings.keys.sdmMetaRead.diversificationInput)),
-    fileReadKey: diversifyKeyAn10922(master, input(settings.keys.sdmFileRead.diversificationInput)),
-  };
+  const { keys } = await provisionNewTag(request, auth(await adminToken(request)), chipId);
   return (counter: number) => `/?${makeSunTapQuery({ ...keys, counter })}`;
 }
 
