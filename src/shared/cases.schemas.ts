@@ -112,7 +112,6 @@ export const OpenCaseInputSchema = z.object({
     .max(MAX_CASE_PHOTOS, `Add at most ${MAX_CASE_PHOTOS} photos`)
     .optional(),
 });
-export type OpenCaseInput = z.infer<typeof OpenCaseInputSchema>;
 
 /** The text fields of the multipart form (its files are the photos). */
 export const OpenCaseFieldsSchema = OpenCaseInputSchema.omit({ photos: true });
@@ -125,7 +124,6 @@ export const AnswerCaseInputSchema = z.object({
     .min(1, 'Write your answer')
     .max(2000, 'Keep the answer under 2,000 characters'),
 });
-export type AnswerCaseInput = z.infer<typeof AnswerCaseInputSchema>;
 
 /** POST /api/admin/cases/:id/decision. A partial refund names its amount; a full refund is the order's total. */
 export const CaseDecisionInputSchema = z
@@ -212,7 +210,7 @@ export const MyCasesSchema = z.object({
 export type MyCases = z.infer<typeof MyCasesSchema>;
 
 /** The admin queue's row. */
-export const AdminCaseSummarySchema = CaseSchema.extend({
+const AdminCaseSummarySchema = CaseSchema.extend({
   buyerUsername: z.string().nullable(),
   sellerUsername: z.string().nullable(),
   chipTitle: z.string().nullable(),
@@ -254,5 +252,7 @@ export const AdminCaseDetailSchema = AdminCaseSummarySchema.extend({
     }),
   ),
   refund: z.object({ id: z.number().int(), status: z.string(), amountCents: z.number().int() }).nullable(),
+  /** Whether the sale's proceeds are held from payout now (while the case is open). */
+  proceedsHeld: z.boolean(),
 });
 export type AdminCaseDetail = z.infer<typeof AdminCaseDetailSchema>;

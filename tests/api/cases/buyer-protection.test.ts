@@ -186,6 +186,7 @@ describe('a buyer protection case, from report to refund', () => {
     });
     expect(detail.messages.map((m) => m.from)).toEqual(['buyer', 'seller']);
     expect(detail.taps).toEqual([]);
+    expect(detail.proceedsHeld).toBe(true);
 
     const decided = await decide(app, s.admin.token, report.id, {
       outcome: 'partial_refund',

@@ -15,7 +15,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { releaseOrderProceeds } from '#server/modules/ledger/index.ts';
+import { isOrderHeld, releaseOrderProceeds } from '#server/modules/ledger/index.ts';
 import { listChipTaps } from '#server/modules/nfc/index.ts';
 import { findOrderById, ORDER_NOT_FOUND } from '#server/modules/orders/index.ts';
 import { findRefund } from '#server/modules/payments/index.ts';
@@ -142,6 +142,7 @@ export async function getAdminCase(ctx: ServiceContext, caseId: number): Promise
       .slice(0, 50)
       .map((t) => ({ id: t.id, status: t.status, counter: t.counter, createdAt: t.createdAt })),
     refund: refund ? { id: refund.id, status: refund.status, amountCents: refund.amountCents } : null,
+    proceedsHeld: await isOrderHeld(ctx.db, order.id),
   };
 }
 

@@ -11,7 +11,7 @@ export {
   toCaseDto,
 } from './case-lifecycle.ts';
 export { mailCaseStep } from './cases.mail.ts';
-export { findCase, lockCase, readOrderCaseState, type CaseRow } from './cases.repo.ts';
+export { findCase, lockCase, readOrderCaseState } from './cases.repo.ts';
 export {
   answerCase,
   closeCaseOfRefund,

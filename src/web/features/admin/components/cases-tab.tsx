@@ -146,6 +146,10 @@ function CaseDetail({ caseId }: { caseId: number }) {
           </dd>
         </div>
         <div>
+          <dt className="font-medium">Seller&apos;s proceeds</dt>
+          <dd>{detail.proceedsHeld ? 'Held while the case is open' : 'Not held'}</dd>
+        </div>
+        <div>
           <dt className="font-medium">Seller answers by</dt>
           <dd>{formatDateTime(detail.sellerDueAt)}</dd>
         </div>

@@ -9,7 +9,7 @@ async function getMyCases(): Promise<MyCases> {
   return MyCasesSchema.parse(await api('/api/my-cases'));
 }
 
-export const myCasesQueryOptions = queryOptions({ queryKey: ['cases', 'mine'], queryFn: getMyCases });
+const myCasesQueryOptions = queryOptions({ queryKey: ['cases', 'mine'], queryFn: getMyCases });
 
 export function useMyCases() {
   return useQuery(myCasesQueryOptions);
