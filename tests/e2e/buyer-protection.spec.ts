@@ -80,18 +80,26 @@ test('at 390×844 a buyer reports a damaged chip with a photo, an admin decides,
   await expectNoSeriousA11yViolations(page);
   expect(await readMail(seller.email, /reported a problem/)).toContain('crack across the resin');
 
-  // The seller answers (through the API: the My Sales screen has its own unit tests).
   const { items } = await json<{ items: { id: number; photos: unknown[] }[] }>(
     await request.get(`/api/orders/${orderId}/cases`, { headers: auth(buyer.token) }),
   );
   const caseId = items[0]!.id;
   expect(items[0]!.photos).toHaveLength(1);
-  await json(
-    await request.post(`/api/cases/${caseId}/answer`, {
-      headers: auth(seller.token),
-      data: { message: 'It left here well packed.' },
-    }),
-  );
+
+  // The seller, on a phone: the case on their sale, and their answer.
+  const sellerPage = await pageAs(browser, seller.token);
+  await sellerPage.setViewportSize(PHONE);
+  await sellerPage.goto('/my-artchip?tab=stats');
+  const sale = sellerPage.getByRole('row').filter({ hasText: title });
+  await expect(sale.getByText(/Case: Arrived damaged · Waiting for the seller/)).toBeVisible();
+  await sale.getByRole('button', { name: 'Answer the buyer' }).click();
+  const answer = sellerPage.getByRole('dialog', { name: `Answer case #${caseId}` });
+  await expect(answer.getByRole('img', { name: 'Buyer’s photo 1' })).toBeVisible();
+  await expectNoSeriousA11yViolations(sellerPage);
+  await answer.getByLabel('Your answer').fill('It left here well packed.');
+  await answer.getByRole('button', { name: 'Send answer' }).click();
+  await expect(sale.getByText(/Waiting for our decision/)).toBeVisible();
+  await expectNoSeriousA11yViolations(sellerPage);
 
   // The admin, on a phone: the Cases tab, the case's file, and a partial refund.
   const admin = await pageAs(browser, token, true);

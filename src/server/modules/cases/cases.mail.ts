@@ -48,7 +48,7 @@ function stepText(step: CaseStep, side: Side, row: CaseRow, title: string) {
             heading: 'Please answer the buyer’s case',
             paragraphs: [
               `The buyer of "${title}" reported it as ${kind}: ${ref}. Their words: "${row.description}"`,
-              `Please answer by ${formatCaseDate(row.sellerDueAt)} from My Sales. Your proceeds of this sale are held until the case is decided.`,
+              `Please answer by ${formatCaseDate(row.sellerDueAt)} from your sales under My Statistics. Your proceeds of this sale are held until the case is decided.`,
             ],
           };
     case 'answered':
@@ -111,7 +111,8 @@ export async function mailCaseStep(ctx: ServiceContext, tx: Db, row: CaseRow, st
         ],
         action: {
           label: side === 'buyer' ? 'Open My Orders' : `Open My ${BRAND.name}`,
-          url: absoluteUrl(publicUrl, side === 'buyer' ? ROUTES.myOrders : ROUTES.dashboard),
+          // The seller's sales are under My Statistics.
+          url: absoluteUrl(publicUrl, side === 'buyer' ? ROUTES.myOrders : `${ROUTES.dashboard}?tab=stats`),
         },
       }),
     );
