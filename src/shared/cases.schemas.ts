@@ -55,6 +55,8 @@ export const CASE_ALREADY_OPEN_MESSAGE = 'This order already has an open case. W
 export const CASE_ALREADY_REFUNDED_MESSAGE = 'This order was already refunded through a case.';
 export const CASE_NOT_DELIVERED_KIND_MESSAGE =
   'This order has not been delivered yet: report it as not received, or confirm you received it first.';
+export const CASE_CONFIRMED_RECEIVED_MESSAGE =
+  'You confirmed this chip arrived: report it as damaged or not as described instead.';
 export const CASE_NOT_FOUND_MESSAGE = 'Case not found';
 export const CASE_ALREADY_ANSWERED_MESSAGE = 'This case has already been answered.';
 export const CASE_ALREADY_DECIDED_MESSAGE = 'This case has already been decided.';

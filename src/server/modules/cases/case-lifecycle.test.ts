@@ -3,6 +3,7 @@ import {
   CASE_ALREADY_DECIDED_MESSAGE,
   CASE_ALREADY_OPEN_MESSAGE,
   CASE_ALREADY_REFUNDED_MESSAGE,
+  CASE_CONFIRMED_RECEIVED_MESSAGE,
   CASE_NOT_DELIVERED_KIND_MESSAGE,
   CASE_ORDER_NOT_SHIPPED_MESSAGE,
 } from '#shared/cases.schemas.ts';
@@ -71,9 +72,22 @@ describe('reportableKinds', () => {
       open: true,
       kinds: ['damaged', 'not_as_described'],
     });
-    expect(reportableKinds({ ...delivered, deliveredBy: 'auto' }, WINDOWS, at(DELIVERED, 1))).toMatchObject({
+    const auto = { ...delivered, deliveredBy: 'auto' };
+    expect(reportableKinds(auto, WINDOWS, at(DELIVERED, 1))).toMatchObject({
       kinds: ['not_received', 'damaged', 'not_as_described'],
+      until: at(SHIPPED, 30),
     });
+    // Delivered by time, never confirmed: "not received" stays open until 30 days after shipping.
+    expect(reportableKinds(auto, WINDOWS, at(DELIVERED, 20))).toEqual({
+      open: true,
+      kinds: ['not_received'],
+      until: at(SHIPPED, 30),
+    });
+    expect(open(auto, 'damaged', at(DELIVERED, 20))?.message).toMatch(
+      /^Problems can be reported up to 7 days/,
+    );
+    expect(open(auto, 'not_received', at(DELIVERED, 20))).toBeNull();
+    expect(reportableKinds(auto, WINDOWS, at(SHIPPED, 30.01))).toMatchObject({ open: false });
     const late = reportableKinds(delivered, WINDOWS, at(DELIVERED, 7.01));
     expect(late).toEqual({
       open: false,
@@ -119,7 +133,7 @@ describe('refuseOpenCase', () => {
       CASE_ALREADY_REFUNDED_MESSAGE,
     );
     expect(open(shipped, 'damaged', at(SHIPPED, 1))?.message).toBe(CASE_NOT_DELIVERED_KIND_MESSAGE);
-    expect(open(delivered, 'not_received', at(DELIVERED, 1))?.message).toBe(CASE_NOT_DELIVERED_KIND_MESSAGE);
+    expect(open(delivered, 'not_received', at(DELIVERED, 1))?.message).toBe(CASE_CONFIRMED_RECEIVED_MESSAGE);
     expect(open(delivered, 'damaged', at(DELIVERED, 8))?.message).toMatch(
       /^Problems can be reported up to 7 days/,
     );

@@ -15,6 +15,7 @@ import {
   CASE_ALREADY_DECIDED_MESSAGE,
   CASE_ALREADY_OPEN_MESSAGE,
   CASE_ALREADY_REFUNDED_MESSAGE,
+  CASE_CONFIRMED_RECEIVED_MESSAGE,
   CASE_NOT_DELIVERED_KIND_MESSAGE,
   CASE_NOT_FOUND_MESSAGE,
   CASE_ORDER_NOT_SHIPPED_MESSAGE,
@@ -58,7 +59,8 @@ const addDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_M
  * A paid purchase shipped to its buyer, by a seller:
  * - shipped and not delivered: *not received*, up to caseNotReceivedDays after shipping;
  * - delivered: *damaged* or *not as described* up to caseWindowDays after delivery, and *not received*
- *   too when nobody confirmed it (delivered by time, or by an admin): the buyer never said it came.
+ *   too when nobody confirmed it (delivered by time, or by an admin): the buyer never said it came, so
+ *   up to caseNotReceivedDays after shipping (or the delivery's window, if that ends later).
  */
 export function reportableKinds(
   order: CaseOrder,
@@ -73,21 +75,41 @@ export function reportableKinds(
     order.shippedAt !== null &&
     (order.status === 'shipped' || order.status === 'delivered');
   if (!isShippedPurchase) return null;
+  const notReceivedUntil = addDays(order.shippedAt!, windows.caseNotReceivedDays);
+  const notReceivedClosed = caseNotReceivedClosedMessage(windows.caseNotReceivedDays, notReceivedUntil);
   if (order.status === 'shipped') {
-    const until = addDays(order.shippedAt!, windows.caseNotReceivedDays);
-    if (now > until) {
-      return { open: false, closedMessage: caseNotReceivedClosedMessage(windows.caseNotReceivedDays, until) };
-    }
-    return { open: true, kinds: ['not_received'], until };
+    if (now > notReceivedUntil) return { open: false, closedMessage: notReceivedClosed };
+    return { open: true, kinds: ['not_received'], until: notReceivedUntil };
   }
-  const until = addDays(order.deliveredAt!, windows.caseWindowDays);
-  if (now > until)
-    return { open: false, closedMessage: caseWindowClosedMessage(windows.caseWindowDays, until) };
+  const windowUntil = addDays(order.deliveredAt!, windows.caseWindowDays);
+  // Delivered by time or by an admin: the buyer never said it came, so "not received" stays open as
+  // long as it would have without that delivery (and at least as long as the delivery's window).
   const unconfirmed = order.deliveredBy === 'auto' || order.deliveredBy === 'admin';
-  const kinds: CaseKind[] = unconfirmed
-    ? ['not_received', 'damaged', 'not_as_described']
-    : ['damaged', 'not_as_described'];
-  return { open: true, kinds, until };
+  const kindsUntil: [CaseKind, Date][] = [
+    ...(unconfirmed
+      ? [
+          ['not_received', new Date(Math.max(notReceivedUntil.getTime(), windowUntil.getTime()))] as [
+            CaseKind,
+            Date,
+          ],
+        ]
+      : []),
+    ['damaged', windowUntil],
+    ['not_as_described', windowUntil],
+  ];
+  const open = kindsUntil.filter(([, until]) => now <= until);
+  if (open.length === 0) {
+    return { open: false, closedMessage: caseWindowClosedMessage(windows.caseWindowDays, windowUntil) };
+  }
+  const until = new Date(Math.max(...open.map(([, at]) => at.getTime())));
+  return { open: true, kinds: open.map(([kind]) => kind), until };
+}
+
+/** Why this kind is not open on a delivered order whose other kinds are. */
+function kindRefusal(order: CaseOrder, kind: CaseKind, windows: CaseWindows): string {
+  if (order.status === 'shipped') return CASE_NOT_DELIVERED_KIND_MESSAGE;
+  if (kind === 'not_received') return CASE_CONFIRMED_RECEIVED_MESSAGE;
+  return caseWindowClosedMessage(windows.caseWindowDays, addDays(order.deliveredAt!, windows.caseWindowDays));
 }
 
 /**
@@ -111,7 +133,9 @@ export function refuseOpenCase(
   if (args.hasOpenCase) return { code: 'CONFLICT', message: CASE_ALREADY_OPEN_MESSAGE };
   if (args.wasRefunded) return { code: 'CONFLICT', message: CASE_ALREADY_REFUNDED_MESSAGE };
   if (!open.open) return { code: 'CONFLICT', message: open.closedMessage };
-  if (!open.kinds.includes(args.kind)) return { code: 'CONFLICT', message: CASE_NOT_DELIVERED_KIND_MESSAGE };
+  if (!open.kinds.includes(args.kind)) {
+    return { code: 'CONFLICT', message: kindRefusal(order, args.kind, args.windows) };
+  }
   return null;
 }
 
