@@ -99,6 +99,7 @@ test('at 390×844 a buyer reports a damaged chip with a photo, an admin decides,
   await answer.getByLabel('Your answer').fill('It left here well packed.');
   await answer.getByRole('button', { name: 'Send answer' }).click();
   await expect(sale.getByText(/Waiting for our decision/)).toBeVisible();
+  await fitsThePhone(sellerPage);
   await expectNoSeriousA11yViolations(sellerPage);
 
   // The admin, on a phone: the Cases tab, the case's file, and a partial refund.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CASE_KIND_LABELS,
   CASE_OUTCOME_LABELS,
@@ -100,6 +100,12 @@ function DecisionForm({ detail }: { detail: AdminCaseDetail }) {
 /** One case: the order, its shipment, the chip's taps, the messages, and the decision form. */
 function CaseDetail({ caseId }: { caseId: number }) {
   const query = useAdminCase(caseId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isLoaded = query.data !== undefined;
+  // The file opens under the queue: bring it into view (a phone shows one screen of the table).
+  useEffect(() => {
+    if (isLoaded) heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [caseId, isLoaded]);
   if (query.isPending) return <p className="text-sm text-gray-700">Loading the case…</p>;
   if (query.isError) {
     return (
@@ -115,7 +121,7 @@ function CaseDetail({ caseId }: { caseId: number }) {
       aria-labelledby="case-detail-title"
       className="space-y-4 rounded-xl border border-gray-200 bg-white p-4"
     >
-      <h3 id="case-detail-title" className="text-lg font-semibold text-gray-900">
+      <h3 ref={heading} id="case-detail-title" className="text-lg font-semibold text-gray-900">
         Case #{detail.id}: {CASE_KIND_LABELS[detail.kind]} · {detail.chipTitle ?? `Order #${order.id}`}
       </h3>
       <dl className="grid gap-x-6 gap-y-1 text-sm text-gray-800 sm:grid-cols-2">
