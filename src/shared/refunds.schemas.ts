@@ -7,9 +7,16 @@ import { PAYMENT_PROVIDERS } from './orders.schemas.ts';
 
 /**
  * Why money goes back: the chip sold to someone else first, a second payment, an admin's call, or the
- * shipping of a ship-to-me mint whose creator listed the chip before it shipped (decision 066).
+ * shipping of a ship-to-me mint whose creator listed the chip before it shipped (decision 066), or an
+ * admin's decision of a buyer protection case, in full or in part (decision 070).
  */
-export const REFUND_REASONS = ['chip_unavailable', 'duplicate_payment', 'admin', 'shipping_unused'] as const;
+export const REFUND_REASONS = [
+  'chip_unavailable',
+  'duplicate_payment',
+  'admin',
+  'shipping_unused',
+  'buyer_protection',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**

@@ -153,6 +153,18 @@ const SITE_SETTINGS_SHAPE = {
     .string({ error: 'Must be text' })
     .trim()
     .max(500, { error: 'Keep the vault address under 500 characters' }),
+  /** Buyer protection (decision 070): days after delivery a buyer may report damage or a chip not as described. */
+  caseWindowDays: z
+    .number({ error: 'Must be a whole number of days from 1 to 365' })
+    .int({ error: 'Must be a whole number of days from 1 to 365' })
+    .min(1, { error: 'Must be a whole number of days from 1 to 365' })
+    .max(365, { error: 'Must be a whole number of days from 1 to 365' }),
+  /** Buyer protection: days after shipping a buyer whose chip has not arrived may report it. */
+  caseNotReceivedDays: z
+    .number({ error: 'Must be a whole number of days from 1 to 365' })
+    .int({ error: 'Must be a whole number of days from 1 to 365' })
+    .min(1, { error: 'Must be a whole number of days from 1 to 365' })
+    .max(365, { error: 'Must be a whole number of days from 1 to 365' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -186,6 +198,8 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   insuredShippingThresholdUsd: '500.00',
   insuredShippingPercent: '1.50',
   vaultAddress: '',
+  caseWindowDays: 7,
+  caseNotReceivedDays: 30,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -235,6 +249,10 @@ export const SiteSettingsSchema = z.object({
     DEFAULT_SITE_SETTINGS.insuredShippingPercent,
   ),
   vaultAddress: SITE_SETTINGS_SHAPE.vaultAddress.default(DEFAULT_SITE_SETTINGS.vaultAddress),
+  caseWindowDays: SITE_SETTINGS_SHAPE.caseWindowDays.default(DEFAULT_SITE_SETTINGS.caseWindowDays),
+  caseNotReceivedDays: SITE_SETTINGS_SHAPE.caseNotReceivedDays.default(
+    DEFAULT_SITE_SETTINGS.caseNotReceivedDays,
+  ),
 });
 
 /** Site settings as sent on the wire. */
@@ -294,7 +312,10 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
 }
 
 /** The money settings in wire form: every site setting except the landing page's banner, delivery and the vault's address. */
-export type MoneySiteSettings = Omit<SiteSettings, 'showLaunchBanner' | 'autoDeliveryDays' | 'vaultAddress'>;
+export type MoneySiteSettings = Omit<
+  SiteSettings,
+  'showLaunchBanner' | 'autoDeliveryDays' | 'vaultAddress' | 'caseWindowDays' | 'caseNotReceivedDays'
+>;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */
 export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {

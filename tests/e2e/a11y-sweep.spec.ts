@@ -44,6 +44,7 @@ const ADMIN_TABS = [
   'orders',
   'artchips',
   'intake',
+  'cases',
   'affiliates',
   'payouts',
   'accounting',

@@ -44,6 +44,7 @@ import {
   type RefundRow,
   findCompletionKey,
 } from '#server/modules/payments/index.ts';
+import { closeCaseOfRefund } from '#server/modules/cases/index.ts';
 import { REFUND_REASON_TEXT, refundSettlement } from './settlement-rules.ts';
 
 const STALE_MS = 5 * 60_000;
@@ -209,13 +210,14 @@ async function settleRefund(
       completedAt: now,
       updatedAt: now,
     });
-    const plan = refundSettlement(refund, order.id);
+    const plan = refundSettlement(refund, order.id, order.totalCents);
     await bookRefund(tx, {
       order,
       refundId: refund.id,
       amountCents: refund.amountCents,
       reversesAllocation: plan.reversesAllocation,
       reversedKinds: plan.reversedKinds,
+      proportional: plan.proportional,
       why: plan.why,
     });
     if (plan.reversesCommissions) await reverseOrderCommissions(tx, order.id);
@@ -225,6 +227,8 @@ async function settleRefund(
       isOrderPayment: plan.isOrderPayment,
       reference: result.reference,
     });
+    // A buyer protection case's refund closes its case and releases the sale's remaining proceeds.
+    if (refund.reason === 'buyer_protection') await closeCaseOfRefund(ctx, tx, refund.id);
     const buyer = await findAccountById(tx, order.buyerId);
     if (buyer) {
       const chip = order.chipId === null ? null : await findChipRow(tx, order.chipId);

@@ -37,6 +37,7 @@ describe('settling a refund', () => {
   test("an admin refund reverses the order's allocation and the affiliates' commissions", () => {
     expect(refundSettlement({ reason: 'admin', note: 'Damaged in the vault' }, 7)).toEqual({
       reversesAllocation: true,
+      proportional: false,
       reversesCommissions: true,
       isOrderPayment: true,
       why: 'Refunded by an admin (order #7): Damaged in the vault',
@@ -46,12 +47,14 @@ describe('settling a refund', () => {
   test('a payment that could not be kept only clears what is owed back, and keeps no commission to reverse', () => {
     expect(refundSettlement({ reason: 'chip_unavailable', note: null }, 7)).toEqual({
       reversesAllocation: false,
+      proportional: false,
       reversesCommissions: false,
       isOrderPayment: true,
       why: 'Paid after its chip sold to someone else (order #7)',
     });
     expect(refundSettlement({ reason: 'duplicate_payment', note: '' }, 7)).toEqual({
       reversesAllocation: false,
+      proportional: false,
       reversesCommissions: false,
       isOrderPayment: false,
       why: 'A second payment for a paid order (order #7)',
@@ -62,10 +65,30 @@ describe('settling a refund', () => {
     expect(refundSettlement({ reason: 'shipping_unused', note: null }, 7)).toStrictEqual({
       reversesAllocation: true,
       reversedKinds: ['shipping', 'shipping_insurance'],
+      proportional: false,
       reversesCommissions: false,
       isOrderPayment: false,
       why: 'Shipping not used: the chip was listed before it shipped (order #7)',
     });
     expect(refundSettlement({ reason: 'admin', note: null }, 7).reversedKinds).toBeUndefined();
+  });
+
+  test('a buyer protection case: the whole is an admin refund; a part reverses each line in proportion and the order stays paid', () => {
+    const full = refundSettlement({ reason: 'buyer_protection', note: 'Broken', amountCents: 6000 }, 7, 6000);
+    expect(full).toStrictEqual({
+      reversesAllocation: true,
+      reversedKinds: undefined,
+      proportional: false,
+      reversesCommissions: true,
+      isOrderPayment: true,
+      why: 'Refunded under buyer protection (order #7): Broken',
+    });
+    const part = refundSettlement({ reason: 'buyer_protection', note: null, amountCents: 5999 }, 7, 6000);
+    expect(part).toMatchObject({
+      reversesAllocation: true,
+      proportional: true,
+      reversesCommissions: false,
+      isOrderPayment: false,
+    });
   });
 });

@@ -46,6 +46,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   duplicate_payment: 'A second payment for a paid order',
   admin: 'Refunded by an admin',
   shipping_unused: 'Shipping not used: the chip was listed before it shipped',
+  buyer_protection: 'Refunded under buyer protection',
 };
 
 /** What a shipment that will not happen gives back: its postage and its shipping protection. */
@@ -57,24 +58,37 @@ const SHIPMENT_KINDS = ['shipping', 'shipping_insurance'] as const;
  * could not be kept only clears the money owed back. A duplicate payment is not the order's payment,
  * so the order's own payment stands. An unused shipment's refund reverses only the shipping and its
  * insurance; the rest of the order (the mint fee, its commissions) stands, and so does its payment.
+ * A buyer protection refund of the whole order is like an admin refund; of a part, it reverses each
+ * line of the allocation in proportion and the order stays paid (decision 070).
  */
 export function refundSettlement(
-  refund: { reason: RefundReason; note: string | null },
+  refund: { reason: RefundReason; note: string | null; amountCents?: number },
   orderId: number,
+  orderTotalCents?: number,
 ): {
   reversesAllocation: boolean;
   reversedKinds: readonly LedgerKind[] | undefined;
+  proportional: boolean;
   reversesCommissions: boolean;
   isOrderPayment: boolean;
   why: string;
 } {
   const isAdminRefund = refund.reason === 'admin';
   const isShipmentRefund = refund.reason === 'shipping_unused';
+  const isCaseRefund = refund.reason === 'buyer_protection';
+  // A case refunds all or part of the order: a part reverses every line in proportion (decision 070),
+  // leaves the commissions and the order's payment standing; the whole is an admin refund's.
+  const isPartial =
+    isCaseRefund &&
+    refund.amountCents !== undefined &&
+    orderTotalCents !== undefined &&
+    refund.amountCents < orderTotalCents;
   return {
-    reversesAllocation: isAdminRefund || isShipmentRefund,
+    reversesAllocation: isAdminRefund || isShipmentRefund || isCaseRefund,
     reversedKinds: isShipmentRefund ? SHIPMENT_KINDS : undefined,
-    reversesCommissions: isAdminRefund,
-    isOrderPayment: refund.reason !== 'duplicate_payment' && !isShipmentRefund,
+    proportional: isPartial,
+    reversesCommissions: isAdminRefund || (isCaseRefund && !isPartial),
+    isOrderPayment: refund.reason !== 'duplicate_payment' && !isShipmentRefund && !isPartial,
     why: `${REFUND_REASON_TEXT[refund.reason]} (order #${orderId})${refund.note ? `: ${refund.note}` : ''}`,
   };
 }

@@ -14,6 +14,9 @@ export {
   bookTransferFee,
 } from './ledger.service.ts';
 export {
+  holdOrderProceeds,
+  isOrderHeld,
+  releaseOrderProceeds,
   listDailyAccounting,
   listLedgerPayoutTotals,
   listOrderLines,

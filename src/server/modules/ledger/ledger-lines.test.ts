@@ -9,6 +9,7 @@ import {
   refundDueLines,
   refundLines,
   saleLines,
+  shareOf,
   shippingOrderLines,
   transferFeeLines,
   type Standing,
@@ -462,4 +463,54 @@ test('a payout leaves the balance with its reference; a returned payout puts it 
       reason: 'Bank refused it',
     },
   ]);
+});
+
+describe('a partial refund (proportional, decision 070)', () => {
+  const standing: Standing[] = [
+    { account: 'seller', kind: 'seller_proceeds', userId: 5, amountCents: 3500 },
+    { account: 'platform', kind: 'platform_fee', userId: null, amountCents: 1500 },
+    { account: 'shipping', kind: 'shipping', userId: null, amountCents: 1000 },
+  ];
+
+  test('shares the amount in proportion to each line, summing to exactly the amount', () => {
+    expect(shareOf(standing, 1800).map((l) => l.amountCents)).toEqual([1050, 450, 300]);
+    // 1 cent of 6000: the line that lost most in rounding down (the proceeds) takes it.
+    expect(shareOf(standing, 1).map((l) => l.amountCents)).toEqual([1, 0, 0]);
+    for (const amount of [1, 7, 333, 1999, 5999, 6000]) {
+      expect(shareOf(standing, amount).reduce((s, l) => s + l.amountCents, 0)).toBe(amount);
+    }
+  });
+
+  test('rounds with the largest remainder, earlier lines first on a tie', () => {
+    const thirds: Standing[] = [
+      { account: 'seller', kind: 'seller_proceeds', userId: 5, amountCents: 100 },
+      { account: 'platform', kind: 'platform_fee', userId: null, amountCents: 100 },
+      { account: 'shipping', kind: 'shipping', userId: null, amountCents: 100 },
+    ];
+    expect(shareOf(thirds, 100).map((l) => l.amountCents)).toEqual([34, 33, 33]);
+    expect(shareOf(thirds, 200).map((l) => l.amountCents)).toEqual([67, 67, 66]);
+  });
+
+  test('a negative line (commission paid from the fee) takes its share too', () => {
+    const withCommission: Standing[] = [
+      { account: 'platform', kind: 'mint_fee', userId: null, amountCents: 1500 },
+      { account: 'affiliate', kind: 'affiliate_commission', userId: 9, amountCents: 150 },
+      { account: 'platform', kind: 'affiliate_commission', userId: null, amountCents: -150 },
+    ];
+    const shared = shareOf(withCommission, 750);
+    expect(shared.map((l) => l.amountCents)).toEqual([750, 75, -75]);
+  });
+
+  test('refundLines reverses the shares, with the cash going back', () => {
+    const lines = refundLines(
+      { order, refundId: 4, amountCents: 1800, reversesAllocation: true, proportional: true, why: 'Case' },
+      standing,
+    );
+    expect(lines.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['refund', -1800],
+      ['seller_proceeds', -1050],
+      ['platform_fee', -450],
+      ['shipping', -300],
+    ]);
+  });
 });

@@ -225,6 +225,11 @@ export function refundLines(
     amountCents: number;
     reversesAllocation: boolean;
     reversedKinds?: readonly LedgerKind[] | undefined;
+    /**
+     * A partial refund (a buyer protection case, decision 070): each standing line is reversed in
+     * proportion, so that together they give back exactly `amountCents` (shareOf).
+     */
+    proportional?: boolean | undefined;
     why: string;
   },
   orderLines: Standing[],
@@ -253,9 +258,13 @@ export function refundLines(
     );
     return lines;
   }
-  for (const standing of netAllocation(orderLines)) {
+  const standingLines = netAllocation(orderLines).filter(
+    (standing) =>
+      standing.amountCents !== 0 && (!args.reversedKinds || args.reversedKinds.includes(standing.kind)),
+  );
+  const reversed = args.proportional ? shareOf(standingLines, args.amountCents) : standingLines;
+  for (const standing of reversed) {
     if (standing.amountCents === 0) continue;
-    if (args.reversedKinds && !args.reversedKinds.includes(standing.kind)) continue;
     lines.push(
       line(`${at}:${standing.account}:${standing.kind}:${standing.userId ?? ''}`, {
         ...base,
@@ -267,6 +276,38 @@ export function refundLines(
     );
   }
   return lines;
+}
+
+const floorDiv = (a: bigint, b: bigint): bigint => {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+};
+
+/**
+ * `amountCents` of an allocation, shared in proportion to its lines (largest remainder: each line
+ * gets its exact share rounded down, and the cents left go one each to the lines that lost most in
+ * the rounding, earlier lines first on ties), so the shares always sum to exactly `amountCents`.
+ * Integer arithmetic throughout (BigInt: a line times an amount can pass 2^53).
+ */
+export function shareOf(lines: Standing[], amountCents: number): Standing[] {
+  const total = lines.reduce((sum, l) => sum + BigInt(l.amountCents), 0n);
+  if (total <= 0n) throw new Error('A partial refund needs an allocation standing above zero');
+  const amount = BigInt(amountCents);
+  const parts = lines.map((l, index) => {
+    const exact = BigInt(l.amountCents) * amount;
+    const share = floorDiv(exact, total);
+    return { index, share, remainder: exact - share * total };
+  });
+  let left = amount - parts.reduce((sum, p) => sum + p.share, 0n);
+  const order = [...parts].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const part of order) {
+    if (left <= 0n) break;
+    part.share += 1n;
+    left -= 1n;
+  }
+  return lines.map((l, index) => ({ ...l, amountCents: Number(parts[index]!.share) }));
 }
 
 const REVERSED_KINDS = new Set<LedgerKind>(ALLOCATION_KINDS.filter((kind) => kind !== 'refund_due'));

@@ -9,13 +9,15 @@ import {
 import { rowsOf, type Db } from '#server/db/client.ts';
 import { orders } from '#server/modules/orders/orders.table.ts';
 import { users } from '#server/modules/users/users.table.ts';
-import { ledgerLines } from './ledger.table.ts';
+import { ledgerHolds, ledgerLines } from './ledger.table.ts';
 
 /**
  * When an order's money settled, as SQL over `orders`: kept in the vault (or nothing to ship), when
- * it was paid; shipped, when it was delivered (its 'delivered' step). Null while it has not.
+ * it was paid; shipped, when it was delivered (its 'delivered' step). Null while it has not, and
+ * while the order has a hold not released (a buyer protection case: decision 070).
  */
 const orderSettledAt = sql<Date | null>`case
+  when exists (select 1 from ledger_holds h where h.order_id = ${orders.id} and h.released_at is null) then null
   when ${orders.shippingOption} = 'store' then ${orders.paidAt}
   else (select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.type = 'delivered')
 end`;
@@ -252,4 +254,36 @@ export async function sumOwedToSellers(db: Db): Promise<number> {
   const cents = Number(row?.cents ?? 0);
   if (!Number.isSafeInteger(cents)) throw new Error('Seller balances are beyond a safe integer of cents');
   return cents;
+}
+
+/**
+ * Holds an order's proceeds back from payout under `key` (once: holding again changes nothing) until
+ * releaseOrderProceeds. Decision 070: a buyer protection case holds its sale while it is open.
+ */
+export async function holdOrderProceeds(
+  tx: Db,
+  args: { key: string; orderId: number; reason: string; at: Date },
+): Promise<void> {
+  await tx
+    .insert(ledgerHolds)
+    .values({ key: args.key, orderId: args.orderId, reason: args.reason, createdAt: args.at })
+    .onConflictDoNothing({ target: ledgerHolds.key });
+}
+
+/** Releases the hold under `key` (nothing when there is none or it was released already). */
+export async function releaseOrderProceeds(tx: Db, args: { key: string; at: Date }): Promise<void> {
+  await tx
+    .update(ledgerHolds)
+    .set({ releasedAt: args.at })
+    .where(and(eq(ledgerHolds.key, args.key), isNull(ledgerHolds.releasedAt)));
+}
+
+/** Whether an order's proceeds are held now. */
+export async function isOrderHeld(db: Db, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerHolds.id })
+    .from(ledgerHolds)
+    .where(and(eq(ledgerHolds.orderId, orderId), isNull(ledgerHolds.releasedAt)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -46,3 +46,28 @@ export const ledgerLines = pgTable(
     ),
   ],
 );
+
+/**
+ * Proceeds held back from payout (decision 070): while an order has a hold not released, its money on
+ * seller and affiliate accounts is not payable, whatever the payout hold says (ledger.repo
+ * orderSettledAt). A buyer protection case holds its sale's proceeds under the key `case:<id>`.
+ */
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: tstz().notNull().defaultNow(),
+    key: text().notNull(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    reason: text().notNull(),
+    releasedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('ledger_holds_key_uq').on(t.key),
+    index('ledger_holds_open_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.releasedAt} is null`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { media } from './media.table.ts';
 
@@ -21,4 +21,13 @@ export async function insertMediaIfAbsent(db: Db, values: NewMedia): Promise<Med
   const existing = await findMediaByHash(db, values.hash);
   if (!existing) throw new Error(`media ${values.hash} vanished after a conflicting insert`);
   return existing;
+}
+
+/** The media rows of these ids (those that exist). */
+export async function findMediaByIds(db: Db, ids: readonly number[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(media)
+    .where(inArray(media.id, [...ids]));
 }

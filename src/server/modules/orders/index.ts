@@ -16,6 +16,7 @@ export {
   markOrderRefunded,
   recordProviderRef,
   recordShippingRefundRequested,
+  recordCaseRefundRequested,
   refuseRefund,
   unusedShippingCents,
   placeOrder,

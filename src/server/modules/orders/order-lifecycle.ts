@@ -152,6 +152,28 @@ export async function recordShippingRefundRequested(
   });
 }
 
+/**
+ * A buyer protection case decided a refund (decision 070): the order stands (its chip was delivered or
+ * lost on the way), its timeline says so; the money follows (markOrderRefunded).
+ */
+export async function recordCaseRefundRequested(
+  tx: Db,
+  order: OrderRow,
+  args: { refundId: number; caseId: number; amountCents: number; actorUserId: number },
+): Promise<void> {
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: 'refund_requested',
+    actorUserId: args.actorUserId,
+    data: {
+      refundId: args.refundId,
+      caseId: args.caseId,
+      amountCents: args.amountCents,
+      reason: 'buyer_protection',
+    },
+  });
+}
+
 /** An admin refund was asked for: the order ends now; the money follows (markOrderRefunded). */
 export async function cancelOrderForRefund(
   tx: Db,

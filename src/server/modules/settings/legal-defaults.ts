@@ -7,6 +7,10 @@
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { LegalPageKey } from '#shared/legal.schemas.ts';
 import { REFUND_RULE } from '#shared/refund-rule.ts';
+import { SELLER_ANSWER_DAYS } from '#shared/cases.schemas.ts';
+
+/** Buyer protection (decision 070) in the terms: its windows are site settings, so the FAQ states them. */
+const BUYER_PROTECTION_TERMS = `If a shipped chip never arrives, arrives damaged or is not as described, its buyer may report it from [My Orders](${ROUTES.myOrders}) within the windows shown in the [FAQ](${ROUTES.faq}) (days after delivery, or after shipping when it has not arrived). The seller has ${SELLER_ANSWER_DAYS} days to answer; then we decide: a refund in full or in part to the way the buyer paid, or a denial with our reason. The seller is not paid for that sale while the case is open.`;
 
 const TEMPLATE_NOTICE = `**Template: the operator of this site has not reviewed this text yet.** It describes how ${BRAND.name} works, but it is not legal advice; the operator should adapt it to their business and the law that applies to them before relying on it.`;
 
@@ -86,6 +90,7 @@ These terms apply when you use ${BRAND.name} to mint, buy, sell, store, ship or 
 
 - Prices, the platform fee, shipping and the seller's proceeds are shown before you confirm a sale or a purchase. The current rates are in the [FAQ](${ROUTES.faq}).
 - **Refunds.** ${REFUND_RULE}
+- **Buyer protection.** ${BUYER_PROTECTION_TERMS}
 - Sellers are paid their proceeds after the sale settles (the chip is delivered or kept in our vault) and a short holding period.
 - A chip can be sold only once. If two people pay for the same chip at the same time, one order completes and the other is refunded.
 

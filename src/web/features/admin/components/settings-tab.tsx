@@ -221,6 +221,26 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           error={errors.autoDeliveryDays?.message}
           {...register('autoDeliveryDays', { valueAsNumber: true })}
         />
+        <TextField
+          label="Buyer protection window (days after delivery)"
+          type="number"
+          min={1}
+          max={365}
+          step={1}
+          hint="A buyer may report damage or a chip not as described this many days after delivery."
+          error={errors.caseWindowDays?.message}
+          {...register('caseWindowDays', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Not received window (days after shipping)"
+          type="number"
+          min={1}
+          max={365}
+          step={1}
+          hint="A buyer whose chip has not arrived may report it this many days after shipping."
+          error={errors.caseNotReceivedDays?.message}
+          {...register('caseNotReceivedDays', { valueAsNumber: true })}
+        />
       </fieldset>
       <fieldset className="space-y-2">
         <legend className="mb-2 font-semibold text-gray-900">Vault</legend>

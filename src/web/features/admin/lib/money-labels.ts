@@ -51,6 +51,7 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   duplicate_payment: 'Duplicate payment',
   admin: 'Admin refund',
   shipping_unused: 'Shipping not used (listed before it shipped)',
+  buyer_protection: 'Buyer protection case',
 };
 
 /** Payment providers, plus the accounting's "payouts" rows (money paid to sellers and affiliates). */

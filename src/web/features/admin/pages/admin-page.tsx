@@ -19,6 +19,7 @@ import { MailLogTab, MessagesTab } from '../components/inbox-tab.tsx';
 import { JobsTab } from '../components/jobs-tab.tsx';
 import { AuditTab } from '../components/audit-tab.tsx';
 import { VaultIntakeTab } from '../components/vault-intake-tab.tsx';
+import { CasesTab } from '../components/cases-tab.tsx';
 
 const TABS = [
   { value: 'overview', label: 'Overview', content: <OverviewTab /> },
@@ -26,6 +27,7 @@ const TABS = [
   { value: 'orders', label: 'Orders', content: <OrdersTab /> },
   { value: 'artchips', label: BRAND.plural, content: <ChipsTab /> },
   { value: 'intake', label: 'Vault Intake', content: <VaultIntakeTab /> },
+  { value: 'cases', label: 'Cases', content: <CasesTab /> },
   { value: 'affiliates', label: 'Affiliates', content: <AffiliatesTab /> },
   { value: 'payouts', label: 'Payouts', content: <PayoutsTab /> },
   { value: 'accounting', label: 'Accounting', content: <AccountingTab /> },

@@ -4,6 +4,8 @@ import { Table, TD } from '#web/components/ui/table.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { useMySales } from '../api/get-my-sales.ts';
+import { useSellerCases } from '../api/seller-cases.ts';
+import { SaleCase } from './sale-case.tsx';
 
 /** Where a sale stands, and for a delivered one how delivery was confirmed (decision 064). */
 function saleStateLabel(sale: Sale): string {
@@ -20,6 +22,8 @@ function saleStateLabel(sale: Sale): string {
 /** The seller's sales: what sold, for how much, and where each stands. */
 export function SalesSection() {
   const sales = useMySales();
+  const cases = useSellerCases();
+  const casesOf = (orderId: number) => cases.data?.asSeller.filter((c) => c.orderId === orderId) ?? [];
   return (
     <div className="space-y-2">
       <h4 className="font-semibold text-gray-900">Sales</h4>
@@ -38,7 +42,12 @@ export function SalesSection() {
                 <td className={cn(TD, 'whitespace-nowrap')}>{sale.paidAt ? formatDate(sale.paidAt) : '—'}</td>
                 <td className={TD}>{sale.artchipTitle ?? `Order #${sale.id}`}</td>
                 <td className={cn(TD, 'whitespace-nowrap')}>{formatUsd(sale.priceCents)}</td>
-                <td className={TD}>{saleStateLabel(sale)}</td>
+                <td className={TD}>
+                  {saleStateLabel(sale)}
+                  {casesOf(sale.id).map((report) => (
+                    <SaleCase key={report.id} report={report} />
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>

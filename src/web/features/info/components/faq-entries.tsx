@@ -10,6 +10,7 @@ import {
   transferFee,
 } from '#shared/pricing.ts';
 import { REFUND_RULE } from '#shared/refund-rule.ts';
+import { buyerProtectionRule } from '#shared/cases.schemas.ts';
 import {
   formatPercentSetting,
   formatUsdSetting,
@@ -173,6 +174,19 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: 'Buying & Payments',
     question: 'Can I get a refund?',
     answer: REFUND_RULE,
+  },
+  {
+    category: 'Buying & Payments',
+    question: 'What if my chip arrives damaged, is not as described, or never arrives?',
+    answer: (s) => (
+      <>
+        {buyerProtectionRule(s)} Report it from{' '}
+        <Link to={ROUTES.myOrders} className={linkClass}>
+          My Orders
+        </Link>{' '}
+        with “Report a problem”.
+      </>
+    ),
   },
   {
     category: 'Shipping & Vault',

@@ -10,6 +10,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyOrders } from '../api/list-my-orders.ts';
 import { PayNowButton } from './pay-now-dialog.tsx';
 import { ReceivedButton } from './received-button.tsx';
+import { OrderCase } from './order-case.tsx';
 import {
   formatOrderDate,
   ORDER_STATUS_LABELS,
@@ -169,6 +170,9 @@ function OrderCard({ order }: { order: Order }) {
               <ReceivedButton order={order} />
             </div>
           )}
+          {order.orderType === 'purchase' &&
+            order.shippingOption === 'ship' &&
+            (order.status === 'shipped' || order.status === 'delivered') && <OrderCase order={order} />}
         </div>
       </article>
     </li>
