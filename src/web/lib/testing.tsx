@@ -334,6 +334,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     photos: [],
     actions: { ...NO_CHIP_ACTIONS, delist: true, price: true, shipToMe: true, transfer: true },
     isDemo: false,
+    isDemoNotForSale: false,
     ...overrides,
   };
 }
