@@ -452,6 +452,18 @@ export const TRANSFER_TO_SELF_MESSAGE = `You already own this ${BRAND.name}.`;
 export const TRANSFER_WITHDRAWN_MESSAGE =
   'This transfer was cancelled or started again before your payment completed, so the payment is refunded.';
 
+/** Answered (409) to DELETE /api/artchip/:id/transfer when no transfer of the chip waits for its fee. */
+export const NO_TRANSFER_TO_CANCEL_MESSAGE = `No transfer of this ${BRAND.name} is waiting for its fee.`;
+
+/**
+ * DELETE /api/artchip/:id/transfer: the owner cancels their transfer of the chip before its fee is paid;
+ * its fee order is cancelled (a payment of it arriving later is refunded, decision 061).
+ */
+export const TransferCancellationSchema = z.object({
+  cancelledOrderIds: z.array(z.number().int()),
+});
+export type TransferCancellation = z.infer<typeof TransferCancellationSchema>;
+
 /**
  * POST /api/artchip/:id/transfer: the owner hands the chip to someone else, named by username or
  * e-mail (someone without an account is invited), and pays the transfer fee like a checkout.
