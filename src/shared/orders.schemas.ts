@@ -187,6 +187,8 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   /** A transfer order: who receives the chip, as its owner named them (a username or an e-mail). */
   transferTo: z.string().nullable(),
+  /** An offline transfer whose fee is not paid yet: its sender may cancel it (DELETE /api/artchip/:id/transfer). */
+  canCancelTransfer: z.boolean(),
   /**
    * True when POST /api/orders/:id/pay will work now: an unpaid, failed or lapsed mint or purchase
    * (its chip still buyable) that no newer order replaced. My Orders shows 'Pay now' then.

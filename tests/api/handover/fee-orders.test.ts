@@ -215,6 +215,7 @@ describe('DELETE /api/artchip/:id/transfer: the owner cancels a transfer before 
   it('cancels its fee order, keeps the chip theirs, and refunds a payment of it that arrives later', async () => {
     const { app, owner, friend, chip } = await setUp();
     const placed = await transfer(app, owner, chip.id, friend.user.username);
+    expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ canCancelTransfer: true });
 
     const res = await cancelTransfer(app, owner.token, chip.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -223,6 +224,7 @@ describe('DELETE /api/artchip/:id/transfer: the owner cancels a transfer before 
       status: 'cancelled',
       statusNote: ORDER_CANCELLED_UNPAID_NOTE,
       canPayNow: false,
+      canCancelTransfer: false,
     });
     const steps = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, placed.orderId));
     expect(steps.find((e) => e.type === 'cancelled')?.data).toMatchObject({ reason: 'transfer_cancelled' });
@@ -246,6 +248,7 @@ describe('DELETE /api/artchip/:id/transfer: the owner cancels a transfer before 
     const { app, owner, friend, chip } = await setUp();
     const placed = await transfer(app, owner, chip.id, friend.user.username);
     expect((await pay(app, owner.token, placed.orderId)).statusCode).toBe(200);
+    expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ canCancelTransfer: false });
     // No longer the owner's chip: it reads as not found to them.
     expect((await cancelTransfer(app, owner.token, chip.id)).statusCode).toBe(404);
     expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ status: 'completed' });

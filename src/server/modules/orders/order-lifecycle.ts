@@ -529,6 +529,21 @@ export async function withdrawFeeOrder(
 }
 
 /**
+ * Whether its sender may still cancel this offline transfer (DELETE /api/artchip/:id/transfer): its fee
+ * is not paid yet. A hand-over's fee order ends with the hand-over instead.
+ */
+export function canCancelTransfer(
+  order: Pick<OrderRow, 'orderType' | 'handoverId' | 'status' | 'paymentStatus'>,
+): boolean {
+  return (
+    order.orderType === 'transfer' &&
+    order.handoverId === null &&
+    order.status === 'pending' &&
+    (order.paymentStatus === 'pending' || order.paymentStatus === 'processing')
+  );
+}
+
+/**
  * A new transfer or hand-over of the chip replaces the owner's offline transfers of it still waiting
  * for their fee: they are withdrawn, so only the newest can move the chip; the owner cancelling their
  * transfer withdraws them the same way (`transfer_cancelled`). Under the chip's lock.
