@@ -20,8 +20,11 @@ import { insertAddress, insertMedia, mintBody, purchaseBody } from '#tests/facto
 import { insertNfcTag, type TagKeys } from '#tests/factories/nfc.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 
-// A failing walk names its seed; LIFECYCLE_SEED=<n> walks that one (or another) again.
-const SEED = Number(process.env.LIFECYCLE_SEED ?? 20261124);
+// A failing walk names its seed; LIFECYCLE_SEED=<n> walks that one (or another) again. The default
+// seed is known to reach every state and way checked at the end; another seed checks the invariants
+// only (it may not reach them all).
+const DEFAULT_SEED = 20261124;
+const SEED = Number(process.env.LIFECYCLE_SEED ?? DEFAULT_SEED);
 const RUNS = 3;
 const STEPS = 100;
 
@@ -331,9 +334,11 @@ class World {
       }
       case 'received': {
         // A shipment on its way; with none, the admin first ships a paid one waiting for the carrier.
-        let shipped = allOrders.filter((o) => o.status === 'shipped' && o.chipId !== null);
+        // Of this walk's buyers (an earlier walk's have no session here).
+        const ours = allOrders.filter((o) => this.tokenOf(o.buyerId) !== null);
+        let shipped = ours.filter((o) => o.status === 'shipped' && o.chipId !== null);
         if (shipped.length === 0) {
-          const waiting = allOrders.filter(
+          const waiting = ours.filter(
             (o) =>
               o.paymentStatus === 'completed' &&
               o.orderType !== 'mint' &&
@@ -558,6 +563,7 @@ describe('chip, order and offer lifecycles under random sequences', () => {
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );
+      if (SEED !== DEFAULT_SEED) return;
       // The sequences reached the interesting states, so the invariants were not checked on nothing.
       expect(reachedStatuses).toEqual(new Set(['pending', 'active', 'inactive', 'sold', 'removed']));
       expect(reachedCustodies).toEqual(
