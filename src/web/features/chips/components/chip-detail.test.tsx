@@ -53,6 +53,7 @@ describe('ChipDetail actions', () => {
   it('says a listed demo-catalogue chip cannot be bought once payments are live, with no Buy or Offer', async () => {
     renderDetail(chip({ isDemo: true, isDemoNotForSale: true, actions: NONE }), 7);
     expect(await screen.findByText(DEMO_CHIP_NOT_FOR_SALE_MESSAGE)).toBeTruthy();
+    expect(screen.getByText('Not for sale')).toBeTruthy();
     expect(buyNow()).toBeNull();
     expect(makeOffer()).toBeNull();
   });
