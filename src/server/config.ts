@@ -138,6 +138,11 @@ export type Config = {
     | undefined;
   /** Demo payment methods and POST /api/orders/:id/complete exist only when this is true. */
   demoPayments: boolean;
+  /**
+   * Some live payment provider is configured (Stripe, PayPal or Solana Pay): the demo catalogue's chips
+   * can then never be bought, whatever DEMO_PAYMENTS says (PRODUCT.md).
+   */
+  livePayments: boolean;
   seedDemo: boolean;
   admin: { email: string; password: string } | undefined;
   liveAuctionUrl: string;
@@ -254,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     demoPayments,
+    livePayments: hasStripe || hasPaypal || hasSolana,
     seedDemo: e.SEED_DEMO,
     admin: hasAdmin ? { email: e.ADMIN_EMAIL!, password: e.ADMIN_PASSWORD! } : undefined,
     // Unset: no live auctions, and the pages say so rather than link to a placeholder (issue 27).

@@ -49,6 +49,11 @@ export const AdminStatsSchema = z.object({
   demoChips: z.number().int(),
   /** How many of availableChips are the demo catalogue's. */
   demoAvailableChips: z.number().int(),
+  /**
+   * Live payments are configured while demo-catalogue chips are still listed: nobody can buy them
+   * (PRODUCT.md), and the Overview tells the admin to remove the demo catalogue.
+   */
+  demoCatalogueNotForSale: z.boolean(),
   /** Paid surprize mint orders the admin still has to make (pending or processing). */
   activeSurprizeOrders: z.number().int(),
   ordersByStatus: z.record(z.string(), z.number().int()),

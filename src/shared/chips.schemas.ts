@@ -176,6 +176,11 @@ export const ChipSchema = z.object({
   isReserved: z.boolean(),
   actions: ChipActionsSchema,
   isDemo: z.boolean(),
+  /**
+   * A chip of the demo catalogue while live payments are configured: it may be listed, but nobody can
+   * buy it or offer on it (PRODUCT.md); pages say so instead of offering Buy.
+   */
+  isDemoNotForSale: z.boolean(),
   /** The owner reported it lost or stolen (null: not reported). */
   reportStatus: z.enum(['lost', 'stolen']).nullable(),
   /** Photographs of the real disc, oldest first (one chip's page; lists leave them out). */
@@ -314,6 +319,9 @@ export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];
 const INVALID_UNIT_ID_MESSAGE = `Invalid ${BRAND.name} ID. Please enter a valid 14-digit ID.`;
 const INVALID_CHIP_ID_MESSAGE = `Invalid ${BRAND.name} ID`;
 export const CHIP_NOT_FOUND_MESSAGE = `${BRAND.name} not found`;
+
+/** Why a demo-catalogue chip cannot be bought once live payments are configured (PRODUCT.md). */
+export const DEMO_CHIP_NOT_FOR_SALE_MESSAGE = `This is a demo ${BRAND.name} from the sample catalogue, not a real one: it cannot be bought.`;
 
 /** Params of GET /api/artchip/:id and /:id/events. */
 export const ChipIdParamsSchema = z.object({

@@ -187,6 +187,8 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   /** A transfer order: who receives the chip, as its owner named them (a username or an e-mail). */
   transferTo: z.string().nullable(),
+  /** An offline transfer whose fee is not paid yet: its sender may cancel it (DELETE /api/artchip/:id/transfer). */
+  canCancelTransfer: z.boolean(),
   /**
    * True when POST /api/orders/:id/pay will work now: an unpaid, failed or lapsed mint or purchase
    * (its chip still buyable) that no newer order replaced. My Orders shows 'Pay now' then.
@@ -451,6 +453,18 @@ export const TRANSFER_TO_SELF_MESSAGE = `You already own this ${BRAND.name}.`;
 /** Answered (409) for a payment of a transfer fee order that was cancelled first (started again or abandoned): refunded. */
 export const TRANSFER_WITHDRAWN_MESSAGE =
   'This transfer was cancelled or started again before your payment completed, so the payment is refunded.';
+
+/** Answered (409) to DELETE /api/artchip/:id/transfer when no transfer of the chip waits for its fee. */
+export const NO_TRANSFER_TO_CANCEL_MESSAGE = `No transfer of this ${BRAND.name} is waiting for its fee.`;
+
+/**
+ * DELETE /api/artchip/:id/transfer: the owner cancels their transfer of the chip before its fee is paid;
+ * its fee order is cancelled (a payment of it arriving later is refunded, decision 061).
+ */
+export const TransferCancellationSchema = z.object({
+  cancelledOrderIds: z.array(z.number().int()),
+});
+export type TransferCancellation = z.infer<typeof TransferCancellationSchema>;
 
 /**
  * POST /api/artchip/:id/transfer: the owner hands the chip to someone else, named by username or

@@ -67,6 +67,11 @@ export type OrderSummaryInput = OrderSubject & {
   /** Where it ships: an ISO 3166 code; anything but the US is international. */
   country: string;
   tokenPriceUsd: string;
+  /**
+   * What a shipped chip is insured for when that is not the order's base price: a vault shipping order
+   * (priced at 0) insures its chip at its highest sale. Absent: the base price.
+   */
+  insuredValueCents?: number;
 };
 
 /** The spec's order summary in cents, plus the token amount as a 6-decimal string. */
@@ -170,7 +175,7 @@ export function computeOrderSummary(input: OrderSummaryInput): OrderSummary {
       : insuredShippingCentsFor({
           settings: input.settings,
           shippingOption: input.shippingOption,
-          priceCents: base,
+          priceCents: input.insuredValueCents ?? base,
         });
   const total = addCents(base, -discount, markup, shipping, insurance);
   return {

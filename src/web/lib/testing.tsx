@@ -250,6 +250,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     deliveredAt: null,
     deliveredBy: null,
     canConfirmReceived: false,
+    canCancelTransfer: false,
     createdAt: '2030-01-01T00:00:00.000Z',
     transferTo: null,
     canPayNow: false,
@@ -334,6 +335,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     photos: [],
     actions: { ...NO_CHIP_ACTIONS, delist: true, price: true, shipToMe: true, transfer: true },
     isDemo: false,
+    isDemoNotForSale: false,
     ...overrides,
   };
 }

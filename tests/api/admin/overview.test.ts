@@ -52,6 +52,7 @@ describe('GET /api/admin/stats', () => {
       availableChips: 1,
       demoChips: 0,
       demoAvailableChips: 0,
+      demoCatalogueNotForSale: false,
       activeSurprizeOrders: 1,
       ordersByStatus: { pending: 2, shipped: 1 },
       // Revenue is income, not order totals: these orders booked no fee, only the factory's

@@ -180,3 +180,65 @@ describe('an insured purchase', () => {
     });
   });
 });
+
+describe('an insured shipment from the vault (POST /api/artchip/:id/ship)', () => {
+  /** `owner` holds a chip in the vault whose highest sale was `highestPriceCents`, and asks for it home. */
+  async function shipHome(highestPriceCents: number) {
+    const s = await setup(highestPriceCents);
+    const chip = await insertChip(s.app.db, {
+      creatorId: s.seller.user.id,
+      ownerId: s.buyer.user.id,
+      status: 'sold',
+      priceCents: highestPriceCents,
+      highestPriceCents,
+    });
+    const address = await insertAddress(s.app.db, s.buyer.user.id);
+    const res = await injectAs(s.app, s.buyer.token, {
+      method: 'POST',
+      url: `/api/artchip/${chip.id}/ship`,
+      payload: { shippingAddressId: address.id, paymentMethod: 'card' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...s, chip, checkout: CheckoutResponseSchema.parse(res.json()) };
+  }
+
+  it('insures a chip whose highest sale is above the threshold on that value, like a purchase shipped', async () => {
+    const { app, admin, buyer, checkout } = await shipHome(100_000);
+    // Shipping only (no price), plus 1.5 % of the chip's $1,000.00 highest sale.
+    expect(checkout.summary).toMatchObject({
+      basePriceCents: 0,
+      shippingCents: 1000,
+      insuranceCents: 1500,
+      totalCents: 2500,
+    });
+    const paid = await injectAs(app, buyer.token, {
+      method: 'POST',
+      url: `/api/orders/${checkout.orderId}/complete`,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const books = await readOrderBooks(app.db, checkout.orderId);
+    expect(books.order).toMatchObject({ insuranceCents: 1500, shippingCents: 1000, totalCents: 2500 });
+    const byKind = (kind: string) => books.ledger.filter((l) => l.kind === kind);
+    expect(byKind('shipping')).toMatchObject([{ account: 'shipping', amountCents: 1000 }]);
+    expect(byKind('shipping_insurance')).toMatchObject([{ account: 'shipping', amountCents: 1500 }]);
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
+
+    const detail = AdminOrderDetailSchema.parse(
+      (
+        await injectAs(app, admin.token, { method: 'GET', url: `/api/admin/orders/${checkout.orderId}` })
+      ).json(),
+    );
+    expect(detail.packing).toEqual({
+      declaredValueCents: 100_000,
+      isInsured: true,
+      requiresSignature: true,
+      insuranceCents: 1500,
+    });
+  });
+
+  it('ships a chip whose highest sale is at the threshold plain', async () => {
+    const { checkout } = await shipHome(50_000);
+    expect(checkout.summary).toMatchObject({ insuranceCents: 0, totalCents: 1000 });
+  });
+});

@@ -156,7 +156,7 @@ describe('recordChipEvent and toChipDto', () => {
       data: { priceCents: 1999 },
     });
 
-    const ctx = { tokenPriceUsd: '0.003', viewer: null, now: new Date() };
+    const ctx = { tokenPriceUsd: '0.003', viewer: null, now: new Date(), sale: { livePayments: false } };
     const people = {
       creatorProfileImageUrl: null,
       ownerProfileImageUrl: null,

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { sweepLapsedHoldsAndPayments } from '#server/flows/settlement/index.ts';
 import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
+import { orderEvents } from '#server/modules/orders/orders.table.ts';
 import { WATCH_MAX_AGE_MS } from '#server/modules/payments/index.ts';
 import { refunds } from '#server/modules/payments/payments.table.ts';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
@@ -16,9 +17,11 @@ import {
   StartHandoverResponseSchema,
 } from '#shared/handovers.schemas.ts';
 import {
+  NO_TRANSFER_TO_CANCEL_MESSAGE,
   ORDER_CANCELLED_UNPAID_NOTE,
   OrderListSchema,
   TRANSFER_WITHDRAWN_MESSAGE,
+  TransferCancellationSchema,
 } from '#shared/orders.schemas.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertNfcTag, type TagKeys, tapChip } from '#tests/factories/nfc.ts';
@@ -201,5 +204,74 @@ describe('fee orders of transfers (issue 28)', () => {
     await sweepLapsedHoldsAndPayments(app);
     expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ status: 'completed' });
     expect(await ownerOf(app, chip.id)).toBe(friend.user.id);
+  });
+});
+
+function cancelTransfer(app: App, token: string | null, chipId: number) {
+  return injectAs(app, token, { method: 'DELETE', url: `/api/artchip/${chipId}/transfer` });
+}
+
+describe('DELETE /api/artchip/:id/transfer: the owner cancels a transfer before its fee is paid', () => {
+  it('cancels its fee order, keeps the chip theirs, and refunds a payment of it that arrives later', async () => {
+    const { app, owner, friend, chip } = await setUp();
+    const placed = await transfer(app, owner, chip.id, friend.user.username);
+    expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ canCancelTransfer: true });
+
+    const res = await cancelTransfer(app, owner.token, chip.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(TransferCancellationSchema.parse(res.json())).toEqual({ cancelledOrderIds: [placed.orderId] });
+    expect(await myOrder(app, owner, placed.orderId)).toMatchObject({
+      status: 'cancelled',
+      statusNote: ORDER_CANCELLED_UNPAID_NOTE,
+      canPayNow: false,
+      canCancelTransfer: false,
+    });
+    const steps = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, placed.orderId));
+    expect(steps.find((e) => e.type === 'cancelled')?.data).toMatchObject({ reason: 'transfer_cancelled' });
+
+    const late = await pay(app, owner.token, placed.orderId);
+    expect(late.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(late.json()).message).toBe(TRANSFER_WITHDRAWN_MESSAGE);
+    expect(await refundsOf(app, placed.orderId)).toHaveLength(1);
+    expect(await ownerOf(app, chip.id)).toBe(owner.user.id);
+
+    // Nothing waits any more; the owner may start a new transfer, which pays and moves the chip.
+    const again = await cancelTransfer(app, owner.token, chip.id);
+    expect(again.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(again.json()).message).toBe(NO_TRANSFER_TO_CANCEL_MESSAGE);
+    const next = await transfer(app, owner, chip.id, friend.user.username);
+    expect((await pay(app, owner.token, next.orderId)).statusCode).toBe(200);
+    expect(await ownerOf(app, chip.id)).toBe(friend.user.id);
+  });
+
+  it('is refused once the fee is paid: the chip has moved, and nothing is cancelled or refunded', async () => {
+    const { app, owner, friend, chip } = await setUp();
+    const placed = await transfer(app, owner, chip.id, friend.user.username);
+    expect((await pay(app, owner.token, placed.orderId)).statusCode).toBe(200);
+    expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ canCancelTransfer: false });
+    // No longer the owner's chip: it reads as not found to them.
+    expect((await cancelTransfer(app, owner.token, chip.id)).statusCode).toBe(404);
+    expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ status: 'completed' });
+    expect(await refundsOf(app, placed.orderId)).toHaveLength(0);
+    expect(await ownerOf(app, chip.id)).toBe(friend.user.id);
+  });
+
+  it('answers only the owner: a visitor must sign in, the recipient or anyone else reads not found', async () => {
+    const { app, owner, friend, holder, chip } = await setUp();
+    const placed = await transfer(app, owner, chip.id, friend.user.username);
+    expect((await cancelTransfer(app, null, chip.id)).statusCode).toBe(401);
+    expect((await cancelTransfer(app, friend.token, chip.id)).statusCode).toBe(404);
+    expect((await cancelTransfer(app, holder.token, chip.id)).statusCode).toBe(404);
+    expect(
+      (await injectAs(app, owner.token, { method: 'DELETE', url: '/api/artchip/abc/transfer' })).statusCode,
+    ).toBe(400);
+    expect(await myOrder(app, owner, placed.orderId)).toMatchObject({ status: 'pending' });
+  });
+
+  it('with no transfer waiting, says so (409) and changes nothing', async () => {
+    const { app, owner, chip } = await setUp();
+    const res = await cancelTransfer(app, owner.token, chip.id);
+    expect(res.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(res.json()).message).toBe(NO_TRANSFER_TO_CANCEL_MESSAGE);
   });
 });

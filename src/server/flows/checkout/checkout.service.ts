@@ -33,7 +33,7 @@ import { mailAccountClaimLink } from '#server/modules/auth/index.ts';
 import { getTokenPriceUsd } from '#server/modules/price/index.ts';
 import { getSiteSettings } from '#server/modules/settings/index.ts';
 import type { ShippingAddressSnapshot } from '#server/modules/orders/index.ts';
-import { findChipRow } from '#server/modules/chips/index.ts';
+import { findChipRow, refuseDemoSale, saleContext } from '#server/modules/chips/index.ts';
 import { findAgreedOfferAmount } from '#server/modules/offers/index.ts';
 import {
   getPaymentRegistry,
@@ -238,6 +238,7 @@ export async function checkout(
           chipId: input.artchipId!,
           offerId: input.offerId,
           now,
+          sale: saleContext(ctx),
         });
     return { ...placed, buyer };
   });
@@ -332,6 +333,8 @@ export async function quoteCheckout(
 async function quotedChipPrice(ctx: ServiceContext, user: AuthUser | null, input: QuoteRequest, now: Date) {
   const chip = await findChipRow(ctx.db, input.artchipId!);
   if (!chip || chip.priceCents === null) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const demo = refuseDemoSale(chip, saleContext(ctx));
+  if (demo) throw new AppError(demo.code, demo.message);
   if (input.offerId !== undefined && user) {
     const amountCents = await findAgreedOfferAmount(ctx.db, {
       offerId: input.offerId,

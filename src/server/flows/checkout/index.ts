@@ -13,4 +13,4 @@ export {
 export { payOrderAgain } from './pay-again.service.ts';
 export { startPaying } from './payment-started.service.ts';
 export { requestArtchipShipping } from './ship-request.service.ts';
-export { getTransferFee, transferArtchip } from './transfer.service.ts';
+export { cancelTransfer, getTransferFee, transferArtchip } from './transfer.service.ts';

@@ -14,7 +14,7 @@ import {
 import type { PaymentMethod, PricingSettings } from '#shared/settings.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
-import { findChipRow, lockChipForChange, type ChipRow } from '#server/modules/chips/index.ts';
+import { findChipRow, lockChipForChange, saleContext, type ChipRow } from '#server/modules/chips/index.ts';
 import {
   canSeeOrder,
   findMintDesign,
@@ -140,6 +140,7 @@ export async function payOrderAgain(
       chipId: chipId!,
       offerId: order.offerId ?? undefined,
       now,
+      sale: saleContext(ctx),
       timeline,
     });
   });

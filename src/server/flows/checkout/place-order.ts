@@ -31,7 +31,9 @@ import {
   lockChipForChange,
   ownerIdOf,
   refuseBuy,
+  refuseDemoSale,
   type ChipRow,
+  type SaleContext,
 } from '#server/modules/chips/index.ts';
 import { attachOfferToOrder, getAcceptedOfferForCheckout } from '#server/modules/offers/index.ts';
 import type { PaymentProvider } from '#server/modules/payments/index.ts';
@@ -168,10 +170,12 @@ export async function placeMintOrder(
  */
 async function holdChipForCheckout(
   tx: Db,
-  args: { chipId: number; buyerId: number; offerId: number | undefined; now: Date },
+  args: { chipId: number; buyerId: number; offerId: number | undefined; now: Date; sale: SaleContext },
 ): Promise<{ chip: ChipRow; priceCents: number; offerId: number | null; offerHoldUntil: Date | null }> {
   const chip = await lockChipForChange(tx, args.chipId);
   if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
+  const demo = refuseDemoSale(chip, args.sale);
+  if (demo) throw new AppError(demo.code, demo.message);
   // Someone else's offer reads as missing, before anything is said about the chip.
   const offer =
     args.offerId === undefined
@@ -240,6 +244,8 @@ export async function placePurchaseOrder(
     chipId: number;
     offerId: number | undefined;
     now: Date;
+    /** Whether live payments are configured: a demo-catalogue chip is then refused. */
+    sale: SaleContext;
     timeline?: Record<string, unknown>;
   },
 ): Promise<PlacedOrder> {
@@ -248,6 +254,7 @@ export async function placePurchaseOrder(
     buyerId: request.buyerId,
     offerId: args.offerId,
     now: args.now,
+    sale: args.sale,
   });
   const summary = computeOrderSummary({
     ...summaryBase(request, args.settings),

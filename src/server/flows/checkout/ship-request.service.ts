@@ -1,6 +1,7 @@
 /**
  * POST /api/artchip/:id/ship: the owner of a vaulted chip pays for its shipment, like a checkout
- * (a 'shipping' order at the shipping rate). Paid, the chip leaves the vault (payments applies it).
+ * (a 'shipping' order at the shipping rate, insured above the threshold on the chip's highest sale, as
+ * a purchase shipped is on its price: decision 066). Paid, the chip leaves the vault (payments applies it).
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { CheckoutResponse } from '#shared/checkout.schemas.ts';
@@ -28,19 +29,21 @@ export async function requestArtchipShipping(
   const { method, provider } = ownerOrderProvider(ctx, pricing, input.paymentMethod);
   const address = savedAddressSnapshot(await listShippingAddresses(ctx.db, user.id), input.shippingAddressId);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60 * 1000);
-  const summary = computeOrderSummary({
-    orderType: 'purchase',
-    chip: { priceCents: 0, paypalEnabled: false },
-    settings: pricing.settings,
-    paymentMethod: method,
-    shippingOption: 'ship',
-    country: address.country,
-    tokenPriceUsd: pricing.tokenPriceUsd,
-  });
-  const { order, title } = await ctx.db.transaction(async (tx) => {
+  const { order, title, summary } = await ctx.db.transaction(async (tx) => {
     const chip = requireOwnChip(await lockChipForChange(tx, chipId), user);
     const refusal = refuseShipToMe(chip, user.id, now);
     if (refusal) throw new AppError(refusal.code, refusal.message);
+    // Shipping only, insured (decision 066) on the chip's value: the highest price it was paid.
+    const summary = computeOrderSummary({
+      orderType: 'purchase',
+      chip: { priceCents: 0, paypalEnabled: false },
+      settings: pricing.settings,
+      paymentMethod: method,
+      shippingOption: 'ship',
+      country: address.country,
+      tokenPriceUsd: pricing.tokenPriceUsd,
+      insuredValueCents: chip.highestPriceCents,
+    });
     const order = await placeOrder(tx, {
       orderType: 'shipping',
       buyerId: user.id,
@@ -53,7 +56,7 @@ export async function requestArtchipShipping(
       tokenPriceUsd: pricing.tokenPriceUsd,
       quoteExpiresAt: expiresAt,
     });
-    return { order, title: chip.title };
+    return { order, title: chip.title, summary };
   });
   return answerOwnerOrder(ctx, { order, provider, user, title, summary, pricing, expiresAt });
 }

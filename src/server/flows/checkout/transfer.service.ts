@@ -6,9 +6,11 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { CHECKOUT_HOLD_MINUTES, type CheckoutResponse } from '#shared/checkout.schemas.ts';
 import {
+  NO_TRANSFER_TO_CANCEL_MESSAGE,
   TRANSFER_RECIPIENT_UNKNOWN_MESSAGE,
   TRANSFER_TO_SELF_MESSAGE,
   type TransferArtchipInput,
+  type TransferCancellation,
   type TransferFee,
 } from '#shared/orders.schemas.ts';
 import {
@@ -195,4 +197,24 @@ export async function transferArtchip(
 
   // A chip with no price to take a fee on (a free mint, never sold) completes at once.
   return answerOwnerOrder(ctx, { order, provider, user, title, summary, pricing, expiresAt });
+}
+
+/**
+ * DELETE /api/artchip/:id/transfer: the owner cancels their transfer of the chip while its fee is not
+ * paid. Its fee order is withdrawn (decision 061: a payment of it arriving later is refunded and moves
+ * nothing); the chip stays theirs, where it is (a chip the transfer took off the market stays unlisted).
+ * Someone else's chip reads as not found; a transfer already paid has moved the chip, so nothing waits.
+ */
+export async function cancelTransfer(
+  ctx: ServiceContext,
+  user: AuthUser,
+  chipId: number,
+): Promise<TransferCancellation> {
+  const withdrawn = await ctx.db.transaction(async (tx) => {
+    requireOwnChip(await lockChipForChange(tx, chipId), user);
+    return withdrawReplacedTransfers(tx, { chipId, ownerId: user.id, reason: 'transfer_cancelled' });
+  });
+  if (withdrawn.length === 0) throw new AppError('CONFLICT', NO_TRANSFER_TO_CANCEL_MESSAGE);
+  ctx.log.info({ chipId, orderIds: withdrawn.map((o) => o.id) }, 'transfer cancelled by its owner');
+  return { cancelledOrderIds: withdrawn.map((o) => o.id) };
 }

@@ -17,6 +17,7 @@ import {
   PaymentTokenQuerySchema,
   ShipArtchipInputSchema,
   TransferArtchipInputSchema,
+  TransferCancellationSchema,
   TransferFeeSchema,
 } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -32,6 +33,7 @@ import {
   requestArtchipShipping,
   getTransferFee,
   transferArtchip,
+  cancelTransfer,
   cancelHandoverByOwner,
   claimByTap,
   previewClaim,
@@ -156,6 +158,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => transferArtchip(app, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    `${CHIP_API}/:id/transfer`,
+    {
+      config: { auth: 'user', rateLimit },
+      schema: { params: ArtchipIdParamsSchema, response: { 200: TransferCancellationSchema } },
+    },
+    async (request) => cancelTransfer(app, currentUser(request), request.params.id),
   );
 
   app.get(

@@ -7,6 +7,6 @@ const admin = { auth: 'admin' } as const;
 /** The back office's Overview figures. */
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/stats', { config: admin, schema: { response: { 200: AdminStatsSchema } } }, async () =>
-    getAdminStats(app.db),
+    getAdminStats(app.db, { livePayments: app.config.livePayments }),
   );
 };

@@ -7,6 +7,7 @@ import {
   isChipPublic,
   refuseActivate,
   refuseBuy,
+  refuseDemoSale,
   refuseHandover,
   refuseReport,
   refuseDelist,
@@ -116,6 +117,16 @@ describe('chip lifecycle guards', () => {
     const held = chip({ reservedForUserId: BUYER, reservedUntil: LATER });
     expect(refuseTransfer(held, OWNER, NOW)?.code).toBe('CONFLICT');
     expect(refuseTransfer({ ...held, reservedUntil: EARLIER }, OWNER, NOW)).toBeNull();
+  });
+
+  it('a demo-catalogue chip is offered for sale only while every payment is a demo (PRODUCT.md)', () => {
+    const demo = chip({ isDemo: true });
+    const live = { livePayments: true };
+    expect(chipActions(demo, buyer, NOW)).toMatchObject({ buy: true, offer: true });
+    expect(chipActions(demo, buyer, NOW, live)).toMatchObject({ buy: false, offer: false });
+    expect(chipActions(chip(), buyer, NOW, live)).toMatchObject({ buy: true, offer: true });
+    expect(refuseDemoSale(demo, live)?.code).toBe('UNPROCESSABLE');
+    expect(refuseDemoSale(demo, { livePayments: false })).toBeNull();
   });
 
   it('issue 15: a reported chip cannot be bought, offered on, listed or handed over; its owner may clear it', () => {

@@ -30,6 +30,7 @@ import type {
   ChipReportStatus,
   ChipStatus,
 } from '#shared/chips.schemas.ts';
+import { DEMO_CHIP_NOT_FOR_SALE_MESSAGE } from '#shared/chips.schemas.ts';
 import { HANDOVER_NOT_WITH_OWNER_MESSAGE, reportedMessage } from '#shared/handovers.schemas.ts';
 import { VAULT_INTAKE_NONE_MESSAGE, VAULT_INTAKE_OPEN_MESSAGE } from '#shared/vault-intakes.schemas.ts';
 import type { Db } from '#server/db/client.ts';
@@ -55,7 +56,14 @@ type ChipState = Pick<
   | 'reservedUntil'
   | 'reservedIdle'
   | 'reportStatus'
+  | 'isDemo'
 >;
+
+/**
+ * What the marketplace allows beside the chip itself: whether some live payment provider is configured
+ * (config.livePayments). Demo-catalogue chips are sold only while every payment is a demo.
+ */
+export type SaleContext = { livePayments: boolean };
 
 export const CHIP_NOT_AVAILABLE_MESSAGE = `This ${BRAND.name} is no longer available.`;
 export const NOT_OWNER_MESSAGE = `Only the owner can change this ${BRAND.name}.`;
@@ -126,6 +134,14 @@ function refuseUnlessOwner(chip: ChipState, actorId: number): Refusal | null {
 /** A chip reported lost or stolen cannot be listed, bought, offered on or claimed until its owner clears it. */
 function refuseReported(chip: Pick<ChipRow, 'reportStatus'>): Refusal | null {
   return chip.reportStatus === 'none' ? null : refuse('CONFLICT', reportedMessage(chip.reportStatus));
+}
+
+/**
+ * PRODUCT.md: a demo-catalogue chip is never sold for real money. While any live provider is
+ * configured, buying or offering on one is refused (its admin is told to remove the demo catalogue).
+ */
+export function refuseDemoSale(chip: Pick<ChipRow, 'isDemo'>, sale: SaleContext): Refusal | null {
+  return chip.isDemo && sale.livePayments ? refuse('UNPROCESSABLE', DEMO_CHIP_NOT_FOR_SALE_MESSAGE) : null;
 }
 
 /** Buy Now: a listed chip not held for someone else, by anyone but its owner. */
@@ -271,12 +287,18 @@ function refuseSendToVault(chip: ChipState, actorId: number, now: Date): Refusal
 }
 
 /** What `viewer` may do with the chip at `now`: exactly the moves the guards allow. */
-export function chipActions(chip: ChipState, viewer: ChipViewer, now: Date): ChipActions {
+export function chipActions(
+  chip: ChipState,
+  viewer: ChipViewer,
+  now: Date,
+  sale: SaleContext = { livePayments: false },
+): ChipActions {
   const viewerId = viewer?.id ?? null;
   const isOwner = viewerId !== null && ownerIdOf(chip) === viewerId;
+  const demoClosed = refuseDemoSale(chip, sale) !== null;
   return {
-    buy: !isOwner && refuseBuy(chip, viewerId, now) === null,
-    offer: !isOwner && refuseOffer(chip, viewerId, now) === null,
+    buy: !isOwner && !demoClosed && refuseBuy(chip, viewerId, now) === null,
+    offer: !isOwner && !demoClosed && refuseOffer(chip, viewerId, now) === null,
     activate: isOwner && refuseActivate(chip, viewerId) === null,
     list: isOwner && refuseList(chip, viewerId, now) === null,
     delist: isOwner && refuseDelist(chip, viewerId, now) === null,

@@ -41,6 +41,8 @@ import { normalizeNfcUid } from './chip-records.service.ts';
 import { discColumns, listChipPhotos, NO_DISC, toChipPhotoDto } from './chip-photos.service.ts';
 import {
   chipActions,
+  refuseDemoSale,
+  type SaleContext,
   isChipActivated,
   isChipPublic,
   isVisiblyHeld,
@@ -72,7 +74,12 @@ export async function currentTokenPriceUsd(ctx: ServiceContext): Promise<string>
 }
 
 /** Who reads a chip, and when: its actions are the viewer's. */
-export type ChipReadContext = { tokenPriceUsd: string; viewer: ChipViewer; now: Date };
+export type ChipReadContext = { tokenPriceUsd: string; viewer: ChipViewer; now: Date; sale: SaleContext };
+
+/** What the marketplace allows beside each chip's own state, from the app's configuration. */
+export function saleContext(ctx: Pick<ServiceContext, 'config'>): SaleContext {
+  return { livePayments: ctx.config.livePayments };
+}
 
 type ChipRowWithNames = { chip: ChipRow; creatorUsername: string; ownerUsername: string | null };
 
@@ -157,15 +164,21 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
         : { priceCents: row.lastSaleCents, soldAt: row.lastSoldAt },
     price: cents === null ? null : roundTokensForDisplay(tokenAmountForUsd(cents, ctx.tokenPriceUsd)),
     isReserved: isVisiblyHeld(row.chip, ctx.now),
-    actions: chipActions(row.chip, ctx.viewer, ctx.now),
+    actions: chipActions(row.chip, ctx.viewer, ctx.now, ctx.sale),
     isDemo: isDemoChip({ creatorUsername: row.creatorUsername, title: row.chip.title }),
+    isDemoNotForSale: refuseDemoSale(row.chip, ctx.sale) !== null,
     photos: [],
   };
 }
 
 /** The read context of a visitor: lists and public pages are the same for everyone. */
 async function visitorContext(ctx: ServiceContext): Promise<ChipReadContext> {
-  return { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer: null, now: ctx.clock() };
+  return {
+    tokenPriceUsd: await currentTokenPriceUsd(ctx),
+    viewer: null,
+    now: ctx.clock(),
+    sale: saleContext(ctx),
+  };
 }
 
 export function canManageChip(chip: Pick<ChipRow, 'creatorId' | 'ownerId'>, viewer: ChipViewer): boolean {
@@ -188,7 +201,12 @@ async function viewOf(
   const isPublic = isChipPublic(found.chip);
   if (!isPublic && !canManageChip(found.chip, viewer))
     throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
-  const read = { tokenPriceUsd: await currentTokenPriceUsd(ctx), viewer, now: ctx.clock() };
+  const read = {
+    tokenPriceUsd: await currentTokenPriceUsd(ctx),
+    viewer,
+    now: ctx.clock(),
+    sale: saleContext(ctx),
+  };
   const photos = (await listChipPhotos(ctx.db, found.chip.id)).map(toChipPhotoDto);
   return { chip: { ...toChipDto(found, read), photos }, isPublic: isPublic && viewer === null };
 }

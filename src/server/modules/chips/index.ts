@@ -22,6 +22,8 @@ export {
   ownerIdOf,
   refuseBuy,
   refuseOffer,
+  refuseDemoSale,
+  type SaleContext,
   refuseShipToMe,
   refuseTransfer,
   refuseHandover,
@@ -73,7 +75,14 @@ export {
   listChipsOfUser,
   listLapsedHolds,
 } from './chips.repo.ts';
-export { canManageChip, currentTokenPriceUsd, getChipById, getChipDto, toChipDto } from './chips.service.ts';
+export {
+  canManageChip,
+  currentTokenPriceUsd,
+  getChipById,
+  getChipDto,
+  saleContext,
+  toChipDto,
+} from './chips.service.ts';
 export { createAdminChip } from './admin-chip-create.service.ts';
 export {
   cancelSendToVault,

@@ -226,8 +226,16 @@ describe('a mint', () => {
   });
 });
 
+test('a shipping order of an insured chip books its postage and its insurance apart, both passed through', () => {
+  const lines = shippingOrderLines({ order: { ...order, totalCents: 2_500, insuranceCents: 1_500 } });
+  expect(lines.map((l) => [l.kind, l.account, l.amountCents])).toEqual([
+    ['shipping', 'shipping', 1_000],
+    ['shipping_insurance', 'shipping', 1_500],
+  ]);
+});
+
 test('a shipping order pays the shipment; an offline transfer pays the platform its fee', () => {
-  expect(shippingOrderLines({ order: { ...order, totalCents: 1_200 } })).toEqual([
+  expect(shippingOrderLines({ order: { ...order, totalCents: 1_200, insuranceCents: 0 } })).toEqual([
     {
       entryKey: 'order:7:shipping',
       orderId: 7,

@@ -167,9 +167,12 @@ export function mintLines(args: {
   return lines;
 }
 
-/** A shipping order: all of it pays for the shipment. */
-export function shippingOrderLines(args: { order: OrderRef & { totalCents: number } }): NewLedgerLine[] {
-  return [shippingLine({ ...args.order, shippingCents: args.order.totalCents })];
+/** A shipping order: all of it pays for the shipment, its postage and any shipping protection. */
+export function shippingOrderLines(args: {
+  order: OrderRef & { totalCents: number; insuranceCents: number };
+}): NewLedgerLine[] {
+  const { order } = args;
+  return shippingLines({ ...order, shippingCents: order.totalCents - order.insuranceCents });
 }
 
 /** An offline transfer: its whole total is the platform's transfer fee. */

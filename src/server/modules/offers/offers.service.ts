@@ -25,6 +25,8 @@ import {
   ownerIdOf,
   refuseBuy,
   refuseOffer,
+  refuseDemoSale,
+  saleContext,
   releaseChipHold,
 } from '#server/modules/chips/index.ts';
 import { offerMail, type OfferMailChip } from './offers.mail.ts';
@@ -160,7 +162,7 @@ export async function createOffer(
     const chip = await lockChipForChange(tx, chipId);
     if (!chip) throw new AppError('NOT_FOUND', CHIP_NOT_FOUND_MESSAGE);
     const ownerId = ownerIdOf(chip);
-    const refusal = refuseOffer(chip, buyerId, now);
+    const refusal = refuseDemoSale(chip, saleContext(ctx)) ?? refuseOffer(chip, buyerId, now);
     if (refusal) throw new AppError(refusal.code, refusal.message);
     if (await findOpenOfferOfBuyer(tx, chipId, buyerId, now)) {
       throw new AppError('CONFLICT', `You already have an open offer on this ${BRAND.name}.`);

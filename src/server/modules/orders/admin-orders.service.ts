@@ -122,11 +122,13 @@ export async function listAdminOrders(db: Db, query: OrderListQuery): Promise<Ad
  * shipping protection (the rule is the checkout's, insuredShippingCentsFor), so the slip never
  * disagrees with what the buyer was charged. A shipping order sends a chip kept in the vault.
  */
-function packingOf(order: OrderRow): AdminOrderDetail['packing'] {
+function packingOf(order: OrderRow, chip: { highestPriceCents: number } | null): AdminOrderDetail['packing'] {
   if (order.shippingOption !== 'ship' || order.orderType === 'transfer') return null;
   const isInsured = order.insuranceCents > 0;
   return {
-    declaredValueCents: order.orderType === 'shipping' ? 0 : order.basePriceCents,
+    // A shipping order is insured on its chip's highest sale (decision 066); a sale or mint on its price.
+    declaredValueCents:
+      order.orderType === 'shipping' ? (chip?.highestPriceCents ?? 0) : order.basePriceCents,
     isInsured,
     requiresSignature: isInsured,
     insuranceCents: order.insuranceCents,
@@ -178,7 +180,7 @@ export async function getAdminOrderDetail(db: Db, orderId: number): Promise<Admi
       paidAt: order.paidAt?.toISOString() ?? null,
       flagged: order.paymentFlagged,
     },
-    packing: packingOf(order),
+    packing: packingOf(order, found?.chip ?? null),
     timeline: events.map(({ event, actorUsername }) => ({
       type: event.type,
       actorUsername,

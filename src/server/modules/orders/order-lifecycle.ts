@@ -511,7 +511,12 @@ export async function moveOrder(
 
 /** Why a fee order was withdrawn: the reason on its 'cancelled' step. */
 export type FeeOrderWithdrawal =
-  'handover_cancelled' | 'handover_replaced' | 'claim_overtaken' | 'transfer_replaced' | 'abandoned';
+  | 'handover_cancelled'
+  | 'handover_replaced'
+  | 'claim_overtaken'
+  | 'transfer_replaced'
+  | 'transfer_cancelled'
+  | 'abandoned';
 
 /**
  * Whether this is a fee order withdrawn before it was paid (see the header): a payment of it arriving
@@ -546,16 +551,33 @@ export async function withdrawFeeOrder(
 }
 
 /**
+ * Whether its sender may still cancel this offline transfer (DELETE /api/artchip/:id/transfer): its fee
+ * is not paid yet. A hand-over's fee order ends with the hand-over instead.
+ */
+export function canCancelTransfer(
+  order: Pick<OrderRow, 'orderType' | 'handoverId' | 'status' | 'paymentStatus'>,
+): boolean {
+  return (
+    order.orderType === 'transfer' &&
+    order.handoverId === null &&
+    order.status === 'pending' &&
+    (order.paymentStatus === 'pending' || order.paymentStatus === 'processing')
+  );
+}
+
+/**
  * A new transfer or hand-over of the chip replaces the owner's offline transfers of it still waiting
- * for their fee: they are withdrawn, so only the newest can move the chip. Under the chip's lock.
+ * for their fee: they are withdrawn, so only the newest can move the chip; the owner cancelling their
+ * transfer withdraws them the same way (`transfer_cancelled`). Under the chip's lock.
  */
 export async function withdrawReplacedTransfers(
   tx: Db,
-  args: { chipId: number; ownerId: number },
+  args: { chipId: number; ownerId: number; reason?: 'transfer_replaced' | 'transfer_cancelled' },
 ): Promise<OrderRow[]> {
   const withdrawn: OrderRow[] = [];
+  const reason = args.reason ?? 'transfer_replaced';
   for (const id of await listUnpaidTransferOrderIds(tx, { chipId: args.chipId, buyerId: args.ownerId })) {
-    const order = await withdrawFeeOrder(tx, id, { reason: 'transfer_replaced', actorUserId: args.ownerId });
+    const order = await withdrawFeeOrder(tx, id, { reason, actorUserId: args.ownerId });
     if (order) withdrawn.push(order);
   }
   return withdrawn;

@@ -20,7 +20,13 @@ import { findAccountById } from '#server/modules/users/index.ts';
 import { expireLapsedOffers } from '#server/modules/offers/index.ts';
 import { listLapsedHolds, lockChipForChange, releaseChipHold } from '#server/modules/chips/index.ts';
 import { UNPAID_ORDER_NOTICE_DAYS } from '#shared/attention.schemas.ts';
-import { canConfirmReceived, canPayAgain, cancelOrder, withdrawFeeOrder } from './order-lifecycle.ts';
+import {
+  canCancelTransfer,
+  canConfirmReceived,
+  canPayAgain,
+  cancelOrder,
+  withdrawFeeOrder,
+} from './order-lifecycle.ts';
 import {
   claimSetPasswordHandOut,
   confirmOrderBuyer,
@@ -94,6 +100,7 @@ function toOrderDto(row: OrderWithChip, now: Date): Order {
     canConfirmReceived: canConfirmReceived(o, row.chip, o.buyerId),
     createdAt: o.createdAt.toISOString(),
     transferTo: o.transferRecipient,
+    canCancelTransfer: canCancelTransfer(o),
     canPayNow: canPayAgain(o, { isReplaced: row.isReplaced, chip: row.chip, now }),
   };
 }

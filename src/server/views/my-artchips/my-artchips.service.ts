@@ -10,6 +10,7 @@ import {
   listChipsOfUser,
   ownerIdOf,
   toChipDto,
+  saleContext,
   type ChipRow,
 } from '#server/modules/chips/index.ts';
 import { readAccountTotals, sumSellerEarnings } from '#server/modules/ledger/index.ts';
@@ -33,7 +34,7 @@ export async function listMyArtchips(ctx: ServiceContext, user: AuthUser): Promi
     listChipsOfUser(ctx.db, user.id),
     listPaidMintsAwaitingChip(ctx.db, user.id),
   ]);
-  const read = { tokenPriceUsd, viewer: user, now: ctx.clock() };
+  const read = { tokenPriceUsd, viewer: user, now: ctx.clock(), sale: saleContext(ctx) };
   const chips: MyArtchipItem[] = rows.map((row) => {
     const { chip } = row;
     const artchip = toChipDto(row, read);

@@ -36,7 +36,7 @@ async function countAllChips(
  * The Overview figures, a read model across chips, orders, affiliates and users: each owner answers
  * its own aggregate queries over indexed columns, and this only puts them side by side.
  */
-export async function getAdminStats(db: Db): Promise<AdminStats> {
+export async function getAdminStats(db: Db, opts: { livePayments: boolean }): Promise<AdminStats> {
   const [chips, orders, revenueCents, sellersCents, affiliatesCents, totalCustomers] = await Promise.all([
     countAllChips(db),
     readOrderTotals(db),
@@ -50,6 +50,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     availableChips: chips.available,
     demoChips: chips.demoTotal,
     demoAvailableChips: chips.demoAvailable,
+    demoCatalogueNotForSale: opts.livePayments && chips.demoAvailable > 0,
     activeSurprizeOrders: orders.activeSurprize,
     ordersByStatus: orders.byStatus,
     revenueCents,

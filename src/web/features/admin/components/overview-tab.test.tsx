@@ -18,6 +18,7 @@ const STATS: AdminStats = {
   availableChips: 7,
   demoChips: 0,
   demoAvailableChips: 0,
+  demoCatalogueNotForSale: false,
   activeSurprizeOrders: 2,
   ordersByStatus: { pending: 1, completed: 4 },
   revenueCents: 495_000,
@@ -28,6 +29,25 @@ const STATS: AdminStats = {
 };
 
 describe('OverviewTab', () => {
+  it('tells the admin to remove the demo catalogue once live payments make it unsellable', async () => {
+    mockApi({
+      'GET /api/admin/stats': () => ({
+        body: { ...STATS, demoChips: 3, demoAvailableChips: 3, demoCatalogueNotForSale: true },
+      }),
+    });
+    renderWithApp(<OverviewTab />);
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Remove the demo catalogue');
+    expect(notice.textContent).toContain('nobody can buy the 3 demo catalogue');
+  });
+
+  it('says nothing of the demo catalogue while payments are demos', async () => {
+    mockApi({ 'GET /api/admin/stats': () => ({ body: { ...STATS, demoChips: 3, demoAvailableChips: 3 } }) });
+    renderWithApp(<OverviewTab />);
+    await screen.findByText('Revenue');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("says that Revenue is the platform's income, not gross sales", async () => {
     mockApi({ 'GET /api/admin/stats': () => ({ body: STATS }) });
     renderWithApp(<OverviewTab />);

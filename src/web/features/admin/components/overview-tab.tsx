@@ -46,6 +46,19 @@ export function OverviewTab() {
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-gray-900">Overview</h2>
+      {data.demoCatalogueNotForSale && (
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <p className="font-semibold">Remove the demo catalogue</p>
+          <p className="mt-1">
+            Live payments are configured, so nobody can buy the {data.demoAvailableChips} demo catalogue{' '}
+            {data.demoAvailableChips === 1 ? BRAND.name : BRAND.plural} still listed. Remove the demo
+            catalogue under Settings.
+          </p>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard label={`Total ${BRAND.plural}`} value={data.totalChips} hint={demoHint(data.demoChips)} />
         <StatCard label="Active Surprize Orders" value={data.activeSurprizeOrders} />

@@ -15,7 +15,7 @@ export function AvailabilityBadge({
   chip,
   className,
 }: {
-  chip: Pick<Chip, 'status' | 'isReserved'>;
+  chip: Pick<Chip, 'status' | 'isReserved'> & Partial<Pick<Chip, 'isDemoNotForSale'>>;
   className?: string;
 }) {
   const availability = chipAvailability(chip);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Chip, ChipActions } from '#shared/chips.schemas.ts';
+import { DEMO_CHIP_NOT_FOR_SALE_MESSAGE, type Chip, type ChipActions } from '#shared/chips.schemas.ts';
 import { buildChip, buildUser, mockApi, renderWithApp, NO_CHIP_ACTIONS } from '#web/lib/testing.tsx';
 import { ChipDetail } from './chip-detail.tsx';
 
@@ -46,6 +46,14 @@ describe('ChipDetail actions', () => {
     renderDetail(chip({ status: 'sold', isAvailable: false, isForSale: false, actions: NONE }), 7);
     expect(await screen.findByText('This Artchip has been sold and is no longer available.')).toBeTruthy();
     expect(screen.getByText('Sold')).toBeTruthy();
+    expect(buyNow()).toBeNull();
+    expect(makeOffer()).toBeNull();
+  });
+
+  it('says a listed demo-catalogue chip cannot be bought once payments are live, with no Buy or Offer', async () => {
+    renderDetail(chip({ isDemo: true, isDemoNotForSale: true, actions: NONE }), 7);
+    expect(await screen.findByText(DEMO_CHIP_NOT_FOR_SALE_MESSAGE)).toBeTruthy();
+    expect(screen.getByText('Not for sale')).toBeTruthy();
     expect(buyNow()).toBeNull();
     expect(makeOffer()).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { BRAND } from '#shared/brand.ts';
-import type { Chip } from '#shared/chips.schemas.ts';
+import { DEMO_CHIP_NOT_FOR_SALE_MESSAGE, type Chip } from '#shared/chips.schemas.ts';
 import { ShareButton } from '#web/components/share-button.tsx';
 import type { LazyChipOwnerActions as ChipOwnerActions } from '#web/features/orders/index.ts';
 import { useChipActions } from '../lib/use-chip-actions.ts';
@@ -96,6 +96,7 @@ function PurchaseArea({ chip, variant }: { chip: Chip; variant: 'page' | 'unit' 
   }
   let reason: string;
   if (chip.status === 'sold') reason = `This ${BRAND.name} has been sold and is no longer available.`;
+  else if (chip.isDemoNotForSale) reason = DEMO_CHIP_NOT_FOR_SALE_MESSAGE;
   else if (chip.status === 'active' && chip.isReserved)
     reason = `This ${BRAND.name} is reserved for a buyer just now. Check back later.`;
   else if (chip.status === 'removed') reason = `This ${BRAND.name} is unavailable.`;

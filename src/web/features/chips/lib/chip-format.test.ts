@@ -46,6 +46,15 @@ describe('chip availability', () => {
     expect(chipAvailability({ status: 'pending', isReserved: false })).toBe('not_for_sale');
     expect(chipAvailability({ status: 'removed', isReserved: false })).toBe('removed');
   });
+
+  it('reads a listed demo-catalogue chip as not for sale once payments are live', () => {
+    expect(chipAvailability({ status: 'active', isReserved: false, isDemoNotForSale: true })).toBe(
+      'not_for_sale',
+    );
+    expect(chipAvailability({ status: 'active', isReserved: false, isDemoNotForSale: false })).toBe(
+      'available',
+    );
+  });
 });
 
 describe('actionsForViewer', () => {

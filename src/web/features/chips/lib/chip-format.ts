@@ -42,7 +42,11 @@ export function formatLongDate(iso: string | null | undefined, timeZone?: string
  */
 export type ChipAvailability = 'available' | 'reserved' | 'not_for_sale' | 'sold' | 'removed';
 
-export function chipAvailability(chip: Pick<Chip, 'status' | 'isReserved'>): ChipAvailability {
+export function chipAvailability(
+  chip: Pick<Chip, 'status' | 'isReserved'> & Partial<Pick<Chip, 'isDemoNotForSale'>>,
+): ChipAvailability {
+  // A listed demo-catalogue chip cannot be bought once payments are live (PRODUCT.md).
+  if (chip.status === 'active' && chip.isDemoNotForSale) return 'not_for_sale';
   if (chip.status === 'active') return chip.isReserved ? 'reserved' : 'available';
   if (chip.status === 'inactive' || chip.status === 'pending') return 'not_for_sale';
   return chip.status;

@@ -38,6 +38,7 @@ function SaleStatus({ chip }: { chip: Chip }) {
   const sold = soldForCents(chip);
   let line: ReactNode;
   if (chip.reportStatus) line = `Reported ${chip.reportStatus} by its owner`;
+  else if (chip.isDemoNotForSale) line = 'A demo, not for sale';
   else if (chip.status === 'active' && usd)
     line = chip.isReserved ? `Reserved · listed at ${usd}` : `For sale at ${usd}`;
   else if (sold !== null && chip.lastSale)

@@ -177,6 +177,42 @@ describe('OrdersList', () => {
     expect(mock.callsTo('POST /api/orders/7/received')).toHaveLength(1);
   });
 
+  it('lets the sender cancel a transfer whose fee is not paid, after asking (issue 28)', async () => {
+    let order = buildOrder({
+      id: 8,
+      orderType: 'transfer',
+      artchipId: 9,
+      artchipTitle: 'Harbor Lights',
+      status: 'pending',
+      paymentStatus: 'pending',
+      transferTo: 'friend',
+      canCancelTransfer: true,
+    });
+    const mock = mockApi({
+      'GET /api/auth/user': () => ({ body: buildUser() }),
+      'GET /api/my-orders': () => ({ body: [order] }),
+      'DELETE /api/artchip/9/transfer': () => {
+        order = { ...order, status: 'cancelled', canCancelTransfer: false, canPayNow: false };
+        return { body: { cancelledOrderIds: [8] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<OrdersList />, { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel transfer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the transfer of Harbor Lights?' });
+    expect(dialog.textContent).toContain('does not go to friend');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(mock.callsTo('DELETE /api/artchip/9/transfer')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel transfer' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel the transfer of Harbor Lights?' });
+    await user.click(within(again).getByRole('button', { name: 'Yes, cancel it' }));
+    const card = await screen.findByRole('article', { name: 'Harbor Lights' });
+    expect(await within(card).findByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel transfer' })).toBeNull();
+    expect(mock.callsTo('DELETE /api/artchip/9/transfer')).toHaveLength(1);
+  });
+
   it('has an empty state', async () => {
     mockApi({
       'GET /api/auth/user': () => ({ body: buildUser() }),

@@ -8,6 +8,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyOrders } from '../api/list-my-orders.ts';
+import { CancelTransferButton } from './cancel-transfer-button.tsx';
 import { PayNowButton } from './pay-now-dialog.tsx';
 import { ReceivedButton } from './received-button.tsx';
 import { OrderCase } from './order-case.tsx';
@@ -99,7 +100,14 @@ function OrderCard({ order }: { order: Order }) {
               {note}
             </p>
           )}
-          {order.canPayNow && <PayNowButton order={order} />}
+          {(order.canPayNow || order.canCancelTransfer) && (
+            <div className="flex flex-wrap items-center gap-3">
+              {order.canPayNow && <PayNowButton order={order} />}
+              {order.canCancelTransfer && order.artchipId !== null && (
+                <CancelTransferButton order={{ ...order, artchipId: order.artchipId }} />
+              )}
+            </div>
+          )}
           <dl className="grid gap-x-6 gap-y-1 text-sm text-gray-800 sm:grid-cols-2">
             <div className="flex justify-between gap-2">
               <dt>Payment method</dt>

@@ -8,7 +8,12 @@ import {
 } from '#shared/addresses.schemas.ts';
 import { SELECT_ADDRESS_MESSAGE } from '#shared/checkout.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
-import { isDomesticCountry, shippingCentsFor } from '#shared/pricing.ts';
+import {
+  INSURED_SHIPPING_LABEL,
+  insuredShippingCentsFor,
+  isDomesticCountry,
+  shippingCentsFor,
+} from '#shared/pricing.ts';
 import { toPricingSettings, type PaymentMethod, type SiteSettings } from '#shared/settings.schemas.ts';
 import { AddressFormDialog, type CheckedAddress } from '#web/components/address-form-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -25,23 +30,33 @@ import { PaymentMethodFieldset } from './payment-method-fieldset.tsx';
 import { useShipArtchip } from '../api/ship-artchip.ts';
 
 type ShipDialogProps = {
-  chip: { id: number; title: string };
+  /** highestSaleCents: what the chip is insured for above the threshold (decision 066). */
+  chip: { id: number; title: string; highestSaleCents: number };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
 
-/** What shipping to `address` costs with `method`, as the server will charge it; null without a country. */
-function shippingQuote(settings: SiteSettings, address: ShippingAddress, method: PaymentMethod) {
+/**
+ * What shipping to `address` costs with `method`, as the server will charge it: postage, and shipping
+ * protection on the chip's highest sale above the threshold; null without a country.
+ */
+function shippingQuote(
+  settings: SiteSettings,
+  address: ShippingAddress,
+  method: PaymentMethod,
+  insuredValueCents: number,
+) {
   const country = normalizeCountryCode(address.country);
   if (!country) return null;
+  const pricing = toPricingSettings(settings);
   return {
     countryName: countryName(country) ?? country,
     isDomestic: isDomesticCountry(country),
-    cents: shippingCentsFor({
-      settings: toPricingSettings(settings),
-      paymentMethod: method,
+    cents: shippingCentsFor({ settings: pricing, paymentMethod: method, shippingOption: 'ship', country }),
+    insuranceCents: insuredShippingCentsFor({
+      settings: pricing,
       shippingOption: 'ship',
-      country,
+      priceCents: insuredValueCents,
     }),
   };
 }
@@ -69,7 +84,7 @@ export function ShipDialog({ chip, open, onOpenChange }: ShipDialogProps) {
   const chosenAddress = saved.find((a) => String(a.id) === chosenId);
   const quote =
     settings.data && chosenAddress && chosenMethod
-      ? shippingQuote(settings.data, chosenAddress, chosenMethod)
+      ? shippingQuote(settings.data, chosenAddress, chosenMethod, chip.highestSaleCents)
       : null;
 
   async function addAddress(input: CheckedAddress): Promise<boolean> {
@@ -164,12 +179,26 @@ export function ShipDialog({ chip, open, onOpenChange }: ShipDialogProps) {
             {hasNoCountry ? (
               <p className="text-red-800">{ADDRESS_WITHOUT_COUNTRY_MESSAGE}</p>
             ) : quote ? (
-              <p className="flex justify-between gap-3 text-gray-900">
-                <span>
-                  Shipping to {quote.countryName} ({quote.isDomestic ? 'domestic' : 'international'})
-                </span>
-                <span className="font-semibold">{quote.cents > 0 ? formatUsd(quote.cents) : 'Free'}</span>
-              </p>
+              <>
+                <p className="flex justify-between gap-3 text-gray-900">
+                  <span>
+                    Shipping to {quote.countryName} ({quote.isDomestic ? 'domestic' : 'international'})
+                  </span>
+                  <span className="font-semibold">{quote.cents > 0 ? formatUsd(quote.cents) : 'Free'}</span>
+                </p>
+                {quote.insuranceCents > 0 && (
+                  <>
+                    <p className="mt-1 flex justify-between gap-3 text-gray-900">
+                      <span>{INSURED_SHIPPING_LABEL}</span>
+                      <span className="font-semibold">{formatUsd(quote.insuranceCents)}</span>
+                    </p>
+                    <p className="mt-1 flex justify-between gap-3 border-t border-gray-200 pt-1 font-semibold text-gray-900">
+                      <span>Total</span>
+                      <span>{formatUsd(quote.cents + quote.insuranceCents)}</span>
+                    </p>
+                  </>
+                )}
+              </>
             ) : (
               <p className="text-gray-700">Add an address to see the shipping price.</p>
             )}
