@@ -4,7 +4,7 @@
 // in-process notifications, the data-directory lock), which keeps CI under 20 minutes; the browser
 // tests run the real server on PGlite. Closes with the names of the tests that failed or passed only on
 // CI's one retry (so the end of the log says which), then one line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,50 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
     console.error(`✖ ${label} failed (exit ${res.status ?? res.signal}) after ${took}`);
   } else console.log(`✔ ${label} (${took})`);
   return success;
+}
+
+type Step = { label: string; cmd: string; args: string[]; env?: Record<string, string> };
+
+/**
+ * Runs steps at the same time, each writing to its own log, then prints each log whole, in order, so
+ * the output reads as if they had run one after another. For CI's PGlite and PostgreSQL steps: the
+ * PostgreSQL one spends much of its time waiting on the database server, the other fills that time.
+ */
+async function runTogether(steps: Step[]): Promise<boolean[]> {
+  const started = performance.now();
+  console.log(`\n▶ at the same time: ${steps.map((s) => s.label).join(' ‖ ')}`);
+  const results = await Promise.all(
+    steps.map(
+      (step, i) =>
+        new Promise<{ success: boolean; took: string; log: string }>((resolve) => {
+          const log = path.join(reportDir, `step-${i}.log`);
+          const out = fs.openSync(log, 'w');
+          const stepStarted = performance.now();
+          const child = spawn(step.cmd, step.args, {
+            stdio: ['ignore', out, out],
+            env: { ...process.env, FORCE_COLOR: '1', ...step.env },
+          });
+          child.on('close', (code, signal) => {
+            fs.closeSync(out);
+            const took = `${Math.round((performance.now() - stepStarted) / 1000)} s`;
+            resolve({ success: code === 0, took: code === null ? `${took}, ${signal}` : took, log });
+          });
+        }),
+    ),
+  );
+  const successes = steps.map((step, i) => {
+    const r = results[i]!;
+    console.log(`\n▶ ${step.label}`);
+    process.stdout.write(fs.readFileSync(r.log));
+    if (r.success) console.log(`✔ ${step.label} (${r.took})`);
+    else {
+      ok = false;
+      console.error(`✖ ${step.label} failed after ${r.took}`);
+    }
+    return r.success;
+  });
+  console.log(`\n(the steps above ran together in ${Math.round((performance.now() - started) / 1000)} s)`);
+  return successes;
 }
 
 /** The first lines of a failure, enough to tell which assertion and where. */
@@ -143,31 +187,36 @@ const PGLITE_SUITES = [
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const pgliteReport = path.join(reportDir, 'vitest-pglite.json');
-run(
-  onPostgres ? 'unit tests, and the PGlite-specific API tests' : 'unit and API tests (PGlite)',
-  bin('vitest'),
-  ['run', ...(onPostgres ? PGLITE_SUITES : []), ...vitestReporters(pgliteReport)],
-  { RETRIED_REPORT: retriedReport },
-);
-countVitest(onPostgres ? 'PGlite' : 'vitest', pgliteReport);
+const pgliteStep: Step = {
+  label: onPostgres ? 'unit tests, and the PGlite-specific API tests' : 'unit and API tests (PGlite)',
+  cmd: bin('vitest'),
+  args: ['run', ...(onPostgres ? PGLITE_SUITES : []), ...vitestReporters(pgliteReport)],
+  env: { RETRIED_REPORT: retriedReport },
+};
 
-if (process.env.TEST_DATABASE_URL) {
+if (onPostgres) {
   const pgReport = path.join(reportDir, 'vitest-postgres.json');
-  run(
-    'API tests (PostgreSQL)',
-    bin('vitest'),
-    [
-      'run',
-      'tests/api',
-      'tests/postgres',
-      // The server-process tests start servers on their own PGlite folders: once is enough.
-      '--exclude=tests/api/process/**',
-      ...vitestReporters(pgReport),
-    ],
-    { TEST_DB: 'postgres', RETRIED_REPORT: retriedReport },
-  );
+  await runTogether([
+    pgliteStep,
+    {
+      label: 'API tests (PostgreSQL)',
+      cmd: bin('vitest'),
+      args: [
+        'run',
+        'tests/api',
+        'tests/postgres',
+        // The server-process tests start servers on their own PGlite folders: once is enough.
+        '--exclude=tests/api/process/**',
+        ...vitestReporters(pgReport),
+      ],
+      env: { TEST_DB: 'postgres', RETRIED_REPORT: retriedReport },
+    },
+  ]);
+  countVitest('PGlite', pgliteReport);
   countVitest('PostgreSQL', pgReport);
 } else {
+  run(pgliteStep.label, pgliteStep.cmd, pgliteStep.args, pgliteStep.env);
+  countVitest('vitest', pgliteReport);
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
 }
 
