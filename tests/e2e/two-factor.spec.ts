@@ -50,7 +50,7 @@ test('a user turns on an authenticator app, signs out and signs in with a code',
   // The code the set-up used cannot be used again: the app's next one (one step of drift is allowed).
   await codeField.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText(/You're signed in as/)).toBeVisible();
+  await expect(page.getByText(`You're signed in as ${account.username}.`, { exact: true })).toBeVisible();
   await page.goto('/my-artchip');
   await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
 });
