@@ -8,13 +8,13 @@ export const TWO_FACTOR_CODE_MESSAGE =
   'Enter the 6-digit code from your authenticator app, or a recovery code';
 
 /** A 6-digit code from the app or a recovery code (letters, digits and dashes; spaces are dropped). */
-export const TwoFactorCodeSchema = z
+const TwoFactorCodeSchema = z
   .string({ error: TWO_FACTOR_CODE_MESSAGE })
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^(?:\d{6}|[A-Za-z0-9-]{10,12})$/, TWO_FACTOR_CODE_MESSAGE));
 
 /** Only a code from the app (enrolment's confirmation). */
-export const TotpCodeSchema = z
+const TotpCodeSchema = z
   .string({ error: 'Enter the 6-digit code from your authenticator app' })
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
@@ -25,7 +25,6 @@ export type TotpSetup = z.infer<typeof TotpSetupSchema>;
 
 /** POST /api/auth/2fa/totp/confirm. */
 export const TotpConfirmInputSchema = z.object({ code: TotpCodeSchema });
-export type TotpConfirmInput = z.input<typeof TotpConfirmInputSchema>;
 
 /** The ten recovery codes, shown once. */
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
@@ -35,7 +34,6 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 export const TotpDisableInputSchema = z.object({
   currentPassword: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(200),
 });
-export type TotpDisableInput = z.infer<typeof TotpDisableInputSchema>;
 
 /** GET /api/auth/2fa (and /api/admin/auth/2fa): whether the account has a second factor. */
 export const TwoFactorStatusSchema = z.object({

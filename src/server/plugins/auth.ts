@@ -75,7 +75,7 @@ const ADMIN_ENROLMENT_URLS = new Set([
   '/api/admin/auth/logout',
 ]);
 
-export const ADMIN_ENROLMENT_REQUIRED_MESSAGE =
+const ADMIN_ENROLMENT_REQUIRED_MESSAGE =
   'Set up two-factor sign-in (an authenticator app) before using the admin tools: admins must have a second factor.';
 
 /**

@@ -38,7 +38,6 @@ export { loginWithSecondFactor } from './auth.service.ts';
 export {
   confirmTotpEnrolment,
   disableTotp,
-  hasSecondFactor,
   isAdminEnrolmentRequired,
   pruneTwoFactorChallenges,
   startTotpEnrolment,

@@ -7,7 +7,7 @@ import { createCode } from '#server/lib/tokens.ts';
  * 6 digits every 30 seconds, SHA-1 (what every authenticator app reads from a QR code), one step of
  * clock drift either way, and never a step at or before the last one accepted (no replay).
  */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 
 export function newTotpSecret(): string {
@@ -40,7 +40,7 @@ export async function matchTotp(
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 /** Ten recovery codes, "XXXXX-XXXXX" from an unambiguous alphabet (50 bits each). */
 export function newRecoveryCodes(): string[] {

@@ -33,7 +33,7 @@ const CHALLENGE_MAX_ATTEMPTS = 5;
  * hour; forgotten after an hour without a wrong code. 6 digits against 10 guesses an hour and 3 codes
  * valid at a time is about one chance in 30,000 a day.
  */
-export const TWO_FACTOR_BACKOFF: BackoffPolicy = {
+const TWO_FACTOR_BACKOFF: BackoffPolicy = {
   freeFailures: 10,
   baseDelayMs: 15 * 60_000,
   maxDelayMs: 60 * 60_000,
@@ -58,7 +58,7 @@ function tooManyCodes(waitMs: number): AppError {
 }
 
 /** Whether the account has an enabled authenticator app. */
-export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
+async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
   return (await repo.findTotpFactor(db, userId))?.enabledAt != null;
 }
 
