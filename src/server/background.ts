@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobRunnerOptions } from '#server/platform/jobs/index.ts';
 import { pruneBackoffs, pruneRateLimits } from '#server/platform/rate-limit/index.ts';
-import { pruneLoginCodes } from '#server/modules/auth/index.ts';
+import { pruneLoginCodes, pruneTwoFactorChallenges } from '#server/modules/auth/index.ts';
 import { refreshLiveTokenPrice } from '#server/modules/price/index.ts';
 import { backfillPlacedDiscs } from '#server/modules/chips/index.ts';
 import { autoDeliverShipments } from '#server/modules/orders/index.ts';
@@ -40,7 +40,8 @@ export const BACKGROUND_TASKS: BackgroundTask[] = [
     run: async (app) =>
       (await pruneRateLimits(app.db)) +
       (await pruneBackoffs(app.db, app.clock())) +
-      (await pruneLoginCodes(app.db, app.clock())),
+      (await pruneLoginCodes(app.db, app.clock())) +
+      (await pruneTwoFactorChallenges(app.db, app.clock())),
   },
 ];
 

@@ -20,6 +20,7 @@ import { contactRoutes } from './http/contact/contact.routes.ts';
 import { authRoutes } from './http/auth/auth.routes.ts';
 import { usersRoutes } from './http/users/users.routes.ts';
 import { adminAuthRoutes } from './http/auth/admin-auth.routes.ts';
+import { twoFactorRoutes } from './http/auth/two-factor.routes.ts';
 import { overviewRoutes } from './http/overview/overview.routes.ts';
 import { adminCustomersRoutes } from './http/admin-customers/admin-customers.routes.ts';
 import { adminChipsRoutes } from './http/chips/admin-chips.routes.ts';
@@ -60,6 +61,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOption
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(overviewRoutes);
   await app.register(adminCustomersRoutes);
   await app.register(adminChipsRoutes);

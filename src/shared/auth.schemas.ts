@@ -94,8 +94,24 @@ export const LoginCodeRequiredSchema = z.object({
 });
 export type LoginCodeRequired = z.infer<typeof LoginCodeRequiredSchema>;
 
-/** POST /api/auth/login: a session, or the code step. */
-export const LoginResponseSchema = z.union([AuthSessionSchema, LoginCodeRequiredSchema]);
+/**
+ * A log-in whose password (or mailed code) was right, for an account with a second factor
+ * (decision 072): no session yet; `challenge` with a code completes it (POST /api/auth/2fa/verify,
+ * /api/admin/auth/2fa/verify).
+ */
+export const TwoFactorRequiredSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  message: z.string(),
+});
+export type TwoFactorRequired = z.infer<typeof TwoFactorRequiredSchema>;
+
+/** POST /api/auth/login: a session, the code step, or the second factor's step. */
+export const LoginResponseSchema = z.union([
+  AuthSessionSchema,
+  LoginCodeRequiredSchema,
+  TwoFactorRequiredSchema,
+]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** The code field of the code step: the six digits from the e-mail (spaces around them are fine). */
@@ -107,6 +123,10 @@ const LoginCodeSchema = z
 /** The code step's form (the challenge is kept by the page, not typed). */
 export const LoginCodeFormSchema = z.object({ code: LoginCodeSchema });
 export type LoginCodeForm = z.infer<typeof LoginCodeFormSchema>;
+
+/** POST /api/auth/login/code and /api/auth/set-password: a session, or the second factor's step. */
+export const SessionOrTwoFactorSchema = z.union([AuthSessionSchema, TwoFactorRequiredSchema]);
+export type SessionOrTwoFactor = z.infer<typeof SessionOrTwoFactorSchema>;
 
 /** POST /api/auth/login/code and /api/admin/auth/login/code. */
 export const LoginCodeInputSchema = LoginCodeFormSchema.extend({
@@ -184,6 +204,14 @@ export const AdminLoginResponseSchema = z.object({
 });
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
 
-/** POST /api/admin/auth/login: the admin session, or the code step. */
-export const AdminLoginAnswerSchema = z.union([AdminLoginResponseSchema, LoginCodeRequiredSchema]);
+/** POST /api/admin/auth/login: the admin session, the code step, or the second factor's step. */
+export const AdminLoginAnswerSchema = z.union([
+  AdminLoginResponseSchema,
+  LoginCodeRequiredSchema,
+  TwoFactorRequiredSchema,
+]);
 export type AdminLoginAnswer = z.infer<typeof AdminLoginAnswerSchema>;
+
+/** POST /api/admin/auth/login/code: the admin session, or the second factor's step. */
+export const AdminSessionOrTwoFactorSchema = z.union([AdminLoginResponseSchema, TwoFactorRequiredSchema]);
+export type AdminSessionOrTwoFactor = z.infer<typeof AdminSessionOrTwoFactorSchema>;

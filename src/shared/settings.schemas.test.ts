@@ -37,6 +37,9 @@ describe('SiteSettingsSchema', () => {
       insuredShippingThresholdUsd: '500.00',
       insuredShippingPercent: '1.50',
       vaultAddress: '',
+      caseWindowDays: 7,
+      caseNotReceivedDays: 30,
+      requireAdminTwoFactor: true,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -202,6 +205,9 @@ describe('toPricingSettings', () => {
       showLaunchBanner: _banner,
       autoDeliveryDays: _days,
       vaultAddress: _vault,
+      caseWindowDays: _caseWindow,
+      caseNotReceivedDays: _notReceived,
+      requireAdminTwoFactor: _adminTwoFactor,
       ...moneyDefaults
     } = DEFAULT_SITE_SETTINGS;
     expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);

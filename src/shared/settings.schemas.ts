@@ -165,6 +165,11 @@ const SITE_SETTINGS_SHAPE = {
     .int({ error: 'Must be a whole number of days from 1 to 365' })
     .min(1, { error: 'Must be a whole number of days from 1 to 365' })
     .max(365, { error: 'Must be a whole number of days from 1 to 365' }),
+  /**
+   * Admins must have a second factor (decision 072): while on, once at least one admin has set one up,
+   * an admin without one may use nothing but the set-up until they do.
+   */
+  requireAdminTwoFactor: z.boolean({ error: 'Must be true or false' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -200,6 +205,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   vaultAddress: '',
   caseWindowDays: 7,
   caseNotReceivedDays: 30,
+  requireAdminTwoFactor: true,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -252,6 +258,9 @@ export const SiteSettingsSchema = z.object({
   caseWindowDays: SITE_SETTINGS_SHAPE.caseWindowDays.default(DEFAULT_SITE_SETTINGS.caseWindowDays),
   caseNotReceivedDays: SITE_SETTINGS_SHAPE.caseNotReceivedDays.default(
     DEFAULT_SITE_SETTINGS.caseNotReceivedDays,
+  ),
+  requireAdminTwoFactor: SITE_SETTINGS_SHAPE.requireAdminTwoFactor.default(
+    DEFAULT_SITE_SETTINGS.requireAdminTwoFactor,
   ),
 });
 
@@ -314,7 +323,12 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
 /** The money settings in wire form: every site setting except the landing page's banner, delivery and the vault's address. */
 export type MoneySiteSettings = Omit<
   SiteSettings,
-  'showLaunchBanner' | 'autoDeliveryDays' | 'vaultAddress' | 'caseWindowDays' | 'caseNotReceivedDays'
+  | 'showLaunchBanner'
+  | 'autoDeliveryDays'
+  | 'vaultAddress'
+  | 'caseWindowDays'
+  | 'caseNotReceivedDays'
+  | 'requireAdminTwoFactor'
 >;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
-import { clearSessionCookie, findSessionUser, readSessionCookie } from '#server/modules/auth/index.ts';
+import {
+  clearSessionCookie,
+  findSessionUser,
+  isAdminEnrolmentRequired,
+  readSessionCookie,
+} from '#server/modules/auth/index.ts';
+import { getSiteSettings } from '#server/modules/settings/index.ts';
 
 /** Who may call a route; every route declares it in `config.auth` (default 'public'). */
 type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
@@ -54,8 +60,23 @@ function actingAs(user: AuthUser | null): AuthUser | null {
   return { ...user, role: 'user' };
 }
 
-/** The admin routes open to everyone: the log-in and its code step. */
-const ADMIN_LOGIN_URLS = new Set(['/api/admin/auth/login', '/api/admin/auth/login/code']);
+/** The admin routes open to everyone: the log-in, its code step and its second factor's step. */
+const ADMIN_LOGIN_URLS = new Set([
+  '/api/admin/auth/login',
+  '/api/admin/auth/login/code',
+  '/api/admin/auth/2fa/verify',
+]);
+
+/** The admin routes an admin who must set up a second factor may still use: the set-up and log-out. */
+const ADMIN_ENROLMENT_URLS = new Set([
+  '/api/admin/auth/2fa',
+  '/api/admin/auth/2fa/totp',
+  '/api/admin/auth/2fa/totp/confirm',
+  '/api/admin/auth/logout',
+]);
+
+const ADMIN_ENROLMENT_REQUIRED_MESSAGE =
+  'Set up two-factor sign-in (an authenticator app) before using the admin tools: admins must have a second factor.';
 
 /**
  * Authorisation by route config: each route says who may call it, and this hook enforces it before
@@ -79,6 +100,18 @@ export function registerAuth(app: FastifyInstance): void {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
     if (auth === 'admin' && (request.user.role !== 'admin' || request.user.sessionKind !== 'admin')) {
       throw new AppError('FORBIDDEN', 'Admin access required');
+    }
+    // Decision 072: once an admin has a second factor, every admin needs one (site setting).
+    if (
+      auth === 'admin' &&
+      !ADMIN_ENROLMENT_URLS.has(request.routeOptions.url ?? '') &&
+      (await isAdminEnrolmentRequired(
+        app.db,
+        request.user.id,
+        (await getSiteSettings(app)).requireAdminTwoFactor,
+      ))
+    ) {
+      throw new AppError('FORBIDDEN', ADMIN_ENROLMENT_REQUIRED_MESSAGE);
     }
   });
 }

@@ -28,7 +28,11 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...original, default: factory };
 });
 
-const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/admin/auth/login', 'POST /api/admin/auth/login/code']);
+const PUBLIC_ADMIN_ROUTES = new Set([
+  'POST /api/admin/auth/login',
+  'POST /api/admin/auth/login/code',
+  'POST /api/admin/auth/2fa/verify',
+]);
 
 let app: App;
 

@@ -4,7 +4,7 @@ import { endSession, SESSION_TTL_MS } from '#server/modules/auth/index.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/modules/auth/index.ts';
 import {
   AdminLoginAnswerSchema,
-  AdminLoginResponseSchema,
+  AdminSessionOrTwoFactorSchema,
   LoginCodeInputSchema,
   LoginInputSchema,
   MessageResponseSchema,
@@ -41,11 +41,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/auth/login/code',
     {
       config: { auth: 'public', rateLimit: limitPerMinute(app.config, 10) },
-      schema: { body: LoginCodeInputSchema, response: { 200: AdminLoginResponseSchema } },
+      schema: { body: LoginCodeInputSchema, response: { 200: AdminSessionOrTwoFactorSchema } },
     },
     async (request, reply) => {
       const answer = await loginAdminWithCode(app.db, request.body, { now: app.clock(), client: request.ip });
-      setSessionCookie(request, reply, 'admin', answer.token, SESSION_TTL_MS.admin);
+      if ('token' in answer) setSessionCookie(request, reply, 'admin', answer.token, SESSION_TTL_MS.admin);
       return answer;
     },
   );

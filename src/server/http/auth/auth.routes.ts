@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/lib/auth-user.ts';
 import type { AccountRateLimit } from '#server/plugins/account-rate-limit.ts';
 import {
-  AuthSessionSchema,
   CheckEmailResponseSchema,
   EmailInputSchema,
   LoginCodeInputSchema,
   LoginInputSchema,
   LoginResponseSchema,
   MessageResponseSchema,
+  SessionOrTwoFactorSchema,
   SetPasswordInputSchema,
   SignupInputSchema,
   SignupResponseSchema,
@@ -73,15 +73,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Each code takes a few tries and each account gets a few codes an hour (login-codes.service.ts).
       config: { auth: 'public', rateLimit: limitPerMinute(app.config, 10) },
-      schema: { body: LoginCodeInputSchema, response: { 200: AuthSessionSchema } },
+      schema: { body: LoginCodeInputSchema, response: { 200: SessionOrTwoFactorSchema } },
     },
     async (request, reply) => {
-      const session = await auth.loginWithCode(app.db, request.body, {
+      const answer = await auth.loginWithCode(app.db, request.body, {
         now: app.clock(),
         client: request.ip,
       });
-      setSessionCookie(request, reply, 'user', session.token, userSessionMs);
-      return session;
+      if ('token' in answer) setSessionCookie(request, reply, 'user', answer.token, userSessionMs);
+      return answer;
     },
   );
 
@@ -147,12 +147,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: limitPerMinute(app.config, 10),
         accountRateLimit: perAccount(10, 1),
       },
-      schema: { body: SetPasswordInputSchema, response: { 200: AuthSessionSchema } },
+      schema: { body: SetPasswordInputSchema, response: { 200: SessionOrTwoFactorSchema } },
     },
     async (request, reply) => {
-      const session = await auth.setPassword(app.db, request.body, mailContext());
-      setSessionCookie(request, reply, 'user', session.token, userSessionMs);
-      return session;
+      const answer = await auth.setPassword(app.db, request.body, mailContext());
+      if ('token' in answer) setSessionCookie(request, reply, 'user', answer.token, userSessionMs);
+      return answer;
     },
   );
 

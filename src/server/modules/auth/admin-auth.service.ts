@@ -12,11 +12,13 @@ import {
 import type {
   AdminLoginAnswer,
   AdminLoginResponse,
+  AdminSessionOrTwoFactor,
   LoginCodeInput,
   LoginInput,
 } from '#shared/auth.schemas.ts';
 import { checkLogin, createSession, type LoginContext } from './auth.service.ts';
 import { redeemLoginCode } from './login-codes.service.ts';
+import { redeemSecondStep, startSecondStep } from './two-factor.service.ts';
 
 /**
  * POST /api/admin/auth/login: a 12-hour admin session, only for accounts whose role is admin; while
@@ -35,16 +37,35 @@ export async function loginAdmin(db: Db, input: LoginInput, ctx: LoginContext): 
     if (!(await findAccountByEmail(db, input.email))) throw new AppError('NOT_FOUND', 'User not found');
     throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
   }
-  return openAdminSession(db, user, ctx.now);
+  return openAdminSessionOrSecondStep(db, user, ctx.now);
 }
 
-/** POST /api/admin/auth/login/code: the mailed code completes an admin log-in that was backing off. */
+/** POST /api/admin/auth/login/code: the mailed code stands for the password of an admin log-in that was backing off. */
 export async function loginAdminWithCode(
   db: Db,
   input: LoginCodeInput,
   ctx: { now: Date; client: string },
+): Promise<AdminSessionOrTwoFactor> {
+  return openAdminSessionOrSecondStep(db, await redeemLoginCode(db, input, 'admin', ctx), ctx.now);
+}
+
+/** POST /api/admin/auth/2fa/verify: the second factor's code completes an admin log-in (decision 072). */
+export async function loginAdminWithSecondFactor(
+  db: Db,
+  input: { challenge: string; code: string },
+  ctx: { now: Date },
 ): Promise<AdminLoginResponse> {
-  return openAdminSession(db, await redeemLoginCode(db, input, 'admin', ctx), ctx.now);
+  return openAdminSession(db, await redeemSecondStep(db, input, 'admin', ctx.now), ctx.now);
+}
+
+/** An admin with a second factor gets its step first; others their session. */
+async function openAdminSessionOrSecondStep(
+  db: Db,
+  user: UserRow,
+  now: Date,
+): Promise<AdminSessionOrTwoFactor> {
+  if (user.role !== 'admin') throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
+  return (await startSecondStep(db, user, 'admin', now)) ?? openAdminSession(db, user, now);
 }
 
 async function openAdminSession(db: Db, user: UserRow, now: Date): Promise<AdminLoginResponse> {

@@ -21,6 +21,7 @@ import type {
   LoginInput,
   LoginResponse,
   MessageResponse,
+  SessionOrTwoFactor,
   SetPasswordInput,
   SignupInput,
   SignupResponse,
@@ -39,6 +40,7 @@ import {
 import * as repo from './auth.repo.ts';
 import type { SessionKind } from './auth.repo.ts';
 import { accountExistsMail, setPasswordMail, verificationMail } from './auth.mail.ts';
+import { redeemSecondStep, startSecondStep } from './two-factor.service.ts';
 
 const HOUR_MS = 3600 * 1000;
 export const SESSION_TTL_MS: Record<SessionKind, number> = { user: 30 * 24 * HOUR_MS, admin: 12 * HOUR_MS };
@@ -204,19 +206,41 @@ async function openUserSession(db: Db, user: UserRow | null, now: Date): Promise
   return { token, user: await userFromRow(db, user) };
 }
 
-/** POST /api/auth/login: a session, or while backing off the code step. */
-export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promise<LoginResponse> {
-  const { user, codeStep } = await checkLogin(db, input, ctx, { kind: 'user', mayGetCode: () => true });
-  return codeStep ?? openUserSession(db, user, ctx.now);
+/** As openUserSession, but an account with a second factor gets its step instead (decision 072). */
+async function openUserSessionOrSecondStep(
+  db: Db,
+  user: UserRow | null,
+  now: Date,
+): Promise<SessionOrTwoFactor> {
+  if (user?.isEmailVerified) {
+    const secondStep = await startSecondStep(db, user, 'user', now);
+    if (secondStep) return secondStep;
+  }
+  return openUserSession(db, user, now);
 }
 
-/** POST /api/auth/login/code: the mailed code completes a log-in that was backing off. */
+/** POST /api/auth/login: a session, while backing off the code step, or the second factor's step. */
+export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promise<LoginResponse> {
+  const { user, codeStep } = await checkLogin(db, input, ctx, { kind: 'user', mayGetCode: () => true });
+  return codeStep ?? openUserSessionOrSecondStep(db, user, ctx.now);
+}
+
+/** POST /api/auth/2fa/verify: the second factor's code completes a log-in (decision 072). */
+export async function loginWithSecondFactor(
+  db: Db,
+  input: { challenge: string; code: string },
+  ctx: { now: Date },
+): Promise<AuthSession> {
+  return openUserSession(db, await redeemSecondStep(db, input, 'user', ctx.now), ctx.now);
+}
+
+/** POST /api/auth/login/code: the mailed code stands for the password of a log-in that was backing off. */
 export async function loginWithCode(
   db: Db,
   input: LoginCodeInput,
   ctx: { now: Date; client: string },
-): Promise<AuthSession> {
-  return openUserSession(db, await redeemLoginCode(db, input, 'user', ctx), ctx.now);
+): Promise<SessionOrTwoFactor> {
+  return openUserSessionOrSecondStep(db, await redeemLoginCode(db, input, 'user', ctx), ctx.now);
 }
 
 /** Reads a one-time e-mail token: unknown or used → INVALID_TOKEN, past its time → TOKEN_EXPIRED. */
@@ -375,7 +399,11 @@ async function readSetPasswordToken(db: Db, token: string, now: Date) {
  * is marked unproven and a verification link is mailed: signing in later waits for it, and using it
  * discards that password (docs/decisions/035).
  */
-export async function setPassword(db: Db, input: SetPasswordInput, ctx: MailContext): Promise<AuthSession> {
+export async function setPassword(
+  db: Db,
+  input: SetPasswordInput,
+  ctx: MailContext,
+): Promise<SessionOrTwoFactor> {
   const { row, provesEmail } = await readSetPasswordToken(db, input.token, ctx.now);
   const account = await findAccountById(db, row.userId);
   if (!account || account.email.toLowerCase() !== input.email) {
@@ -396,6 +424,9 @@ export async function setPassword(db: Db, input: SetPasswordInput, ctx: MailCont
     await repo.retireEmailTokens(tx, user.id, 'claim_guest', ctx.now);
     await repo.deleteUserSessions(tx, user.id);
     if (!user.isEmailVerified) await mailVerificationLink(tx, user, ctx);
+    // A mailed link proves the mailbox, not the second factor: its step still comes (decision 072).
+    const secondStep = user.isEmailVerified ? await startSecondStep(tx, user, 'user', ctx.now) : null;
+    if (secondStep) return secondStep;
     const token = await createSession(tx, user.id, 'user', ctx.now);
     return { token, user: await userFromRow(tx, user) };
   });

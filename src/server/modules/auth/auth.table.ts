@@ -68,3 +68,63 @@ export const loginCodes = pgTable(
     check('login_codes_attempts_ck', sql`${t.attempts} >= 0`),
   ],
 );
+
+/**
+ * An account's authenticator app (TOTP, RFC 6238; decision 072). One row per account: `enabledAt` is
+ * null while the set-up waits for its first code. `lastUsedStep` is the 30-second step of the last
+ * code accepted, so a code is never taken twice. The secret is stored as the app holds it (base32).
+ */
+export const totpFactors = pgTable(
+  'totp_factors',
+  {
+    ...baseColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text().notNull(),
+    enabledAt: tstz(),
+    lastUsedStep: integer(),
+  },
+  (t) => [uniqueIndex('totp_factors_user_id_uq').on(t.userId)],
+);
+
+/** Ten one-time recovery codes per enrolment, stored as sha256 hashes; each works once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    ...baseColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: tstz(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_uq').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The second step of a log-in of an account with a second factor: the password (or mailed code) was
+ * right, and `challenge` (given back to that browser, stored only as its hash) with a code from the
+ * authenticator or a recovery code opens the session. Short-lived, used once, a few tries.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    ...baseColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session it opens: 'user' or 'admin'. */
+    kind: text().notNull(),
+    challengeHash: text().notNull(),
+    expiresAt: tstz().notNull(),
+    attempts: integer().notNull().default(0),
+    usedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('two_factor_challenges_challenge_hash_uq').on(t.challengeHash),
+    index('two_factor_challenges_user_id_idx').on(t.userId),
+    checkOneOf('two_factor_challenges_kind_ck', t.kind, ['user', 'admin']),
+    check('two_factor_challenges_attempts_ck', sql`${t.attempts} >= 0`),
+  ],
+);

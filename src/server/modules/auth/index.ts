@@ -33,3 +33,14 @@ export {
 } from './auth.service.ts';
 export { loginAdminWithCode } from './admin-auth.service.ts';
 export { loginWithCode } from './auth.service.ts';
+export { loginAdminWithSecondFactor } from './admin-auth.service.ts';
+export { loginWithSecondFactor } from './auth.service.ts';
+export {
+  confirmTotpEnrolment,
+  disableTotp,
+  isAdminEnrolmentRequired,
+  pruneTwoFactorChallenges,
+  startTotpEnrolment,
+  twoFactorStatus,
+  verifySecondFactor,
+} from './two-factor.service.ts';

@@ -179,6 +179,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         />
         <p className="text-xs text-gray-600">Switch it off when the shop launches.</p>
       </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="mb-2 font-semibold text-gray-900">Admin sign-in</legend>
+        <CheckboxField label="Admins must use two-factor sign-in" {...register('requireAdminTwoFactor')} />
+        <p className="text-xs text-gray-600">
+          Once one admin has set up an authenticator app, every admin must set one up before using the admin
+          tools.
+        </p>
+      </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-gray-900">Shipping protection</legend>
         <TextField

@@ -36,4 +36,34 @@ describe('AdminLoginPage', () => {
     expect(callsTo('POST /api/admin/auth/login/code')[0]!.body).toEqual({ challenge: 'c-1', code: '654321' });
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.adminUser)!)).toEqual(admin);
   });
+
+  it('asks an admin with an authenticator app for its code, and signs in with it', async () => {
+    const admin = { firstName: 'Bo', username: 'admin', email: 'boss@example.com' };
+    const { callsTo } = mockApi({
+      'GET /api/auth/user': () => ({
+        status: 401,
+        body: { code: 'UNAUTHENTICATED', message: 'Unauthorized' },
+      }),
+      'POST /api/admin/auth/login': () => ({
+        body: { twoFactorRequired: true, challenge: 'c-2', message: 'Enter the code.' },
+      }),
+      'POST /api/admin/auth/2fa/verify': () => ({ body: { token: 't', admin } }),
+    });
+    const { history } = renderWithApp(<AdminLoginPage />, { route: '/siteadmin' });
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText('Email'), 'boss@example.com');
+    await ui.type(screen.getByLabelText('Password'), 'secret-pass');
+    await ui.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const field = await screen.findByLabelText(
+      'Enter the 6-digit code from your authenticator app, or a recovery code',
+    );
+    await ui.type(field, 'abcde-23456');
+    await ui.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/siteadmin/dashboard'));
+    expect(callsTo('POST /api/admin/auth/2fa/verify')[0]!.body).toEqual({
+      challenge: 'c-2',
+      code: 'abcde-23456',
+    });
+  });
 });

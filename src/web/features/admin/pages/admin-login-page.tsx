@@ -7,10 +7,14 @@ import { BRAND } from '#shared/brand.ts';
 import {
   LoginInputSchema,
   type AdminLoginResponse,
+  type AdminSessionOrTwoFactor,
   type LoginCodeRequired,
   type LoginInput,
+  type TwoFactorRequired,
 } from '#shared/auth.schemas.ts';
 import { LoginCodeForm } from '#web/components/login-code-form.tsx';
+import { verifyAdminSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
+import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -22,7 +26,8 @@ import { adminHomeAfterLogin, adminLoginErrorMessage } from '../lib/admin-login-
 
 /**
  * /admin-login and /siteadmin (spec §2, §8): the admin log-in, separate from the user's. While it
- * backs off, the server mails a code and the page asks for it (decision 036).
+ * backs off, the server mails a code and the page asks for it (decision 036); an admin with an
+ * authenticator app is asked for its code next (decision 072).
  */
 export default function AdminLoginPage() {
   usePageTitle('Admin login');
@@ -32,6 +37,7 @@ export default function AdminLoginPage() {
   const login = useLoginAdmin();
   const loginWithCode = useLoginAdminWithCode();
   const [codeStep, setCodeStep] = useState<LoginCodeRequired | null>(null);
+  const [twoFactorStep, setTwoFactorStep] = useState<TwoFactorRequired | null>(null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
@@ -48,11 +54,18 @@ export default function AdminLoginPage() {
     navigate(adminHomeAfterLogin(pathname));
   };
 
+  const finishOrSecondStep = (answer: AdminSessionOrTwoFactor) => {
+    if ('twoFactorRequired' in answer) {
+      setCodeStep(null);
+      setTwoFactorStep(answer);
+    } else finish(answer);
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await login.mutateAsync(values);
       if ('codeRequired' in answer) setCodeStep(answer);
-      else finish(answer);
+      else finishOrSecondStep(answer);
     } catch (err) {
       toast({
         title: 'Authentication Failed',
@@ -63,11 +76,17 @@ export default function AdminLoginPage() {
   });
 
   const submitCode = async (code: string) => {
-    if (codeStep) finish(await loginWithCode.mutateAsync({ challenge: codeStep.challenge, code }));
+    if (codeStep)
+      finishOrSecondStep(await loginWithCode.mutateAsync({ challenge: codeStep.challenge, code }));
+  };
+
+  const submitSecondFactor = async (code: string) => {
+    if (twoFactorStep) finish(await verifyAdminSecondFactor({ challenge: twoFactorStep.challenge, code }));
   };
 
   const startOver = () => {
     setCodeStep(null);
+    setTwoFactorStep(null);
     form.resetField('password');
   };
 
@@ -81,7 +100,15 @@ export default function AdminLoginPage() {
         <p className="mt-2 text-center text-sm text-gray-700">
           Sign in to manage the {BRAND.name} marketplace.
         </p>
-        {codeStep ? (
+        {twoFactorStep ? (
+          <div className="mt-6">
+            <TwoFactorCodeForm
+              onSubmitCode={submitSecondFactor}
+              onStartOver={startOver}
+              submitLabel="Sign In"
+            />
+          </div>
+        ) : codeStep ? (
           <div className="mt-6">
             <LoginCodeForm
               message={codeStep.message}

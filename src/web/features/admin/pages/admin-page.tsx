@@ -20,6 +20,7 @@ import { JobsTab } from '../components/jobs-tab.tsx';
 import { AuditTab } from '../components/audit-tab.tsx';
 import { VaultIntakeTab } from '../components/vault-intake-tab.tsx';
 import { CasesTab } from '../components/cases-tab.tsx';
+import { AdminTwoFactorGate } from '../components/admin-two-factor-gate.tsx';
 
 const TABS = [
   { value: 'overview', label: 'Overview', content: <OverviewTab /> },
@@ -72,12 +73,14 @@ export default function AdminPage() {
           <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
         </Button>
       </div>
-      <Tabs
-        label="Admin sections"
-        items={TABS}
-        value={tab}
-        onValueChange={(value) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}
-      />
+      <AdminTwoFactorGate>
+        <Tabs
+          label="Admin sections"
+          items={TABS}
+          value={tab}
+          onValueChange={(value) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}
+        />
+      </AdminTwoFactorGate>
     </div>
   );
 }

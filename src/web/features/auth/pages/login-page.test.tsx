@@ -95,3 +95,53 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
   });
 });
+
+describe('LoginPage with two-factor sign-in', () => {
+  it('asks for the authenticator code after the password, shows a refusal, and signs in with a right code', async () => {
+    let signedIn = false;
+    const answers = [
+      {
+        status: 400,
+        body: {
+          code: 'INVALID_TOKEN',
+          message: 'That code is not right. Check the authenticator app and try again.',
+        },
+      },
+      { body: { token: 't', user: JANE } },
+    ];
+    const { callsTo } = mockApi({
+      'GET /api/auth/user': () =>
+        signedIn
+          ? { body: JANE }
+          : { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Unauthorized' } },
+      'POST /api/auth/login': () => ({
+        body: { twoFactorRequired: true, challenge: 'two-1', message: 'Enter the code.' },
+      }),
+      'POST /api/auth/2fa/verify': () => {
+        const answer = answers.shift()!;
+        if (!('status' in answer)) {
+          signedIn = true;
+          document.cookie = 'artchip_signed_in=1; Path=/';
+        }
+        return answer;
+      },
+    });
+    const { history } = renderWithApp(<LoginPage />, { route: '/login?next=/dashboard' });
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText('Email'), 'jane@example.com');
+    await ui.type(screen.getByLabelText('Password'), 'secret-pass');
+    await ui.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const field = await screen.findByLabelText(
+      'Enter the 6-digit code from your authenticator app, or a recovery code',
+    );
+    await ui.type(field, '111111');
+    await ui.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/That code is not right/)).toBeTruthy();
+    await ui.clear(field);
+    await ui.type(field, '123 456');
+    await ui.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
+    expect(callsTo('POST /api/auth/2fa/verify')[1]!.body).toEqual({ challenge: 'two-1', code: '123456' });
+  });
+});

@@ -9,8 +9,12 @@ import {
   type AuthSession,
   type LoginCodeRequired,
   type LoginInput,
+  type SessionOrTwoFactor,
+  type TwoFactorRequired,
 } from '#shared/auth.schemas.ts';
 import { LoginCodeForm } from '#web/components/login-code-form.tsx';
+import { verifyUserSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
+import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -27,7 +31,8 @@ import { checkEmailPath, isEmailVerificationRequired } from '../lib/auth-flow.ts
 /**
  * /login (spec §2, §8): e-mail and password; unverified accounts go to the check-email page. With
  * `?next=` (a path on this site, return-to.ts) a successful log-in returns there instead of home.
- * While the log-in backs off, the server mails a code and the page asks for it (decision 036).
+ * While the log-in backs off, the server mails a code and the page asks for it (decision 036); an
+ * account with an authenticator app is asked for its code next (decision 072).
  */
 export default function LoginPage() {
   usePageTitle('Log in');
@@ -39,18 +44,20 @@ export default function LoginPage() {
   const login = useLogin();
   const loginWithCode = useLoginWithCode();
   const [codeStep, setCodeStep] = useState<(LoginCodeRequired & { email: string }) | null>(null);
+  const [twoFactorStep, setTwoFactorStep] = useState<TwoFactorRequired | null>(null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (isAuthenticated && !isSubmitting && !loginWithCode.isPending) {
+  if (isAuthenticated && !isSubmitting && !loginWithCode.isPending && !twoFactorStep) {
     return <Navigate to={returnTo ?? ROUTES.home} replace />;
   }
 
   const finish = async (session: AuthSession) => {
     await signIn();
+    setTwoFactorStep(null);
     toast({ title: 'Welcome back!', description: `You're signed in as ${session.user.username}.` });
     // Replace: Back from the page returned to should not show the log-in form again.
     navigate(returnTo ?? ROUTES.home, { replace: true });
@@ -78,7 +85,7 @@ export default function LoginPage() {
         setCodeStep({ ...answer, email: values.email });
         return;
       }
-      await finish(answer);
+      await finishOrSecondStep(answer);
     } catch (err) {
       if (toCheckEmail(err, values.email)) return;
       toast({
@@ -89,10 +96,24 @@ export default function LoginPage() {
     }
   });
 
+  const finishOrSecondStep = async (answer: SessionOrTwoFactor) => {
+    if ('twoFactorRequired' in answer) {
+      setCodeStep(null);
+      setTwoFactorStep(answer);
+      return;
+    }
+    await finish(answer);
+  };
+
+  const submitSecondFactor = async (code: string) => {
+    if (twoFactorStep)
+      await finish(await verifyUserSecondFactor({ challenge: twoFactorStep.challenge, code }));
+  };
+
   const submitCode = async (code: string) => {
     if (!codeStep) return;
     try {
-      await finish(await loginWithCode.mutateAsync({ challenge: codeStep.challenge, code }));
+      await finishOrSecondStep(await loginWithCode.mutateAsync({ challenge: codeStep.challenge, code }));
     } catch (err) {
       if (!toCheckEmail(err, codeStep.email)) throw err;
     }
@@ -100,6 +121,7 @@ export default function LoginPage() {
 
   const startOver = () => {
     setCodeStep(null);
+    setTwoFactorStep(null);
     form.resetField('password');
   };
 
@@ -123,7 +145,9 @@ export default function LoginPage() {
         </button>
       }
     >
-      {codeStep ? (
+      {twoFactorStep ? (
+        <TwoFactorCodeForm onSubmitCode={submitSecondFactor} onStartOver={startOver} />
+      ) : codeStep ? (
         <LoginCodeForm message={codeStep.message} onSubmitCode={submitCode} onStartOver={startOver} />
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">

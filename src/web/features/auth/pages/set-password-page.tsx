@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from '#web/lib/router.tsx';
@@ -9,7 +10,10 @@ import {
   SetPasswordFormSchema,
   type EmailInput,
   type SetPasswordForm,
+  type TwoFactorRequired,
 } from '#shared/auth.schemas.ts';
+import { verifyUserSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
+import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -38,6 +42,8 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
   const toast = useToast();
   const { signIn } = useAuth();
   const setPassword = useSetPassword();
+  // An account with an authenticator app: the mailed link is not the second factor (decision 072).
+  const [twoFactorStep, setTwoFactorStep] = useState<TwoFactorRequired | null>(null);
   const form = useForm<SetPasswordForm>({
     resolver: zodResolver(SetPasswordFormSchema),
     defaultValues: { email, password: '', confirmPassword: '' },
@@ -48,7 +54,12 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const session = await setPassword.mutateAsync({ ...values, token });
+      const answer = await setPassword.mutateAsync({ ...values, token });
+      if ('twoFactorRequired' in answer) {
+        setTwoFactorStep(answer);
+        return;
+      }
+      const session = answer;
       await signIn();
       toast({
         title: 'Password Set!',
@@ -65,6 +76,24 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
       });
     }
   });
+
+  if (twoFactorStep) {
+    const submitCode = async (code: string) => {
+      await verifyUserSecondFactor({ challenge: twoFactorStep.challenge, code });
+      await signIn();
+      toast({ title: 'Password Set!', description: 'Your password has been saved and you are signed in.' });
+      navigate(ROUTES.myOrders);
+    };
+    return (
+      <AuthCard
+        title="Set Your Password"
+        icon={<KeyRound className="h-12 w-12" aria-hidden="true" />}
+        description="Your new password is saved. Finish signing in with your second factor."
+      >
+        <TwoFactorCodeForm onSubmitCode={submitCode} onStartOver={() => navigate(ROUTES.login)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

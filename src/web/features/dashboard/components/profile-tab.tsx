@@ -1,3 +1,4 @@
+import { TotpSetupPanel } from '#web/components/two-factor/totp-setup-panel.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CreatorProfileForm } from './creator-profile-form.tsx';
@@ -6,7 +7,7 @@ import { ShippingAddresses } from './shipping-addresses.tsx';
 
 /**
  * The dashboard's Profile tab: personal information, the public profile (bio, links), change
- * password, shipping addresses (spec §2).
+ * password, two-factor sign-in (decision 072), shipping addresses (spec §2).
  */
 export function ProfileTab() {
   const { user } = useAuth();
@@ -16,6 +17,7 @@ export function ProfileTab() {
       <PersonalInfoForm key={user.id} user={user} />
       <CreatorProfileForm username={user.username} />
       <ChangePasswordForm />
+      <TotpSetupPanel area="user" />
       <ShippingAddresses />
     </div>
   );

@@ -113,6 +113,21 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   },
   {
     category: 'General',
+    question: 'How do I protect my account with two-factor sign-in?',
+    answer: (
+      <>
+        In your dashboard&apos;s Profile tab, under Two-factor sign-in, choose &ldquo;Set up an authenticator
+        app&rdquo;, scan the QR code with an app such as Google Authenticator, Microsoft Authenticator,
+        1Password or Authy (or type the key), and enter the 6-digit code it shows. From then on, signing in
+        asks for your password and then a code from the app. You also get ten recovery codes, shown once: keep
+        them somewhere safe; each one signs you in once if you lose your phone. A code is accepted only once,
+        and after several wrong codes signing in waits a while. To turn it off you need your password. Admins
+        must use two-factor sign-in.
+      </>
+    ),
+  },
+  {
+    category: 'General',
     question: 'Do I need a blockchain or a crypto wallet to own one?',
     answer: (
       <>
