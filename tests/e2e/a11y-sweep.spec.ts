@@ -64,6 +64,10 @@ async function checkPage(page: Page, path: string) {
   await test.step(`axe ${path}`, () => expectNoSeriousA11yViolations(page));
 }
 
+// Six long sweeps (two sizes, three areas), each on its own: they share only the chip made in beforeAll,
+// which each worker makes for itself, so they can run on different workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 let seller: Account;
 let chip: ChipJson;
 test.beforeAll(async ({ request }) => {

@@ -305,7 +305,15 @@ test('axe finds no serious violations on the landing, marketplace and chip pages
   request,
 }) => {
   await page.goto('/');
-  await expect(page.getByRole('list', { name: 'Featured Artchips' }).getByRole('article')).toHaveCount(3);
+  // The featured demo chips are the demo ones among the newest listed: other journeys listing chips at
+  // the same moment can push them all out, so this waits for the section's answer, whichever it is.
+  const featured = page.getByRole('region', { name: 'Featured Artchips' });
+  await expect(
+    featured
+      .getByRole('article')
+      .first()
+      .or(featured.getByRole('link', { name: 'Browse the marketplace' })),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/marketplace');
