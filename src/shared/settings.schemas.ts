@@ -165,6 +165,18 @@ const SITE_SETTINGS_SHAPE = {
     .int({ error: 'Must be a whole number of days from 1 to 365' })
     .min(1, { error: 'Must be a whole number of days from 1 to 365' })
     .max(365, { error: 'Must be a whole number of days from 1 to 365' }),
+  /** Decision 071: hours a new payout destination waits before it receives payouts. */
+  payoutDestinationHoldHours: z
+    .number({ error: 'Must be a whole number of hours from 0 to 720' })
+    .int({ error: 'Must be a whole number of hours from 0 to 720' })
+    .min(0, { error: 'Must be a whole number of hours from 0 to 720' })
+    .max(720, { error: 'Must be a whole number of hours from 0 to 720' }),
+  /** Decision 071: proceeds of reselling a chip bought this many days ago or less wait until the purchase is that old. */
+  flipHoldDays: z
+    .number({ error: 'Must be a whole number of days from 0 to 365' })
+    .int({ error: 'Must be a whole number of days from 0 to 365' })
+    .min(0, { error: 'Must be a whole number of days from 0 to 365' })
+    .max(365, { error: 'Must be a whole number of days from 0 to 365' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -200,6 +212,8 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   vaultAddress: '',
   caseWindowDays: 7,
   caseNotReceivedDays: 30,
+  payoutDestinationHoldHours: 72,
+  flipHoldDays: 30,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -253,6 +267,10 @@ export const SiteSettingsSchema = z.object({
   caseNotReceivedDays: SITE_SETTINGS_SHAPE.caseNotReceivedDays.default(
     DEFAULT_SITE_SETTINGS.caseNotReceivedDays,
   ),
+  payoutDestinationHoldHours: SITE_SETTINGS_SHAPE.payoutDestinationHoldHours.default(
+    DEFAULT_SITE_SETTINGS.payoutDestinationHoldHours,
+  ),
+  flipHoldDays: SITE_SETTINGS_SHAPE.flipHoldDays.default(DEFAULT_SITE_SETTINGS.flipHoldDays),
 });
 
 /** Site settings as sent on the wire. */
@@ -314,7 +332,13 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
 /** The money settings in wire form: every site setting except the landing page's banner, delivery and the vault's address. */
 export type MoneySiteSettings = Omit<
   SiteSettings,
-  'showLaunchBanner' | 'autoDeliveryDays' | 'vaultAddress' | 'caseWindowDays' | 'caseNotReceivedDays'
+  | 'showLaunchBanner'
+  | 'autoDeliveryDays'
+  | 'vaultAddress'
+  | 'caseWindowDays'
+  | 'caseNotReceivedDays'
+  | 'payoutDestinationHoldHours'
+  | 'flipHoldDays'
 >;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */

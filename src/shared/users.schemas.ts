@@ -73,6 +73,8 @@ export const UpdateProfileInputSchema = z.object({
       },
     )
     .optional(),
+  /** Needed when paypalEmail changes (decision 071): where direct-PayPal buyers pay is money's destination. */
+  currentPassword: z.string().max(200, 'That is not your current password.').optional(),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 

@@ -33,3 +33,9 @@ export {
 } from './auth.service.ts';
 export { loginAdminWithCode } from './admin-auth.service.ts';
 export { loginWithCode } from './auth.service.ts';
+export {
+  confirmDestinationChange,
+  createDestinationReportToken,
+  redeemDestinationReportToken,
+  type DestinationProof,
+} from './destination-guard.ts';
