@@ -21,6 +21,9 @@ const SELLER: PayableBalance = {
   kind: 'seller',
   payableCents: 2800,
   paypalEmail: 'seller@paypal.example',
+  destinationSetAt: null,
+  payableFrom: null,
+  payoutsFrozen: false,
 };
 
 const AFFILIATE: PayableBalance = {
@@ -30,6 +33,9 @@ const AFFILIATE: PayableBalance = {
   kind: 'affiliate',
   payableCents: 300,
   paypalEmail: null,
+  destinationSetAt: null,
+  payableFrom: null,
+  payoutsFrozen: false,
 };
 
 function setup(routes: Record<string, ApiHandler> = {}, balances = [SELLER, AFFILIATE]) {

@@ -19,6 +19,9 @@ function buildAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
     hasStripeAccount: false,
     stripeReady: false,
     availableMethods: ['manual', 'paypal_payouts', 'stripe_connect'],
+    destinationSetAt: null,
+    payableFrom: null,
+    payoutsFrozen: false,
     ...overrides,
   };
 }
