@@ -100,7 +100,7 @@ export const DESTINATION_PASSWORD_WRONG_MESSAGE =
  * The current password, sent with a change of where money goes (the payout account, the profile's
  * PayPal e-mail); checked on the server, which knows whether the destination changes.
  */
-export const CurrentPasswordProofSchema = z
+const CurrentPasswordProofSchema = z
   .string({ error: DESTINATION_PASSWORD_REQUIRED_MESSAGE })
   .max(200, DESTINATION_PASSWORD_WRONG_MESSAGE)
   .optional();

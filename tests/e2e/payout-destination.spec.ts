@@ -15,24 +15,27 @@ test('a seller changes their payout e-mail with their password; "this wasn\'t me
   try {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/my-artchip?tab=profile');
-    const paypal = page.getByLabel('PayPal email');
+    const profile = page.getByRole('region', { name: 'Personal Information' });
+    const paypal = profile.getByLabel('PayPal email');
     await paypal.fill(`new-${seller.email}`);
-    const password = page.getByLabel('Current password');
+    const password = profile.getByLabel('Current password');
     await expect(password).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // Without it, or with a wrong one: refused in words, nothing changes.
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await profile.getByRole('button', { name: 'Save Changes' }).click();
     await expect(
       page.getByText('Enter your current password to change where your money goes.'),
     ).toBeVisible();
     await password.fill('not-my-password');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText(/That is not your current password/).first()).toBeVisible();
+    await profile.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(profile.getByText(/That is not your current password/).first()).toBeVisible();
 
     await password.fill(seller.password);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `We e-mailed ${seller.email}` })).toBeVisible();
+    await profile.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(
+      profile.getByRole('status').filter({ hasText: `We e-mailed ${seller.email}` }),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
 

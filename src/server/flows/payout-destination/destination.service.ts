@@ -123,7 +123,7 @@ export async function changeProfile(
   });
 }
 
-export const DESTINATION_REPORTED_MESSAGE =
+const DESTINATION_REPORTED_MESSAGE =
   'Thank you. Payouts to your account are frozen and every session is signed out. Set a new password with “Forgot password?”, then contact us: we check the change with you before payouts start again.';
 
 /**

@@ -68,8 +68,16 @@ describe('PayoutsTab', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['', 'sellerseller@example.com', 'Sale proceeds', 'seller@paypal.example', '$28.00', 'Pay out'],
-      ['', 'friendfriend@example.com', 'Affiliate commissions', 'None', '$3.00', 'Pay out'],
+      [
+        '',
+        'sellerseller@example.com',
+        'Sale proceeds',
+        'seller@paypal.example',
+        'Long-standing',
+        '$28.00',
+        'Pay out',
+      ],
+      ['', 'friendfriend@example.com', 'Affiliate commissions', 'None', 'Long-standing', '$3.00', 'Pay out'],
     ]);
     expect(screen.getByText('$31.00')).toBeTruthy();
   });

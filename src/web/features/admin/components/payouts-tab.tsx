@@ -21,6 +21,7 @@ import { PayoutBatchResults, type BatchOutcome } from './payout-batch-results.ts
 function DestinationState({ row }: { row: PayableBalance }) {
   const unfreeze = useUnfreezePayouts();
   const toast = useToast();
+  const [now] = useState(() => new Date());
   if (row.payoutsFrozen) {
     return (
       <div className="space-y-1">
@@ -53,7 +54,6 @@ function DestinationState({ row }: { row: PayableBalance }) {
   }
   if (!row.destinationSetAt || !row.payableFrom)
     return <span className="text-xs text-gray-700">Long-standing</span>;
-  const now = new Date();
   if (new Date(row.payableFrom).getTime() > now.getTime()) {
     return (
       <span className="text-xs font-medium text-amber-900">

@@ -46,20 +46,16 @@ const METHOD_CHOICES: Record<PayoutMethod, { label: string; description: string 
  * money goes changes).
  */
 const validate = zodResolver(PayoutAccountInputSchema);
-const resolver: Resolver<PayoutAccountInput> = (values, context, options) =>
-  validate(
-    values.method === 'paypal_payouts'
-      ? values
-      : {
-          method: values.method,
-          ...(values.currentPassword ? { currentPassword: values.currentPassword } : {}),
-        },
-    context,
-    options,
-  );
+const resolver: Resolver<PayoutAccountInput> = (values, context, options) => {
+  const { currentPassword, ...rest } = values;
+  const sent = rest.method === 'paypal_payouts' ? rest : { method: rest.method };
+  return validate(currentPassword ? { ...sent, currentPassword } : sent, context, options);
+};
 
 /** "Payouts go to it from Dec 1, 2026 at 14:00 UTC": said while a new destination waits its hold. */
 function DestinationNotice({ account }: { account: PayoutAccount }) {
+  // The moment the form opened: the notice does not come and go while it is read.
+  const [now] = useState(() => Date.now());
   if (account.payoutsFrozen) {
     return (
       <p role="status" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -68,7 +64,7 @@ function DestinationNotice({ account }: { account: PayoutAccount }) {
       </p>
     );
   }
-  if (!account.payableFrom || new Date(account.payableFrom).getTime() <= Date.now()) return null;
+  if (!account.payableFrom || new Date(account.payableFrom).getTime() <= now) return null;
   return (
     <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
       Your payout destination changed on {formatUtcMoment(account.destinationSetAt!)}. For your safety,
