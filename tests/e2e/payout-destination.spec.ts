@@ -16,6 +16,8 @@ test('a seller changes their payout e-mail with their password; "this wasn\'t me
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/my-artchip?tab=profile');
     const profile = page.getByRole('region', { name: 'Personal Information' });
+    await profile.getByLabel('First name').fill('Dana');
+    await profile.getByLabel('Last name').fill('Seller');
     const paypal = profile.getByLabel('PayPal email');
     await paypal.fill(`new-${seller.email}`);
     const password = profile.getByLabel('Current password');
