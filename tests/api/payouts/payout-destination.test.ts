@@ -248,6 +248,40 @@ describe('protected payout destinations', () => {
     expect((await payOut(app, admin.token, seller.user.id)).statusCode).toBe(201);
   });
 
+  it("an affiliate's new PayPal e-mail waits its hold, and a frozen affiliate is not paid (the spec's affiliate payout)", async () => {
+    const { app, admin, seller: affiliate, advance } = await setup();
+    const changed = await injectAs(app, affiliate.token, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: {
+        firstName: 'Af',
+        lastName: 'Filiate',
+        username: affiliate.user.username,
+        paypalEmail: 'aff@paypal.example',
+        currentPassword: affiliate.password,
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const pay = () =>
+      injectAs(app, admin.token, {
+        method: 'POST',
+        url: `/api/admin/affiliate-payout/${affiliate.user.id}`,
+        payload: {},
+      });
+    const held = await pay();
+    expect(held.statusCode).toBe(422);
+    expect(ApiErrorSchema.parse(held.json()).message).toMatch(/payouts to it start Dec 1, 2026 at 14:00 UTC/);
+    advance(72 * HOUR);
+    // Past the hold: refused only for having nothing to pay.
+    expect(ApiErrorSchema.parse((await pay()).json()).message).not.toMatch(/payouts to it start/);
+    const token = await reportToken(app, affiliate.user.email);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/payout-destination/report', payload: { token } }))
+        .statusCode,
+    ).toBe(200);
+    expect(ApiErrorSchema.parse((await pay()).json()).message).toBe(PAYOUTS_FROZEN_MESSAGE);
+  });
+
   it('routes: the payout account needs a session; the report needs a real token', async () => {
     const { app } = await setup();
     expect(

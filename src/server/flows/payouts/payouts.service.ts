@@ -144,6 +144,18 @@ function assertDestinationPayable(
   }
 }
 
+/**
+ * Affiliates are paid by hand to their profile's PayPal e-mail (the spec's affiliate payout): frozen,
+ * or to an e-mail newer than payoutDestinationHoldHours, they wait (decision 071). Throws to refuse.
+ */
+export async function checkAffiliatePayable(ctx: ServiceContext, userId: number): Promise<void> {
+  const account = (await findAccountsByIds(ctx.db, [userId])).get(userId);
+  if (!account) return;
+  const { payoutDestinationHoldHours } = await getSiteSettings(ctx);
+  const { setAt } = await payoutDestinationOf(ctx, 'affiliate', account);
+  assertDestinationPayable(account, setAt, payoutDestinationHoldHours, ctx.clock());
+}
+
 /** GET /api/admin/payouts: every seller and affiliate with money to pay out now. */
 export async function listPayableBalances(ctx: ServiceContext): Promise<PayableBalance[]> {
   const { cutoff, flip } = await payableCutoff(ctx);
@@ -298,14 +310,7 @@ export async function payOutMany(
 ): Promise<PayoutBatchResult> {
   const results: PayoutBatchResult['results'] = [];
   const seen = new Set<string>();
-  const { payoutDestinationHoldHours } = await getSiteSettings(ctx);
-  // Affiliates are paid by hand to their profile's PayPal e-mail: frozen or new, they wait (decision 071).
-  const checkAffiliate = async (userId: number) => {
-    const account = (await findAccountsByIds(ctx.db, [userId])).get(userId);
-    if (!account) return;
-    const { setAt } = await payoutDestinationOf(ctx, 'affiliate', account);
-    assertDestinationPayable(account, setAt, payoutDestinationHoldHours, ctx.clock());
-  };
+  const checkAffiliate = (userId: number) => checkAffiliatePayable(ctx, userId);
   for (const item of args.input.items) {
     const key = `${item.kind}:${item.userId}`;
     if (seen.has(key)) continue;
