@@ -47,6 +47,8 @@ export const ROUTES = {
   siteAdminDashboard: '/siteadmin/dashboard',
   emailConfirm: '/email-list/confirm',
   emailUnsubscribe: '/email-list/unsubscribe',
+  /** The "this wasn't me" page of a payout destination change (decision 071): ?token=… */
+  payoutDestinationReport: '/payout-destination/report',
   chip: (username: string, slug: string) =>
     `/${BRAND.slug}/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`,
   gallery: (username: string) => `/gallery/${encodeURIComponent(username)}`,

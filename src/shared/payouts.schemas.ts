@@ -52,6 +52,11 @@ const PayableBalanceSchema = z.object({
   payableCents: z.number().int(),
   /** The seller's PayPal e-mail, where the manual payout can go. */
   paypalEmail: z.string().nullable(),
+  /** Decision 071: when the destination a payout would go to was set (null: long ago), and when it is paid. */
+  destinationSetAt: z.string().nullable(),
+  payableFrom: z.string().nullable(),
+  /** Payouts frozen: the owner reported a destination change they did not make. */
+  payoutsFrozen: z.boolean(),
 });
 export type PayableBalance = z.infer<typeof PayableBalanceSchema>;
 
@@ -77,12 +82,37 @@ export const PayoutAccountSchema = z.object({
   stripeReady: z.boolean(),
   /** manual always; stripe_connect and paypal_payouts when switched on here. */
   availableMethods: z.array(z.enum(PAYOUT_METHODS)),
+  /** When this destination was set (null: before decision 071, or never), and when it is paid to. */
+  destinationSetAt: z.string().nullable(),
+  payableFrom: z.string().nullable(),
+  /** The owner reported a change they did not make: no payouts until an admin unfreezes them. */
+  payoutsFrozen: z.boolean(),
 });
 export type PayoutAccount = z.infer<typeof PayoutAccountSchema>;
+
+/** Decision 071: changing where money goes needs the current password. */
+export const DESTINATION_PASSWORD_REQUIRED_MESSAGE =
+  'Enter your current password to change where your money goes.';
+export const DESTINATION_PASSWORD_WRONG_MESSAGE =
+  'That is not your current password, so where your money goes was not changed.';
+
+/**
+ * The current password, sent with a change of where money goes (the payout account, the profile's
+ * PayPal e-mail); checked on the server, which knows whether the destination changes.
+ */
+const CurrentPasswordProofSchema = z
+  .string({ error: DESTINATION_PASSWORD_REQUIRED_MESSAGE })
+  .max(200, DESTINATION_PASSWORD_WRONG_MESSAGE)
+  .optional();
+
+/** Instead of the password, a code from the account's authenticator app or a recovery code (decision 072). */
+export const SecondFactorProofSchema = z.string().trim().max(20, 'That code is not right.').optional();
 
 /** PUT /api/my-payout-account. */
 export const PayoutAccountInputSchema = z
   .object({
+    currentPassword: CurrentPasswordProofSchema,
+    totpCode: SecondFactorProofSchema,
     method: z.enum(PAYOUT_METHODS, { error: 'Choose how you want to be paid' }),
     paypalEmail: z
       .string()
@@ -126,3 +156,16 @@ export const PayoutBatchResultSchema = z.object({
   ),
 });
 export type PayoutBatchResult = z.infer<typeof PayoutBatchResultSchema>;
+
+/** POST /api/payout-destination/report: the "this wasn't me" link's token (decision 071). */
+export const DestinationReportInputSchema = z.object({
+  token: z
+    .string({ error: 'This link is invalid.' })
+    .min(1, 'This link is invalid.')
+    .max(200, 'This link is invalid.'),
+});
+
+/** POST /api/admin/payouts/users/:userId/unfreeze: why the admin lifts the freeze (kept in the audit log). */
+export const UnfreezePayoutsInputSchema = z.object({
+  note: z.string().trim().max(500, 'Keep the note under 500 characters').optional(),
+});

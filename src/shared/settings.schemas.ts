@@ -170,6 +170,18 @@ const SITE_SETTINGS_SHAPE = {
    * an admin without one may use nothing but the set-up until they do.
    */
   requireAdminTwoFactor: z.boolean({ error: 'Must be true or false' }),
+  /** Decision 071: hours a new payout destination waits before it receives payouts. */
+  payoutDestinationHoldHours: z
+    .number({ error: 'Must be a whole number of hours from 0 to 720' })
+    .int({ error: 'Must be a whole number of hours from 0 to 720' })
+    .min(0, { error: 'Must be a whole number of hours from 0 to 720' })
+    .max(720, { error: 'Must be a whole number of hours from 0 to 720' }),
+  /** Decision 071: proceeds of reselling a chip bought this many days ago or less wait until the purchase is that old. */
+  flipHoldDays: z
+    .number({ error: 'Must be a whole number of days from 0 to 365' })
+    .int({ error: 'Must be a whole number of days from 0 to 365' })
+    .min(0, { error: 'Must be a whole number of days from 0 to 365' })
+    .max(365, { error: 'Must be a whole number of days from 0 to 365' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -206,6 +218,8 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   caseWindowDays: 7,
   caseNotReceivedDays: 30,
   requireAdminTwoFactor: true,
+  payoutDestinationHoldHours: 72,
+  flipHoldDays: 30,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -262,6 +276,10 @@ export const SiteSettingsSchema = z.object({
   requireAdminTwoFactor: SITE_SETTINGS_SHAPE.requireAdminTwoFactor.default(
     DEFAULT_SITE_SETTINGS.requireAdminTwoFactor,
   ),
+  payoutDestinationHoldHours: SITE_SETTINGS_SHAPE.payoutDestinationHoldHours.default(
+    DEFAULT_SITE_SETTINGS.payoutDestinationHoldHours,
+  ),
+  flipHoldDays: SITE_SETTINGS_SHAPE.flipHoldDays.default(DEFAULT_SITE_SETTINGS.flipHoldDays),
 });
 
 /** Site settings as sent on the wire. */
@@ -329,6 +347,8 @@ export type MoneySiteSettings = Omit<
   | 'caseWindowDays'
   | 'caseNotReceivedDays'
   | 'requireAdminTwoFactor'
+  | 'payoutDestinationHoldHours'
+  | 'flipHoldDays'
 >;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */

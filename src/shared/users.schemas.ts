@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SecondFactorProofSchema } from './payouts.schemas.ts';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 50;
@@ -73,6 +74,10 @@ export const UpdateProfileInputSchema = z.object({
       },
     )
     .optional(),
+  /** Needed when paypalEmail changes (decision 071): where direct-PayPal buyers pay is money's destination. */
+  currentPassword: z.string().max(200, 'That is not your current password.').optional(),
+  /** Or, for an account with two-factor sign-in, a code from its app or a recovery code. */
+  totpCode: SecondFactorProofSchema,
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 

@@ -23,7 +23,14 @@ async function listedChip(
     await json(
       await request.put('/api/users/profile', {
         headers: auth(creator.token),
-        data: { firstName: 'Pay', lastName: 'Creator', username: creator.username, paypalEmail },
+        data: {
+          firstName: 'Pay',
+          lastName: 'Creator',
+          username: creator.username,
+          paypalEmail,
+          // A new PayPal e-mail needs the password (decision 071).
+          currentPassword: creator.password,
+        },
       }),
     );
     await json(

@@ -24,6 +24,8 @@ test('a seller is paid out by an admin and sees it in their history @global-sett
     await admin.getByRole('button', { name: 'Save Settings' }).click();
     await expect(admin.getByText('Must be a whole number of days from 0 to 365')).toBeVisible();
     await hold.fill('0');
+    // And no wait for a new payout destination (decision 071): the seller sets theirs below.
+    await admin.getByLabel('New payout destination hold (hours)').fill('0');
     await admin.getByRole('button', { name: 'Save Settings' }).click();
     await expect(admin.getByText('Settings Updated', { exact: true })).toBeVisible();
 
@@ -36,6 +38,7 @@ test('a seller is paid out by an admin and sees it in their history @global-sett
           lastName: 'Payee',
           username: seller.username,
           paypalEmail: `paypal-${seller.email}`,
+          currentPassword: seller.password,
         },
       }),
     );
@@ -110,7 +113,10 @@ test('a seller is paid out by an admin and sees it in their history @global-sett
   } finally {
     // Settings are site-wide: put the hold back to its default whatever happened.
     await json(
-      await request.put('/api/admin/site-settings', { headers: auth(token), data: { payoutHoldDays: 7 } }),
+      await request.put('/api/admin/site-settings', {
+        headers: auth(token),
+        data: { payoutHoldDays: 7, payoutDestinationHoldHours: 72 },
+      }),
     );
     await admin.context().close();
   }

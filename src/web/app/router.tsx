@@ -25,7 +25,7 @@ import {
   UidPage,
 } from '#web/features/chips/pages.ts';
 import { ContactPage } from '#web/features/contact/pages.ts';
-import { DashboardPage } from '#web/features/dashboard/pages.ts';
+import { DashboardPage, DestinationReportPage } from '#web/features/dashboard/pages.ts';
 import { FaqPage, PrivacyPage, TermsPage, ThankYouPage, TokenPage } from '#web/features/info/pages.ts';
 import { LandingPage } from '#web/features/landing/pages.ts';
 import { ClaimPage } from '#web/features/nfc/pages.ts';
@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
       { path: '/siteadmin/customers/:id', element: <CustomerFormPage /> },
       { path: '/email-list/confirm', element: <EmailConfirmPage /> },
       { path: '/email-list/unsubscribe', element: <EmailUnsubscribePage /> },
+      { path: ROUTES.payoutDestinationReport, element: <DestinationReportPage /> },
       // Rendered by the server too, which answers it with 404 (isKnownPage).
       { path: '*', handle: SSR, element: <NotFoundPage /> },
     ],

@@ -66,6 +66,7 @@ async function preHijack(app: App) {
       lastName: 'Tim',
       username: session.user.username,
       paypalEmail: ATTACKER_PAYPAL,
+      currentPassword: ATTACKER_PASSWORD,
     },
   });
   expect(profile.statusCode).toBe(200);
@@ -85,7 +86,7 @@ async function preHijack(app: App) {
   const payout = await injectAs(app, session.token, {
     method: 'PUT',
     url: '/api/my-payout-account',
-    payload: { method: 'manual', paypalEmail: ATTACKER_PAYPAL },
+    payload: { method: 'manual', paypalEmail: ATTACKER_PAYPAL, currentPassword: ATTACKER_PASSWORD },
   });
   expect(payout.statusCode).toBe(200);
   return { attackerToken: session.token, userId: session.user.id };
@@ -182,7 +183,7 @@ describe('pre-hijacking an account through a guest checkout hand-out', () => {
     await injectAs(app, token, {
       method: 'PUT',
       url: '/api/my-payout-account',
-      payload: { method: 'manual', paypalEmail: 'own@example.com' },
+      payload: { method: 'manual', paypalEmail: 'own@example.com', currentPassword: 'password123' },
     });
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
     const mail = await latestMailTo(app.db, user.email, 'set-password');

@@ -93,7 +93,7 @@ describe('payouts through the providers', () => {
     const settings = await injectAs(app, admin.token, {
       method: 'PUT',
       url: '/api/admin/site-settings',
-      payload: { payoutHoldDays: 0 },
+      payload: { payoutHoldDays: 0, payoutDestinationHoldHours: 0 },
     });
     expect(settings.statusCode, settings.body).toBeLessThan(300);
     const pays = [1, 2].map(() =>
@@ -121,7 +121,7 @@ describe('payouts through the providers', () => {
     await injectAs(app, admin.token, {
       method: 'PUT',
       url: '/api/admin/site-settings',
-      payload: { payoutHoldDays: 0 },
+      payload: { payoutHoldDays: 0, payoutDestinationHoldHours: 0 },
     });
     const bad = await injectAs(app, seller.token, {
       method: 'PUT',
@@ -132,7 +132,11 @@ describe('payouts through the providers', () => {
     const set = await injectAs(app, seller.token, {
       method: 'PUT',
       url: '/api/my-payout-account',
-      payload: { method: 'paypal_payouts', paypalEmail: 'seller@paypal.example' },
+      payload: {
+        method: 'paypal_payouts',
+        paypalEmail: 'seller@paypal.example',
+        currentPassword: seller.password,
+      },
     });
     expect(set.statusCode, set.body).toBe(200);
     await sale(app, seller.user.id, buyer.user.id, 2000);
@@ -372,7 +376,7 @@ describe('ledger invariants (property)', () => {
     const settings = await injectAs(app, admin.token, {
       method: 'PUT',
       url: '/api/admin/site-settings',
-      payload: { payoutHoldDays: 0 },
+      payload: { payoutHoldDays: 0, payoutDestinationHoldHours: 0 },
     });
     expect(settings.statusCode, settings.body).toBeLessThan(300);
     // Each has a payout address (a PayPal e-mail), so a seller payout is refused only for want of money.

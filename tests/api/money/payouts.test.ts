@@ -167,9 +167,12 @@ describe('seller payouts', () => {
     const set = await injectAs(app, seller.token, {
       method: 'PUT',
       url: '/api/my-payout-account',
-      payload: { method: 'manual', paypalEmail: 'seller@paypal.example' },
+      payload: { method: 'manual', paypalEmail: 'seller@paypal.example', currentPassword: seller.password },
     });
     expect(set.statusCode, set.body).toBeLessThan(300);
+    // A new destination waits payoutDestinationHoldHours (decision 071).
+    expect((await payOut(app, admin.token, seller.user.id)).statusCode).toBe(422);
+    advance(72 * 60 * 60 * 1000);
     expect((await payOut(app, admin.token, seller.user.id)).statusCode).toBe(201);
   });
 

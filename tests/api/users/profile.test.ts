@@ -13,8 +13,13 @@ const VALID = {
   username: 'grace_h',
   paypalEmail: 'grace@pay.example',
 };
+// A new PayPal e-mail needs the current password (decision 071): the factory's, unless a test says.
 const update = (app: App, token: string | null, body: Record<string, unknown>) =>
-  injectAs(app, token, { method: 'PUT', url: '/api/users/profile', payload: body });
+  injectAs(app, token, {
+    method: 'PUT',
+    url: '/api/users/profile',
+    payload: { currentPassword: 'password123', ...body },
+  });
 
 describe('PUT /api/users/profile', () => {
   it('updates names, username and PayPal e-mail of the signed-in user only', async () => {

@@ -1,4 +1,5 @@
 export {
+  checkAffiliatePayable,
   getSellerBalance,
   listPayableBalances,
   NO_PAYOUT_ADDRESS_MESSAGE,

@@ -55,3 +55,18 @@ test('a balance that a refund took below zero shows nothing payable and the debt
       .payableCents,
   ).toBe(5_000);
 });
+
+test("a flip's next payable moment is its purchase's flip hold when that ends after the payout hold (decision 071)", () => {
+  const totals = { earnedCents: 1400, paidOutCents: 0, payableCents: 0 };
+  const settledAt = new Date(NOW.getTime() - DAY).toISOString();
+  const flipPayableAt = new Date(NOW.getTime() + 20 * DAY).toISOString();
+  expect(
+    sellerBalanceAmounts(totals, [{ settledAt, amountCents: 1400, flipPayableAt }], 7, NOW).nextPayableAt,
+  ).toBe(flipPayableAt);
+  // A flip hold that ends before the payout hold changes nothing.
+  const early = new Date(NOW.getTime() + DAY).toISOString();
+  expect(
+    sellerBalanceAmounts(totals, [{ settledAt, amountCents: 1400, flipPayableAt: early }], 7, NOW)
+      .nextPayableAt,
+  ).toBe(new Date(NOW.getTime() + 6 * DAY).toISOString());
+});

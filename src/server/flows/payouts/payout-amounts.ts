@@ -27,7 +27,12 @@ export function payoutAmountCents(totals: AccountTotals): number {
  */
 export function sellerBalanceAmounts(
   totals: AccountTotals,
-  settlements: { settledAt: string | Date | null; amountCents: number }[],
+  settlements: {
+    settledAt: string | Date | null;
+    amountCents: number;
+    /** A flip's (decision 071): when the purchase that brought the chip in is past flipHoldDays. */
+    flipPayableAt?: string | Date | null;
+  }[],
   holdDays: number,
   now: Date,
 ): { pendingCents: number; payableCents: number; paidCents: number; nextPayableAt: string | null } {
@@ -36,7 +41,8 @@ export function sellerBalanceAmounts(
   let nextPayable: number | null = null;
   for (const s of settlements) {
     if (s.settledAt === null || s.amountCents <= 0) continue;
-    const at = new Date(s.settledAt).getTime() + holdDays * DAY_MS;
+    const settled = new Date(s.settledAt).getTime() + holdDays * DAY_MS;
+    const at = s.flipPayableAt ? Math.max(settled, new Date(s.flipPayableAt).getTime()) : settled;
     if (at > now.getTime()) nextPayable = nextPayable === null ? at : Math.min(nextPayable, at);
   }
   return {

@@ -21,12 +21,19 @@ import { AppError } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
 import {
   bookPayout,
+  type FlipHold,
   listPayableAccounts,
   listSellerOrderSettlements,
   readAccountTotals,
 } from '#server/modules/ledger/index.ts';
 import { getSiteSettings } from '#server/modules/settings/index.ts';
-import { findAccountsByIds, lockAccount } from '#server/modules/users/index.ts';
+import { findAccountsByIds, lockAccount, type UserRow } from '#server/modules/users/index.ts';
+import {
+  destinationHoldMessage,
+  destinationPayableFrom,
+  isDestinationOnHold,
+  PAYOUTS_FROZEN_MESSAGE,
+} from '#shared/payout-destination.ts';
 import { payOutAffiliate } from '#server/modules/affiliates/index.ts';
 import { insertPayout, listPayoutsOf, type PayoutRow } from '#server/modules/payouts/index.ts';
 import { chooseRail, sendPayout } from '#server/modules/payouts/index.ts';
@@ -69,18 +76,28 @@ function affiliatePayoutDto(p: {
   };
 }
 
-/** Sales settled at or before this moment are past the hold at `now`. */
-async function payableCutoff(ctx: ServiceContext): Promise<{ cutoff: Date; holdDays: number }> {
-  const { payoutHoldDays } = await getSiteSettings(ctx);
-  return { cutoff: cutoffAt(ctx.clock(), payoutHoldDays), holdDays: payoutHoldDays };
+/**
+ * Sales settled at or before `cutoff` are past the hold at `now`; a flip's proceeds also wait for the
+ * purchase that brought the chip in to be `flip.days` old (decision 071).
+ */
+async function payableCutoff(
+  ctx: ServiceContext,
+): Promise<{ cutoff: Date; holdDays: number; flip: FlipHold }> {
+  const { payoutHoldDays, flipHoldDays } = await getSiteSettings(ctx);
+  const now = ctx.clock();
+  return {
+    cutoff: cutoffAt(now, payoutHoldDays),
+    holdDays: payoutHoldDays,
+    flip: { boughtBy: cutoffAt(now, flipHoldDays), days: flipHoldDays },
+  };
 }
 
 /** GET /api/my-payouts: the seller's pending, payable and paid proceeds, and their payouts. */
 export async function getSellerBalance(ctx: ServiceContext, sellerId: number): Promise<SellerBalance> {
-  const { cutoff, holdDays } = await payableCutoff(ctx);
+  const { cutoff, holdDays, flip } = await payableCutoff(ctx);
   const [totals, settlements, payouts] = await Promise.all([
-    readAccountTotals(ctx.db, sellerId, 'seller', cutoff),
-    listSellerOrderSettlements(ctx.db, sellerId),
+    readAccountTotals(ctx.db, sellerId, 'seller', cutoff, flip),
+    listSellerOrderSettlements(ctx.db, sellerId, flip.days),
     listPayoutsOf(ctx.db, sellerId, 'seller'),
   ]);
   return {
@@ -90,11 +107,61 @@ export async function getSellerBalance(ctx: ServiceContext, sellerId: number): P
   };
 }
 
+/**
+ * Where a payout to this person would go now, and since when (decision 071): a seller's chosen rail
+ * or payout account's PayPal e-mail, else (and for an affiliate, always) the profile's PayPal e-mail.
+ */
+async function payoutDestinationOf(
+  ctx: ServiceContext,
+  kind: PayoutKind,
+  account: UserRow,
+): Promise<{
+  rail: Awaited<ReturnType<typeof chooseRail>> | null;
+  address: string | null;
+  setAt: Date | null;
+}> {
+  const rail = kind === 'seller' ? await chooseRail(ctx, account.id) : null;
+  if (rail?.address) return { rail, address: rail.address, setAt: rail.addressSetAt };
+  return { rail, address: account.paypalEmail, setAt: account.paypalEmail ? account.paypalEmailSetAt : null };
+}
+
+/**
+ * Refuses a payout to an account whose owner reported a change they did not make, or to a
+ * destination still in its payoutDestinationHoldHours (decision 071), saying when it can be paid.
+ */
+function assertDestinationPayable(
+  account: UserRow | undefined,
+  setAt: Date | null,
+  holdHours: number,
+  now: Date,
+): void {
+  if (account?.payoutsFrozenAt) throw new AppError('UNPROCESSABLE', PAYOUTS_FROZEN_MESSAGE);
+  if (setAt && isDestinationOnHold(setAt, holdHours, now)) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      destinationHoldMessage(setAt, destinationPayableFrom(setAt, holdHours)!),
+    );
+  }
+}
+
+/**
+ * Affiliates are paid by hand to their profile's PayPal e-mail (the spec's affiliate payout): frozen,
+ * or to an e-mail newer than payoutDestinationHoldHours, they wait (decision 071). Throws to refuse.
+ */
+export async function checkAffiliatePayable(ctx: ServiceContext, userId: number): Promise<void> {
+  const account = (await findAccountsByIds(ctx.db, [userId])).get(userId);
+  if (!account) return;
+  const { payoutDestinationHoldHours } = await getSiteSettings(ctx);
+  const { setAt } = await payoutDestinationOf(ctx, 'affiliate', account);
+  assertDestinationPayable(account, setAt, payoutDestinationHoldHours, ctx.clock());
+}
+
 /** GET /api/admin/payouts: every seller and affiliate with money to pay out now. */
 export async function listPayableBalances(ctx: ServiceContext): Promise<PayableBalance[]> {
-  const { cutoff } = await payableCutoff(ctx);
+  const { cutoff, flip } = await payableCutoff(ctx);
+  const { payoutDestinationHoldHours } = await getSiteSettings(ctx);
   const [sellers, affiliates] = await Promise.all([
-    listPayableAccounts(ctx.db, 'seller', cutoff),
+    listPayableAccounts(ctx.db, 'seller', cutoff, flip),
     listPayableAccounts(ctx.db, 'affiliate'),
   ]);
   const rows = [
@@ -109,6 +176,7 @@ export async function listPayableBalances(ctx: ServiceContext): Promise<PayableB
   for (const row of rows) {
     const account = accounts.get(row.userId);
     if (!account) continue;
+    const { setAt } = await payoutDestinationOf(ctx, row.kind, account);
     balances.push({
       userId: row.userId,
       kind: row.kind,
@@ -116,6 +184,9 @@ export async function listPayableBalances(ctx: ServiceContext): Promise<PayableB
       username: account.username,
       email: account.email,
       paypalEmail: account.paypalEmail,
+      destinationSetAt: setAt?.toISOString() ?? null,
+      payableFrom: destinationPayableFrom(setAt, payoutDestinationHoldHours)?.toISOString() ?? null,
+      payoutsFrozen: account.payoutsFrozenAt !== null,
     });
   }
   return balances.sort((a, b) => b.payableCents - a.payableCents || a.userId - b.userId);
@@ -142,15 +213,13 @@ async function recordPayout(
   },
 ): Promise<PayoutRow> {
   const method = args.method ?? 'manual';
-  const { cutoff } = await payableCutoff(ctx);
+  const { cutoff, flip } = await payableCutoff(ctx);
   return ctx.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, args.userId))) throw new AppError('NOT_FOUND', 'User not found');
-    const totals = await readAccountTotals(
-      tx,
-      args.userId,
-      args.kind,
-      args.kind === 'seller' ? cutoff : undefined,
-    );
+    const totals =
+      args.kind === 'seller'
+        ? await readAccountTotals(tx, args.userId, 'seller', cutoff, flip)
+        : await readAccountTotals(tx, args.userId, args.kind);
     const amountCents = payoutAmountCents(totals);
     if (amountCents <= 0) throw new AppError('UNPROCESSABLE', args.nothingMessage);
     args.check?.();
@@ -195,11 +264,13 @@ export async function payOutSeller(
   ctx: ServiceContext,
   args: { sellerId: number; adminId: number; input: SellerPayoutInput },
 ): Promise<PayoutDto> {
-  const rail = await chooseRail(ctx, args.sellerId);
   const seller = (await findAccountsByIds(ctx.db, [args.sellerId])).get(args.sellerId);
-  const address = rail.address ?? seller?.paypalEmail ?? null;
+  if (!seller) throw new AppError('NOT_FOUND', 'User not found');
+  const { rail: chosen, address, setAt } = await payoutDestinationOf(ctx, 'seller', seller);
+  const rail = chosen!;
+  const { payoutDestinationHoldHours } = await getSiteSettings(ctx);
   const mailPaid = async (db: Db, payout: PayoutRow) => {
-    if (!seller || payout.status !== 'paid') return;
+    if (payout.status !== 'paid') return;
     await enqueueMail(
       db,
       await payoutSentMail(seller, ctx.config.publicUrl, {
@@ -219,6 +290,7 @@ export async function payOutSeller(
     method: rail.method,
     check: () => {
       if (address === null) throw new AppError('UNPROCESSABLE', NO_PAYOUT_ADDRESS_MESSAGE);
+      assertDestinationPayable(seller, setAt, payoutDestinationHoldHours, ctx.clock());
     },
     onRecorded: mailPaid,
   });
@@ -238,25 +310,29 @@ export async function payOutMany(
 ): Promise<PayoutBatchResult> {
   const results: PayoutBatchResult['results'] = [];
   const seen = new Set<string>();
+  const checkAffiliate = (userId: number) => checkAffiliatePayable(ctx, userId);
   for (const item of args.input.items) {
     const key = `${item.kind}:${item.userId}`;
     if (seen.has(key)) continue;
     seen.add(key);
     try {
-      const payout =
-        item.kind === 'seller'
-          ? await payOutSeller(ctx, {
-              sellerId: item.userId,
-              adminId: args.adminId,
-              input: { txReference: args.input.txReference },
-            })
-          : affiliatePayoutDto(
-              await payOutAffiliate(ctx.db, {
-                userId: item.userId,
-                adminId: args.adminId,
-                txReference: args.input.txReference,
-              }),
-            );
+      let payout: PayoutDto;
+      if (item.kind === 'seller') {
+        payout = await payOutSeller(ctx, {
+          sellerId: item.userId,
+          adminId: args.adminId,
+          input: { txReference: args.input.txReference },
+        });
+      } else {
+        await checkAffiliate(item.userId);
+        payout = affiliatePayoutDto(
+          await payOutAffiliate(ctx.db, {
+            userId: item.userId,
+            adminId: args.adminId,
+            txReference: args.input.txReference,
+          }),
+        );
+      }
       results.push({ ...item, payout, error: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -8,6 +8,7 @@ import {
   PayoutSchema,
 } from '#shared/affiliates.schemas.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
+import { checkAffiliatePayable } from '#server/flows/payouts/index.ts';
 import {
   getAdminAffiliateSummary,
   listAffiliateStats,
@@ -50,11 +51,14 @@ export const adminAffiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PayoutSchema },
       },
     },
-    async (request) =>
-      payOutAffiliate(app.db, {
+    async (request) => {
+      // Frozen, or a PayPal e-mail still in its hold: refused with when (decision 071).
+      await checkAffiliatePayable(app, request.params.userId);
+      return payOutAffiliate(app.db, {
         userId: request.params.userId,
         adminId: currentUser(request).id,
         txReference: request.body?.txReference,
-      }),
+      });
+    },
   );
 };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DestinationReportInputSchema,
+  UnfreezePayoutsInputSchema,
   PayableBalanceListSchema,
   PayoutAccountInputSchema,
   PayoutAccountSchema,
@@ -18,11 +20,14 @@ import {
   payOutMany,
   payOutSeller,
 } from '#server/flows/payouts/index.ts';
+import { refreshStripeReadiness, startStripeOnboarding } from '#server/modules/payouts/index.ts';
 import {
-  refreshStripeReadiness,
-  setPayoutAccount,
-  startStripeOnboarding,
-} from '#server/modules/payouts/index.ts';
+  changePayoutAccount,
+  reportDestinationChange,
+  unfreezeAccountPayouts,
+} from '#server/flows/payout-destination/index.ts';
+import { MessageResponseSchema } from '#shared/auth.schemas.ts';
+import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** A seller's balance and payouts, and the admin's payouts screen. */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,7 +94,37 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: { body: PayoutAccountInputSchema, response: { 200: PayoutAccountSchema } },
     },
-    async (request) => setPayoutAccount(app, currentUser(request).id, request.body),
+    async (request) =>
+      changePayoutAccount(app, { userId: currentUser(request).id, client: request.ip }, request.body),
+  );
+
+  // Decision 071: the "this wasn't me" link of a destination change mail (the page at
+  // ROUTES.payoutDestinationReport posts its token here): payouts freeze, every session ends.
+  app.post(
+    '/api/payout-destination/report',
+    {
+      config: { auth: 'public', rateLimit: limitPerMinute(app.config, 10) },
+      schema: { body: DestinationReportInputSchema, response: { 200: MessageResponseSchema } },
+    },
+    async (request) => reportDestinationChange(app, request.body.token),
+  );
+
+  app.post(
+    '/api/admin/payouts/users/:userId/unfreeze',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        params: SellerPayoutParamsSchema,
+        body: UnfreezePayoutsInputSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) =>
+      unfreezeAccountPayouts(app, {
+        adminId: currentUser(request).id,
+        userId: request.params.userId,
+        note: request.body.note,
+      }),
   );
 
   app.post(

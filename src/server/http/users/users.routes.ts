@@ -10,6 +10,7 @@ import {
   ShippingAddressSchema,
 } from '#shared/addresses.schemas.ts';
 import * as users from '#server/modules/users/index.ts';
+import { changeProfile } from '#server/flows/payout-destination/index.ts';
 import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /** The signed-in user, their profile, password and shipping addresses (spec §7). */
@@ -25,8 +26,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/users/profile',
-    { config: { auth: 'user' }, schema: { body: UpdateProfileInputSchema, response: { 200: UserSchema } } },
-    async (request) => users.updateProfile(app.db, currentUser(request).id, request.body),
+    {
+      // A new PayPal e-mail needs the current password (decision 071): guesses are limited too.
+      config: { auth: 'user', rateLimit: limitPerMinute(app.config, 20) },
+      schema: { body: UpdateProfileInputSchema, response: { 200: UserSchema } },
+    },
+    async (request) =>
+      changeProfile(app, { userId: currentUser(request).id, client: request.ip }, request.body),
   );
 
   app.post(

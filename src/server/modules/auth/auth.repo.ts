@@ -7,8 +7,9 @@ export type SessionKind = 'user' | 'admin';
 /**
  * verify_email and set_password links are mailed to the address; claim_guest is handed to the browser
  * that placed a guest order, so using it sets a password but never proves the address.
+ * report_destination is the "this wasn't me" link of a payout destination change (decision 071).
  */
-export type EmailTokenPurpose = 'verify_email' | 'set_password' | 'claim_guest';
+export type EmailTokenPurpose = 'verify_email' | 'set_password' | 'claim_guest' | 'report_destination';
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 export async function insertSession(

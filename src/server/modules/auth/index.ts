@@ -44,3 +44,9 @@ export {
   twoFactorStatus,
   verifySecondFactor,
 } from './two-factor.service.ts';
+export {
+  confirmDestinationChange,
+  createDestinationReportToken,
+  redeemDestinationReportToken,
+  type DestinationProof,
+} from './destination-guard.ts';

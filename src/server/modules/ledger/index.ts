@@ -29,4 +29,5 @@ export {
   sumOwedToSellers,
   sumPlatformIncome,
   sumSellerEarnings,
+  type FlipHold,
 } from './ledger.repo.ts';

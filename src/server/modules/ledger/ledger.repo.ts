@@ -22,6 +22,33 @@ const orderSettledAt = sql<Date | null>`case
   else (select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.type = 'delivered')
 end`;
 
+/**
+ * The fast-flip hold (decision 071): the resale `orders` row is a flip when its seller bought the chip
+ * (a paid purchase) less than `flip.days` before this sale was paid. Its proceeds wait until that
+ * purchase was paid at or before `flip.boughtBy` (now less flipHoldDays), and while that purchase has
+ * a hold not released (a buyer protection case now; a card dispute when disputes land: their hold on
+ * the purchase keeps this resale's proceeds back too). True while held.
+ */
+export type FlipHold = { boughtBy: Date; days: number };
+function flipHeld(flip: FlipHold): SQL {
+  return sql`exists (select 1 from orders p where p.chip_id = ${orders.chipId}
+    and p.buyer_id = ${orders.sellerId} and p.order_type = 'purchase' and p.paid_at is not null
+    and p.paid_at <= ${orders.paidAt} and ${orders.paidAt} - p.paid_at < make_interval(days => ${flip.days}::int)
+    and (p.paid_at > ${flip.boughtBy}
+      or exists (select 1 from ledger_holds ph where ph.order_id = p.id and ph.released_at is null)))`;
+}
+
+/**
+ * When a flip's proceeds stop waiting for the purchase that brought the chip in (its paid time plus
+ * `days`), as SQL over `orders`; null when this sale is no flip.
+ */
+function flipPayableAt(days: number): SQL<Date | string | null> {
+  return sql<Date | string | null>`(select max(p.paid_at) + make_interval(days => ${days}::int) from orders p
+    where p.chip_id = ${orders.chipId} and p.buyer_id = ${orders.sellerId} and p.order_type = 'purchase'
+      and p.paid_at is not null and p.paid_at <= ${orders.paidAt}
+      and ${orders.paidAt} - p.paid_at < make_interval(days => ${days}::int))`;
+}
+
 export type LedgerLineRow = typeof ledgerLines.$inferSelect;
 export type NewLedgerLine = typeof ledgerLines.$inferInsert;
 
@@ -51,9 +78,10 @@ export async function readAccountTotals(
   userId: number,
   account: Extract<LedgerAccount, 'seller' | 'affiliate'>,
   settledBy?: Date,
+  flip?: FlipHold,
 ): Promise<{ earnedCents: number; paidOutCents: number; payableCents: number }> {
   const payableFilter: SQL = settledBy
-    ? sql`${ledgerLines.orderId} is null or ${inKinds(SETTLEMENT_KINDS)} or ${orderSettledAt} <= ${settledBy}`
+    ? sql`${ledgerLines.orderId} is null or ${inKinds(SETTLEMENT_KINDS)} or (${orderSettledAt} <= ${settledBy}${flip ? sql` and not ${flipHeld(flip)}` : sql``})`
     : sql`true`;
   const [row] = await db
     .select({
@@ -71,13 +99,17 @@ export async function readAccountTotals(
   };
 }
 
-/** When each of a seller's orders with unsettled or on-hold money settled (null: not yet). */
-export async function listSellerOrderSettlements(db: Db, userId: number) {
+/**
+ * When each of a seller's orders with unsettled or on-hold money settled (null: not yet), and with
+ * `flipDays`, when a flip's proceeds stop waiting for the purchase that brought the chip in.
+ */
+export async function listSellerOrderSettlements(db: Db, userId: number, flipDays = 0) {
   return db
     .select({
       orderId: ledgerLines.orderId,
       amountCents: sql<number>`sum(${ledgerLines.amountCents})::int`,
       settledAt: sql<Date | string | null>`${orderSettledAt}`,
+      flipPayableAt: flipDays > 0 ? flipPayableAt(flipDays) : sql<null>`null`,
     })
     .from(ledgerLines)
     .innerJoin(orders, eq(orders.id, ledgerLines.orderId))
@@ -90,9 +122,14 @@ export async function listPayableAccounts(
   db: Db,
   account: Extract<LedgerAccount, 'seller' | 'affiliate'>,
   settledBy?: Date,
+  flip?: FlipHold,
 ): Promise<{ userId: number; payableCents: number }[]> {
   const settled = settledBy
-    ? or(isNull(ledgerLines.orderId), inKinds(SETTLEMENT_KINDS), sql`${orderSettledAt} <= ${settledBy}`)
+    ? or(
+        isNull(ledgerLines.orderId),
+        inKinds(SETTLEMENT_KINDS),
+        sql`(${orderSettledAt} <= ${settledBy}${flip ? sql` and not ${flipHeld(flip)}` : sql``})`,
+      )
     : undefined;
   const rows = await db
     .select({ userId: ledgerLines.userId, payableCents: sql<number>`sum(${ledgerLines.amountCents})::int` })

@@ -5,7 +5,9 @@
 export { insertPayout, listPaidOutTotals, sumPayouts } from './payouts.repo.ts';
 export { deletePayoutAccount } from './payout-accounts.repo.ts';
 export {
+  checkPayoutMethodAvailable,
   chooseRail,
+  payoutAccountDestinationChange,
   refreshStripeReadiness,
   sendPayout,
   setPayoutAccount,

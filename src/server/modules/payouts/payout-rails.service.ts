@@ -12,6 +12,8 @@ import type { ServiceContext } from '#server/lib/service-context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookPayoutReturned } from '#server/modules/ledger/index.ts';
 import { findAccountById } from '#server/modules/users/index.ts';
+import { getSiteSettings } from '#server/modules/settings/index.ts';
+import { destinationPayableFrom, maskDestination } from '#shared/payout-destination.ts';
 import {
   findPayoutAccount,
   updatePayout,
@@ -38,21 +40,65 @@ function availableMethods(ctx: ServiceContext): PayoutMethod[] {
   return payoutProviders(ctx).map((p) => p.rail);
 }
 
-function toPayoutAccount(ctx: ServiceContext, row: PayoutAccountRow | null): PayoutAccount {
+async function toPayoutAccount(
+  ctx: ServiceContext,
+  userId: number,
+  row: PayoutAccountRow | null,
+): Promise<PayoutAccount> {
+  const [{ payoutDestinationHoldHours }, user] = await Promise.all([
+    getSiteSettings(ctx),
+    findAccountById(ctx.db, userId),
+  ]);
+  const setAt = row?.destinationSetAt ?? null;
+  const payableFrom = destinationPayableFrom(setAt, payoutDestinationHoldHours);
   return {
     method: row?.method ?? 'manual',
     paypalEmail: row?.paypalEmail ?? null,
     hasStripeAccount: !!row?.stripeAccountId,
     stripeReady: row?.stripeReady ?? false,
     availableMethods: availableMethods(ctx),
+    destinationSetAt: setAt?.toISOString() ?? null,
+    payableFrom: payableFrom?.toISOString() ?? null,
+    payoutsFrozen: user?.payoutsFrozenAt != null,
   };
 }
 
-/** PUT /api/my-payout-account: only a rail this deployment offers may be chosen. */
+/** Where a payout account sends money, in words (null: nowhere yet); the same words mean the same place. */
+function accountDestination(method: PayoutMethod, paypalEmail: string | null): string | null {
+  const email = paypalEmail?.trim().toLowerCase() || null;
+  if (method === 'stripe_connect') return 'your Stripe Connect account';
+  if (method === 'paypal_payouts') return email && `PayPal Payouts to ${email}`;
+  return email && `PayPal ${email}, paid by our team`;
+}
+
+/**
+ * Decision 071: the destination PUT /api/my-payout-account would set, when it differs from where the
+ * account pays now and is somewhere (removing one redirects nothing); null when nothing changes.
+ * `shown` is what the owner's e-mail may say (the PayPal e-mail masked).
+ */
+export async function payoutAccountDestinationChange(
+  ctx: ServiceContext,
+  userId: number,
+  input: PayoutAccountInput,
+): Promise<{ shown: string } | null> {
+  const row = await findPayoutAccount(ctx.db, userId);
+  const nextEmail = input.paypalEmail !== undefined ? input.paypalEmail || null : (row?.paypalEmail ?? null);
+  const next = accountDestination(input.method, nextEmail);
+  const now = row ? accountDestination(row.method, row.paypalEmail) : null;
+  if (next === null || next === now) return null;
+  const masked = nextEmail ? next.replace(nextEmail.trim().toLowerCase(), maskDestination(nextEmail)) : next;
+  return { shown: masked };
+}
+
+/**
+ * PUT /api/my-payout-account: only a rail this deployment offers may be chosen. `destinationChanged`
+ * (the flow checked the owner's password) starts the new destination's hold now.
+ */
 export async function setPayoutAccount(
   ctx: ServiceContext,
   userId: number,
   input: PayoutAccountInput,
+  opts: { destinationChanged?: boolean } = {},
 ): Promise<PayoutAccount> {
   if (!availableMethods(ctx).includes(input.method)) {
     throw new AppError('UNPROCESSABLE', 'This way of being paid is not available here.');
@@ -60,8 +106,16 @@ export async function setPayoutAccount(
   const row = await upsertPayoutAccount(ctx.db, userId, {
     method: input.method,
     ...(input.paypalEmail !== undefined ? { paypalEmail: input.paypalEmail || null } : {}),
+    ...(opts.destinationChanged ? { destinationSetAt: ctx.clock() } : {}),
   });
-  return toPayoutAccount(ctx, row);
+  return toPayoutAccount(ctx, userId, row);
+}
+
+/** Whether this deployment offers any payout rail the owner can choose (so the form may show a choice). */
+export function checkPayoutMethodAvailable(ctx: ServiceContext, method: PayoutMethod): void {
+  if (!availableMethods(ctx).includes(method)) {
+    throw new AppError('UNPROCESSABLE', 'This way of being paid is not available here.');
+  }
 }
 
 /**
@@ -79,7 +133,12 @@ export async function startStripeOnboarding(ctx: ServiceContext, userId: number)
   let row = await findPayoutAccount(ctx.db, userId);
   if (!row?.stripeAccountId) {
     const { accountId } = await stripe.createAccount({ id: userId, email: user.email });
-    row = await upsertPayoutAccount(ctx.db, userId, { stripeAccountId: accountId, method: 'stripe_connect' });
+    // A new destination (decision 071): its hold starts now.
+    row = await upsertPayoutAccount(ctx.db, userId, {
+      stripeAccountId: accountId,
+      method: 'stripe_connect',
+      destinationSetAt: ctx.clock(),
+    });
   }
   const back = `${ctx.config.publicUrl}${ROUTES.dashboard}?tab=stats&stripe=return`;
   return stripe.createOnboardingLink(row.stripeAccountId!, { returnUrl: back, refreshUrl: back });
@@ -98,7 +157,7 @@ export async function refreshStripeReadiness(ctx: ServiceContext, userId: number
       await upsertPayoutAccount(ctx.db, userId, { stripeReady: true });
     }
   }
-  return toPayoutAccount(ctx, await findPayoutAccount(ctx.db, userId));
+  return toPayoutAccount(ctx, userId, await findPayoutAccount(ctx.db, userId));
 }
 
 /**
@@ -109,16 +168,28 @@ export async function refreshStripeReadiness(ctx: ServiceContext, userId: number
 export async function chooseRail(
   ctx: ServiceContext,
   userId: number,
-): Promise<{ method: PayoutMethod; destination: string | null; address: string | null }> {
+): Promise<{
+  method: PayoutMethod;
+  destination: string | null;
+  address: string | null;
+  /** When the payout account's destination was set (decision 071); null: before that rule or none. */
+  addressSetAt: Date | null;
+}> {
   const row = await findPayoutAccount(ctx.db, userId);
   const on = (method: PayoutMethod) => findPayoutProvider(payoutProviders(ctx), method) !== null;
+  const addressSetAt = row?.destinationSetAt ?? null;
   if (row?.method === 'stripe_connect' && on('stripe_connect') && row.stripeAccountId && row.stripeReady) {
-    return { method: 'stripe_connect', destination: row.stripeAccountId, address: row.stripeAccountId };
+    return {
+      method: 'stripe_connect',
+      destination: row.stripeAccountId,
+      address: row.stripeAccountId,
+      addressSetAt,
+    };
   }
   if (row?.method === 'paypal_payouts' && on('paypal_payouts') && row.paypalEmail) {
-    return { method: 'paypal_payouts', destination: row.paypalEmail, address: row.paypalEmail };
+    return { method: 'paypal_payouts', destination: row.paypalEmail, address: row.paypalEmail, addressSetAt };
   }
-  return { method: 'manual', destination: null, address: row?.paypalEmail ?? null };
+  return { method: 'manual', destination: null, address: row?.paypalEmail ?? null, addressSetAt };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYOUT_KINDS, PAYOUT_METHODS, PAYOUT_STATUSES } from '#shared/payouts.schemas.ts';
-import { baseColumns, checkOneOf } from '#server/db/columns.ts';
+import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/modules/users/users.table.ts';
 
 /**
@@ -50,6 +50,11 @@ export const payoutAccounts = pgTable(
     stripeAccountId: text(),
     /** Stripe says the account can receive transfers (onboarding finished). */
     stripeReady: boolean().notNull().default(false),
+    /**
+     * When where this account pays (its rail, PayPal e-mail or Stripe account) was last set (decision
+     * 071); null: before that decision. A payout to it waits payoutDestinationHoldHours from then.
+     */
+    destinationSetAt: tstz(),
   },
   (t) => [
     uniqueIndex('payout_accounts_user_uq').on(t.userId),

@@ -10,6 +10,9 @@ import { REFUND_RULE } from '#shared/refund-rule.ts';
 import { SELLER_ANSWER_DAYS } from '#shared/cases.schemas.ts';
 
 /** Buyer protection (decision 070) in the terms: its windows are site settings, so the FAQ states them. */
+/** Decision 071: the current hours and days are in the FAQ, read from the site settings. */
+const PAYOUT_DESTINATION_TERMS = `Changing your payout method, its PayPal e-mail or your profile's PayPal e-mail needs your current password. We e-mail your account's address about every change, with a link that freezes your payouts and signs out every session if it was not you; payouts then wait until we have checked the change with you. A new or changed destination receives payouts only after a waiting period, and the proceeds of reselling a chip you bought recently wait until that purchase is a set number of days old (and not disputed). The current periods are in the [FAQ](${ROUTES.faq}).`;
+
 const BUYER_PROTECTION_TERMS = `If a shipped chip never arrives, arrives damaged or is not as described, its buyer may report it from [My Orders](${ROUTES.myOrders}) within the windows shown in the [FAQ](${ROUTES.faq}) (days after delivery, or after shipping when it has not arrived). The seller has ${SELLER_ANSWER_DAYS} days to answer; then we decide: a refund in full or in part to the way the buyer paid, or a denial with our reason. The seller is not paid for that sale while the case is open.`;
 
 const TEMPLATE_NOTICE = `**Template: the operator of this site has not reviewed this text yet.** It describes how ${BRAND.name} works, but it is not legal advice; the operator should adapt it to their business and the law that applies to them before relying on it.`;
@@ -92,6 +95,7 @@ These terms apply when you use ${BRAND.name} to mint, buy, sell, store, ship or 
 - **Refunds.** ${REFUND_RULE}
 - **Buyer protection.** ${BUYER_PROTECTION_TERMS}
 - Sellers are paid their proceeds after the sale settles (the chip is delivered or kept in our vault) and a short holding period.
+- **Where your money goes.** ${PAYOUT_DESTINATION_TERMS}
 - A chip can be sold only once. If two people pay for the same chip at the same time, one order completes and the other is refunded.
 
 ## Ownership, the vault and shipping

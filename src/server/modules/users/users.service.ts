@@ -239,9 +239,18 @@ export async function findOrCreateGuestUser(db: Db, email: string): Promise<{ us
  * A username other than the one the account has (beyond its case) is picked by its owner: a name made
  * from the e-mail becomes public then, never by saving the form unchanged (decision 060).
  */
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<User> {
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: UpdateProfileInput,
+  opts: { now?: Date } = {},
+): Promise<User> {
   const current = await repo.findUserById(db, userId);
   if (!current) throw new AppError('NOT_FOUND', 'User not found');
+  const nextPaypal =
+    input.paypalEmail === undefined ? undefined : input.paypalEmail.trim().toLowerCase() || null;
+  // Decision 071: a new PayPal e-mail waits payoutDestinationHoldHours from now before payouts go to it.
+  const paypalChanged = nextPaypal !== undefined && nextPaypal !== null && nextPaypal !== current.paypalEmail;
   const picksUsername = current.username.toLowerCase() !== input.username.toLowerCase();
   if (await repo.findUserByUsername(db, input.username, userId)) {
     throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE, {
@@ -255,7 +264,8 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
       lastName: input.lastName,
       username: input.username,
       ...(picksUsername && { usernameIsPrivate: false }),
-      ...(input.paypalEmail !== undefined && { paypalEmail: input.paypalEmail.trim().toLowerCase() || null }),
+      ...(nextPaypal !== undefined && { paypalEmail: nextPaypal }),
+      ...(paypalChanged && { paypalEmailSetAt: opts.now ?? new Date() }),
     });
   } catch (err) {
     if (!uniqueViolation(err)) throw err;
@@ -265,6 +275,36 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
   }
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   return userFromRow(db, row);
+}
+
+/**
+ * Decision 071: the profile's PayPal e-mail `input` would set, when it is a new destination (not the
+ * current one, not a removal); null otherwise.
+ */
+export async function profilePaypalChange(
+  db: Db,
+  userId: number,
+  input: Pick<UpdateProfileInput, 'paypalEmail'>,
+): Promise<{ paypalEmail: string } | null> {
+  if (input.paypalEmail === undefined) return null;
+  const next = input.paypalEmail.trim().toLowerCase();
+  if (next === '') return null;
+  const current = await repo.findUserById(db, userId);
+  return current && current.paypalEmail !== next ? { paypalEmail: next } : null;
+}
+
+/** Decision 071: payouts to this account are refused from `at` until an admin unfreezes them. */
+export async function freezePayouts(db: Db, userId: number, at: Date): Promise<void> {
+  await repo.updateUser(db, userId, { payoutsFrozenAt: at });
+}
+
+/** Lifts the freeze; false when payouts were not frozen. */
+export async function unfreezePayouts(db: Db, userId: number): Promise<boolean> {
+  const current = await repo.findUserById(db, userId);
+  if (!current) throw new AppError('NOT_FOUND', 'User not found');
+  if (current.payoutsFrozenAt === null) return false;
+  await repo.updateUser(db, userId, { payoutsFrozenAt: null });
+  return true;
 }
 
 /** Saves the bio and links of the user's public creator profile (validated by the shared schema). */

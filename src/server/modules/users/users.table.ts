@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { baseColumns } from '#server/db/columns.ts';
+import { baseColumns, tstz } from '#server/db/columns.ts';
 
 export const users = pgTable(
   'users',
@@ -44,6 +44,13 @@ export const users = pgTable(
     isEmailVerified: boolean().notNull().default(false),
     affiliateCode: text().notNull(),
     referredBy: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * When the profile's PayPal e-mail (where direct-PayPal buyers pay) was last set (decision 071);
+     * null: before that decision, or never set. A payout to it waits payoutDestinationHoldHours.
+     */
+    paypalEmailSetAt: tstz(),
+    /** Payouts refused while set: the owner reported a destination change they did not make (decision 071). */
+    payoutsFrozenAt: tstz(),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),

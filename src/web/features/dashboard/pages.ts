@@ -6,3 +6,4 @@
 import { lazyPage } from '#web/lib/lazy-page.tsx';
 
 export const DashboardPage = lazyPage(() => import('./pages/dashboard-page.tsx'));
+export const DestinationReportPage = lazyPage(() => import('./pages/destination-report-page.tsx'));

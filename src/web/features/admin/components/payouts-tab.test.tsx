@@ -21,6 +21,9 @@ const SELLER: PayableBalance = {
   kind: 'seller',
   payableCents: 2800,
   paypalEmail: 'seller@paypal.example',
+  destinationSetAt: null,
+  payableFrom: null,
+  payoutsFrozen: false,
 };
 
 const AFFILIATE: PayableBalance = {
@@ -30,6 +33,9 @@ const AFFILIATE: PayableBalance = {
   kind: 'affiliate',
   payableCents: 300,
   paypalEmail: null,
+  destinationSetAt: null,
+  payableFrom: null,
+  payoutsFrozen: false,
 };
 
 function setup(routes: Record<string, ApiHandler> = {}, balances = [SELLER, AFFILIATE]) {
@@ -62,8 +68,16 @@ describe('PayoutsTab', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['', 'sellerseller@example.com', 'Sale proceeds', 'seller@paypal.example', '$28.00', 'Pay out'],
-      ['', 'friendfriend@example.com', 'Affiliate commissions', 'None', '$3.00', 'Pay out'],
+      [
+        '',
+        'sellerseller@example.com',
+        'Sale proceeds',
+        'seller@paypal.example',
+        'Long-standing',
+        '$28.00',
+        'Pay out',
+      ],
+      ['', 'friendfriend@example.com', 'Affiliate commissions', 'None', 'Long-standing', '$3.00', 'Pay out'],
     ]);
     expect(screen.getByText('$31.00')).toBeTruthy();
   });

@@ -8,9 +8,61 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { usePayableBalances } from '../api/list-payable-balances.ts';
 import { usePayOutBatch } from '../api/pay-out-batch.ts';
+import { useUnfreezePayouts } from '../api/unfreeze-payouts.ts';
+import { describeAge, formatUtcMoment } from '#shared/payout-destination.ts';
 import { AdminTable, ConfirmDialog, ListState, TD, TH } from './admin-ui.tsx';
 import { PAYOUT_KIND_LABELS, PayOutDialog, type PaidOut } from './pay-out-dialog.tsx';
 import { PayoutBatchResults, type BatchOutcome } from './payout-batch-results.tsx';
+
+/**
+ * Decision 071: how old the destination a payout would go to is ("set 2 days ago", "new — payable
+ * from …"), or that the owner froze payouts, with the admin's unfreeze.
+ */
+function DestinationState({ row }: { row: PayableBalance }) {
+  const unfreeze = useUnfreezePayouts();
+  const toast = useToast();
+  const [now] = useState(() => new Date());
+  if (row.payoutsFrozen) {
+    return (
+      <div className="space-y-1">
+        <Badge tone="red">Payouts frozen</Badge>
+        <p className="text-xs text-gray-700">The owner said a destination change was not theirs.</p>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={unfreeze.isPending}
+          aria-label={`Unfreeze payouts to ${row.username}`}
+          onClick={() =>
+            unfreeze.mutate(
+              { userId: row.userId, note: 'Unfrozen from the payouts screen' },
+              {
+                onSuccess: (answer) => toast({ title: 'Payouts Unfrozen', description: answer.message }),
+                onError: (err) =>
+                  toast({
+                    title: 'Not unfrozen',
+                    description: errorMessage(err, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
+              },
+            )
+          }
+        >
+          {unfreeze.isPending ? 'Unfreezing...' : 'Unfreeze'}
+        </Button>
+      </div>
+    );
+  }
+  if (!row.destinationSetAt || !row.payableFrom)
+    return <span className="text-xs text-gray-700">Long-standing</span>;
+  if (new Date(row.payableFrom).getTime() > now.getTime()) {
+    return (
+      <span className="text-xs font-medium text-amber-900">
+        New — payable from {formatUtcMoment(row.payableFrom)}
+      </span>
+    );
+  }
+  return <span className="text-xs text-gray-700">Set {describeAge(row.destinationSetAt, now)}</span>;
+}
 
 /** One balance's key: a person may have a seller and an affiliate balance. */
 const keyOf = (row: { kind: PayoutKind; userId: number }) => `${row.kind}-${row.userId}`;
@@ -192,6 +244,9 @@ export function PayoutsTab() {
                 PayPal e-mail
               </th>
               <th scope="col" className={TH}>
+                Destination
+              </th>
+              <th scope="col" className={TH}>
                 Payable
               </th>
               <th scope="col" className={TH}>
@@ -221,6 +276,9 @@ export function PayoutsTab() {
                   </Badge>
                 </td>
                 <td className={TD}>{row.paypalEmail ?? <span className="text-gray-700">None</span>}</td>
+                <td className={TD}>
+                  <DestinationState row={row} />
+                </td>
                 <td className={`${TD} font-semibold whitespace-nowrap`}>{formatUsd(row.payableCents)}</td>
                 <td className={`${TD} whitespace-nowrap`}>
                   <Button

@@ -220,6 +220,26 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           {...register('payoutHoldDays', { valueAsNumber: true })}
         />
         <TextField
+          label="New payout destination hold (hours)"
+          type="number"
+          min={0}
+          max={720}
+          step={1}
+          hint="A new or changed payout destination receives payouts only this many hours after it was set."
+          error={errors.payoutDestinationHoldHours?.message}
+          {...register('payoutDestinationHoldHours', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Fast-flip hold (days)"
+          type="number"
+          min={0}
+          max={365}
+          step={1}
+          hint="Proceeds of reselling a chip bought fewer days ago than this wait until that purchase is this old."
+          error={errors.flipHoldDays?.message}
+          {...register('flipHoldDays', { valueAsNumber: true })}
+        />
+        <TextField
           label="Auto-delivery (days)"
           type="number"
           min={1}

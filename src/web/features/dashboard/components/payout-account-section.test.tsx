@@ -19,6 +19,9 @@ function buildAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
     hasStripeAccount: false,
     stripeReady: false,
     availableMethods: ['manual', 'paypal_payouts', 'stripe_connect'],
+    destinationSetAt: null,
+    payableFrom: null,
+    payoutsFrozen: false,
     ...overrides,
   };
 }
@@ -90,11 +93,13 @@ describe('PayoutAccountSection', () => {
     const saved = buildAccount({ method: 'paypal_payouts', paypalEmail: 'me@paypal.example' });
     reply = { status: 200, body: saved };
     setAccount(saved);
+    // Where the money goes changes: the current password is asked and sent (decision 071).
+    await user.type(section.getByLabelText('Current password'), 'pw-123');
     await user.click(section.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('You are paid by PayPal Payouts.')).toBeTruthy();
     expect(callsTo('PUT /api/my-payout-account').map((c) => c.body)).toEqual([
       { method: 'paypal_payouts', paypalEmail: 'me@paypal.example' },
-      { method: 'paypal_payouts', paypalEmail: 'me@paypal.example' },
+      { method: 'paypal_payouts', paypalEmail: 'me@paypal.example', currentPassword: 'pw-123' },
     ]);
     expect(section.queryByRole('alert')).toBeNull();
     expect(section.getByRole('radio', { name: 'PayPal Payouts' })).toHaveProperty('checked', true);

@@ -4,6 +4,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';
+import { formatUtcMoment } from '#shared/payout-destination.ts';
 import {
   PayoutAccountInputSchema,
   type PayoutAccount,
@@ -39,10 +40,38 @@ const METHOD_CHOICES: Record<PayoutMethod, { label: string; description: string 
   },
 };
 
-/** The schema checks the PayPal e-mail only when PayPal Payouts is chosen; other methods send none. */
+/**
+ * The schema checks the PayPal e-mail only when PayPal Payouts is chosen; other methods send none.
+ * The current password goes along when given (decision 071: the server asks for it when where the
+ * money goes changes).
+ */
 const validate = zodResolver(PayoutAccountInputSchema);
-const resolver: Resolver<PayoutAccountInput> = (values, context, options) =>
-  validate(values.method === 'paypal_payouts' ? values : { method: values.method }, context, options);
+const resolver: Resolver<PayoutAccountInput> = (values, context, options) => {
+  const { currentPassword, ...rest } = values;
+  const sent = rest.method === 'paypal_payouts' ? rest : { method: rest.method };
+  return validate(currentPassword ? { ...sent, currentPassword } : sent, context, options);
+};
+
+/** "Payouts go to it from Dec 1, 2026 at 14:00 UTC": said while a new destination waits its hold. */
+function DestinationNotice({ account }: { account: PayoutAccount }) {
+  // The moment the form opened: the notice does not come and go while it is read.
+  const [now] = useState(() => Date.now());
+  if (account.payoutsFrozen) {
+    return (
+      <p role="status" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        Payouts to your account are frozen because you told us a change was not yours. Contact us to check it
+        and start payouts again.
+      </p>
+    );
+  }
+  if (!account.payableFrom || new Date(account.payableFrom).getTime() <= now) return null;
+  return (
+    <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      Your payout destination changed on {formatUtcMoment(account.destinationSetAt!)}. For your safety,
+      payouts go to it from {formatUtcMoment(account.payableFrom)}. We e-mailed you about the change.
+    </p>
+  );
+}
 
 /** "How you are paid": the seller's payout method, saved with PUT /api/my-payout-account. */
 export function PayoutAccountSection() {
@@ -69,7 +98,7 @@ export function PayoutAccountSection() {
       {account.data && (
         // Keyed by what was saved, so a saved answer becomes the form's new starting point.
         <PayoutAccountForm
-          key={`${account.data.method}-${account.data.paypalEmail ?? ''}`}
+          key={`${account.data.method}-${account.data.paypalEmail ?? ''}-${account.data.destinationSetAt ?? ''}`}
           account={account.data}
         />
       )}
@@ -82,9 +111,15 @@ function PayoutAccountForm({ account }: { account: PayoutAccount }) {
   const update = useUpdateMyPayoutAccount();
   const form = useForm<PayoutAccountInput>({
     resolver,
-    defaultValues: { method: account.method, paypalEmail: account.paypalEmail ?? '' },
+    defaultValues: { method: account.method, paypalEmail: account.paypalEmail ?? '', currentPassword: '' },
   });
   const method = useWatch({ control: form.control, name: 'method' });
+  const paypalEmail = useWatch({ control: form.control, name: 'paypalEmail' });
+  // Where the money goes changes: the password is asked (the server decides; this shows the field).
+  const changesDestination =
+    method !== account.method ||
+    (method === 'paypal_payouts' &&
+      (paypalEmail ?? '').trim().toLowerCase() !== (account.paypalEmail ?? '').toLowerCase());
   const { errors, isSubmitting } = form.formState;
   const idPrefix = useId();
   // The saved method stays listed even if it is no longer offered, so the form never hides it.
@@ -151,6 +186,18 @@ function PayoutAccountForm({ account }: { account: PayoutAccount }) {
           {...form.register('paypalEmail')}
         />
       )}
+      {(changesDestination || errors.currentPassword) && (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Changing where your money goes needs your password. We e-mail you about the change."
+          error={errors.currentPassword?.message}
+          className="max-w-md"
+          {...form.register('currentPassword')}
+        />
+      )}
+      <DestinationNotice account={account} />
       <FormAlert>{errors.root?.server?.message}</FormAlert>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Save'}

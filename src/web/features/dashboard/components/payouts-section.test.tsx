@@ -11,6 +11,9 @@ afterEach(cleanup);
 /** Paid by hand, the only method this marketplace offers. */
 const MANUAL_ACCOUNT: PayoutAccount = {
   method: 'manual',
+  destinationSetAt: null,
+  payableFrom: null,
+  payoutsFrozen: false,
   paypalEmail: null,
   hasStripeAccount: false,
   stripeReady: false,

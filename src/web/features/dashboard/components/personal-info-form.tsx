@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileInputSchema, type UpdateProfileInput, type User } from '#shared/users.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -30,6 +31,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
       lastName: user.lastName ?? '',
       username: user.username,
       paypalEmail: user.paypalEmail ?? '',
+      currentPassword: '',
     },
   });
   // The signed-in user is re-read (after a save, a refetch): fields not being edited follow it.
@@ -40,15 +42,27 @@ export function PersonalInfoForm({ user }: { user: User }) {
     paypalEmail: user.paypalEmail ?? '',
   });
   const { errors, isSubmitting } = form.formState;
+  const paypalEmail = useWatch({ control: form.control, name: 'paypalEmail' });
+  const [notice, setNotice] = useState<string | null>(null);
+  // Decision 071: a new PayPal e-mail (where buyers' PayPal payments go) needs the current password.
+  const newPaypal = (paypalEmail ?? '').trim().toLowerCase();
+  const changesDestination = newPaypal !== '' && newPaypal !== (user.paypalEmail ?? '').toLowerCase();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const updated = await update.mutateAsync(values);
+      const { currentPassword, ...rest } = values;
+      const updated = await update.mutateAsync(changesDestination ? { ...rest, currentPassword } : rest);
+      if (changesDestination) {
+        setNotice(
+          `Your PayPal e-mail is now ${updated.paypalEmail ?? ''}. We e-mailed ${user.email} about the change; if it was not you, the link in that e-mail freezes your payouts.`,
+        );
+      }
       form.reset({
         firstName: updated.firstName ?? '',
         lastName: updated.lastName ?? '',
         username: updated.username,
         paypalEmail: updated.paypalEmail ?? '',
+        currentPassword: '',
       });
       toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
     } catch (err) {
@@ -106,6 +120,21 @@ export function PersonalInfoForm({ user }: { user: User }) {
           error={errors.paypalEmail?.message}
           {...form.register('paypalEmail')}
         />
+        {(changesDestination || errors.currentPassword) && (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            hint="Changing where your money goes needs your password. We e-mail you about the change."
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+        )}
+        {notice && (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {notice}
+          </p>
+        )}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Changes'}
         </Button>

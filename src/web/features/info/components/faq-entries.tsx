@@ -223,6 +223,21 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   },
   {
     category: 'Creators & Fees',
+    question: 'How is my payout destination protected, and when are resale proceeds paid?',
+    answer: (s) => (
+      <>
+        Changing how you are paid, its PayPal e-mail or your profile’s PayPal e-mail needs your current
+        password, and we e-mail your account’s address about it with a “This wasn’t me” link: pressing it
+        freezes your payouts and signs out every session until we have checked with you. A new or changed
+        destination receives payouts only {s.payoutDestinationHoldHours} hours after it was set. If you resell
+        a chip you bought less than {s.flipHoldDays} days ago, that sale’s proceeds are paid once your
+        purchase is {s.flipHoldDays} days old (and not disputed), and after the usual {s.payoutHoldDays}-day
+        payout hold.
+      </>
+    ),
+  },
+  {
+    category: 'Creators & Fees',
     question: 'How much does a seller receive from a sale?',
     answer: (s) => <SaleProceedsAnswer platformFeePercent={s.platformFeePercent} feeBase={s.feeBase} />,
   },

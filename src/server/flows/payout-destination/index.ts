@@ -1,0 +1,6 @@
+export {
+  changePayoutAccount,
+  changeProfile,
+  reportDestinationChange,
+  unfreezeAccountPayouts,
+} from './destination.service.ts';
