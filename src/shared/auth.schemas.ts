@@ -122,7 +122,6 @@ const LoginCodeSchema = z
 
 /** The code step's form (the challenge is kept by the page, not typed). */
 export const LoginCodeFormSchema = z.object({ code: LoginCodeSchema });
-export type LoginCodeForm = z.infer<typeof LoginCodeFormSchema>;
 
 /** POST /api/auth/login/code and /api/auth/set-password: a session, or the second factor's step. */
 export const SessionOrTwoFactorSchema = z.union([AuthSessionSchema, TwoFactorRequiredSchema]);
