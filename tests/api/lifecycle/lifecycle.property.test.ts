@@ -2,16 +2,20 @@
 // through the real routes and database, with the cross-table invariants checked after every step.
 // Issue 28 adds the custody loop: send to the vault, intake (by tap, a wrong or replayed tap, refusal)
 // and delivery (by the buyer's tap, their button, the auto-delivery job; a stranger's tap delivers
-// nothing). The seed is fixed; LIFECYCLE_SEED=<n> walks another.
+// nothing), and buyer protection cases (decision 070): opened by the buyer of a shipment, answered by
+// the seller or not, decided by an admin. The seed is fixed; LIFECYCLE_SEED=<n> walks another.
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { LIVE_VAULT_INTAKE_STATUSES } from '#shared/vault-intakes.schemas.ts';
+import { CaseSchema, OPEN_CASE_STATUSES } from '#shared/cases.schemas.ts';
 import { chipEvents, chips } from '#server/modules/chips/chips.table.ts';
 import { offers } from '#server/modules/offers/offers.table.ts';
 import { orderEvents, orders } from '#server/modules/orders/orders.table.ts';
 import { vaultIntakes } from '#server/modules/chips/vault-intakes.table.ts';
+import { buyerCases } from '#server/modules/cases/cases.table.ts';
+import { ledgerHolds } from '#server/modules/ledger/ledger.table.ts';
 import type { App } from '#server/app.ts';
 import { BACKGROUND_TASKS } from '#server/background.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
@@ -98,6 +102,17 @@ const custodyOps = [
     how: fc.constantFrom('tap' as const, 'button' as const, 'auto' as const, 'strangerTap' as const),
   }),
 ];
+// Decision 070: the buyer of a shipped or delivered purchase reports a problem; the seller answers (or
+// not: then the admin must wait their 3 days, and the case stays open through the steps after it); an
+// admin refunds in full, in part, or denies.
+const caseOps = [
+  fc.record({
+    kind: fc.constant('case' as const),
+    order: fc.nat(),
+    answer: fc.constantFrom(true, true, true, false),
+    outcome: fc.constantFrom('refund' as const, 'partial_refund' as const, 'deny' as const),
+  }),
+];
 const coreOp = fc.oneof(...coreOps);
 const walk = fc.tuple(
   fc.array(coreOp, { minLength: STEPS, maxLength: STEPS }),
@@ -109,12 +124,18 @@ const walk = fc.tuple(
     minLength: 40,
     maxLength: 60,
   }),
+  // Generated last, so the seed walks everything above as before.
+  fc.array(fc.record({ after: fc.nat({ max: STEPS - 1 }), step: fc.oneof(...caseOps) }), {
+    minLength: 20,
+    maxLength: 30,
+  }),
 );
 type Generated<A> = A extends fc.Arbitrary<infer T> ? T : never;
 type Op =
   | Generated<typeof coreOp>
   | Generated<(typeof ownerAndAdminOps)[number]>
-  | Generated<(typeof custodyOps)[number]>;
+  | Generated<(typeof custodyOps)[number]>
+  | Generated<(typeof caseOps)[number]>;
 
 const DAY = 24 * 3600 * 1000;
 const VAULT_ADDRESS = 'Artchip Vault\n1 Test Street\nSpringfield, IL 62701\nUSA';
@@ -385,6 +406,90 @@ class World {
         }
         return;
       }
+      case 'case': {
+        // This walk's paid purchases that a case has not refunded yet; with none on its way or
+        // delivered, the admin first ships one waiting for the carrier.
+        const refunded = new Set(
+          (await db.select().from(buyerCases))
+            .filter((c) => c.outcome !== null && c.outcome !== 'deny')
+            .map((c) => c.orderId),
+        );
+        const reportable = allOrders.filter(
+          (o) =>
+            this.tokenOf(o.buyerId) !== null &&
+            o.orderType === 'purchase' &&
+            o.sellerId !== null &&
+            o.paymentStatus === 'completed' &&
+            !refunded.has(o.id),
+        );
+        let shipments = reportable.filter((o) => o.status === 'shipped' || o.status === 'delivered');
+        if (shipments.length === 0) {
+          // With none waiting either, one of this walk's buyers buys a listed chip shipped, and pays.
+          const listed = allChips.filter((c) => c.status === 'active' && c.custody === 'in_vault');
+          const chip = pick(listed, step.order);
+          if (chip) {
+            const buyer = this.actors.find((a) => a.id !== (chip.ownerId ?? chip.creatorId))!;
+            await this.run({
+              kind: 'buy',
+              actor: this.actors.indexOf(buyer),
+              chip: allChips.indexOf(chip),
+              ship: true,
+              pays: true,
+            });
+            reportable.push(
+              ...(await db.select().from(orders).where(eq(orders.chipId, chip.id))).filter(
+                (o) =>
+                  o.buyerId === buyer.id && o.paymentStatus === 'completed' && o.orderType === 'purchase',
+              ),
+            );
+          }
+          const waiting = reportable.filter(
+            (o) => o.shippingOption === 'ship' && ['pending', 'processing', 'completed'].includes(o.status),
+          );
+          const next = pick(waiting, step.order);
+          if (next) {
+            await this.call(this.admin.token, 'PATCH', `/api/admin/orders/${next.id}/status`, {
+              status: 'shipped',
+              carrier: 'UPS',
+              trackingNumber: 'T3',
+            });
+            shipments = (await db.select().from(orders).where(eq(orders.id, next.id))).filter(
+              (o) => o.status === 'shipped',
+            );
+          }
+        }
+        const order = pick(shipments, step.order);
+        if (!order) return;
+        const opened = await this.call(this.tokenOf(order.buyerId), 'POST', `/api/orders/${order.id}/cases`, {
+          kind: order.status === 'delivered' ? 'damaged' : 'not_received',
+          description: 'The parcel came open and the disc is cracked.',
+        });
+        if (opened.statusCode >= 300) return;
+        const openedCase = CaseSchema.parse(opened.json());
+        // Checked while the case is open (the step goes on to decide it).
+        await this.checkInvariants();
+        if (!step.answer) return;
+        const seller = this.tokenOf(order.sellerId!);
+        if (!seller) return;
+        const answered = await this.call(seller, 'POST', `/api/cases/${openedCase.id}/answer`, {
+          message: 'It left here whole, packed in foam.',
+        });
+        expect(answered.statusCode, answered.body).toBeLessThan(300);
+        const decided = await this.call(
+          this.admin.token,
+          'POST',
+          `/api/admin/cases/${openedCase.id}/decision`,
+          {
+            outcome: step.outcome,
+            ...(step.outcome === 'partial_refund'
+              ? { amountCents: Math.max(1, Math.floor(order.totalCents / 2)) }
+              : {}),
+            reason: 'Decided on the photos and the tracking.',
+          },
+        );
+        expect(decided.statusCode, decided.body).toBeLessThan(300);
+        return;
+      }
       case 'ship':
       case 'deliver': {
         const order = pick(
@@ -410,12 +515,19 @@ class World {
     const allOrders = await db.select().from(orders).orderBy(orders.paidAt, orders.id);
     const events = await db.select().from(chipEvents);
     const intakes = await db.select().from(vaultIntakes);
+    const cases = await db.select().from(buyerCases);
+    const caseRefunded = new Set(cases.filter((c) => c.outcome === 'refund').map((c) => c.orderId));
     for (const chip of allChips) {
       reachedStatuses.add(chip.status);
       reachedCustodies.add(chip.custody);
       const owner = chip.ownerId ?? chip.creatorId;
+      // A purchase refunded in full through a buyer protection case still went through (the chip
+      // was delivered, or lost on the way); its sale stays on the provenance.
       const paidPurchases = allOrders.filter(
-        (o) => o.chipId === chip.id && o.orderType === 'purchase' && o.paymentStatus === 'completed',
+        (o) =>
+          o.chipId === chip.id &&
+          o.orderType === 'purchase' &&
+          (o.paymentStatus === 'completed' || caseRefunded.has(o.id)),
       );
       const chipEventsOf = events.filter((e) => e.chipId === chip.id);
       // Provenance: minted once, one 'sold' event per purchase that went through.
@@ -456,14 +568,15 @@ class World {
       expect(chip.isAvailable).toBe(chip.status === 'active');
       expect(chip.shippingOption).toBe(chip.custody === 'in_vault' ? 'store' : 'ship');
       // A chip leaving the vault or on its way has a paid shipment behind it, by someone who owned it
-      // (a chip at home may have been transferred since).
+      // (a chip at home may have been transferred since), or one a case refunded (a case never moves
+      // the chip: one refunded as not received stays on its way).
       if (chip.custody !== 'in_vault') {
         const shipment = allOrders.find(
           (o) =>
             o.chipId === chip.id &&
             owners.has(o.buyerId) &&
             (chip.custody === 'with_owner' || chip.custody === 'inbound' || o.buyerId === owner) &&
-            o.paymentStatus === 'completed' &&
+            (o.paymentStatus === 'completed' || caseRefunded.has(o.id)) &&
             o.shippingOption === 'ship',
         );
         expect(shipment, `chip ${chip.id} ${chip.custody}`).toBeDefined();
@@ -499,7 +612,7 @@ class World {
     for (const order of allOrders) {
       const own = timeline.filter((e) => e.orderId === order.id).map((e) => e.type);
       expect(own[0]).toBe('placed');
-      expect(own.includes('paid')).toBe(order.paymentStatus === 'completed');
+      expect(own.includes('paid')).toBe(order.paymentStatus === 'completed' || caseRefunded.has(order.id));
     }
     // A delivered order says how and when, and was delivered once; only a shipment is delivered.
     for (const order of allOrders) {
@@ -512,6 +625,28 @@ class World {
       } else {
         expect(order.deliveredBy).toBeNull();
       }
+    }
+    // Buyer protection: at most one open case per order, and while one is open (until its refund is
+    // settled or it is denied) the seller's proceeds for that sale are held; a closed case holds nothing.
+    const holds = await db.select().from(ledgerHolds);
+    for (const c of cases) {
+      const openHolds = holds.filter((h) => h.orderId === c.orderId && h.releasedAt === null);
+      const isOpen = (OPEN_CASE_STATUSES as readonly string[]).includes(c.status);
+      expect(
+        cases.filter(
+          (o) => o.orderId === c.orderId && (OPEN_CASE_STATUSES as readonly string[]).includes(o.status),
+        ).length,
+      ).toBeLessThanOrEqual(1);
+      if (isOpen) expect(openHolds, `case ${c.id} ${c.status}`).toHaveLength(1);
+      else if (
+        !cases.some(
+          (o) =>
+            o.orderId === c.orderId &&
+            o.id !== c.id &&
+            (OPEN_CASE_STATUSES as readonly string[]).includes(o.status),
+        )
+      )
+        expect(openHolds, `case ${c.id} ${c.status}`).toHaveLength(0);
     }
     // A chip sells once: no two paid purchases of one chip from the same seller.
     const sales = allOrders.filter((o) => o.orderType === 'purchase' && o.paymentStatus === 'completed');
@@ -535,8 +670,8 @@ describe('chip, order and offer lifecycles under random sequences', () => {
       });
       expect(settings.statusCode, settings.body).toBe(200);
       await fc.assert(
-        fc.asyncProperty(walk, async ([steps, ownerAndAdminExtras, custodyExtras]) => {
-          const extras = [...ownerAndAdminExtras, ...custodyExtras];
+        fc.asyncProperty(walk, async ([steps, ownerAndAdminExtras, custodyExtras, caseExtras]) => {
+          const extras = [...ownerAndAdminExtras, ...custodyExtras, ...caseExtras];
           const actors: Actor[] = [];
           for (let i = 0; i < 3; i++) {
             const u = await insertUser(app.db);
@@ -578,6 +713,10 @@ describe('chip, order and offer lifecycles under random sequences', () => {
       for (const how of ['tap', 'buyer', 'auto'] as const) expect(deliveredBy).toContain(how);
       expect(paid.some((o) => o.orderType === 'purchase')).toBe(true);
       expect(paid.some((o) => o.orderType === 'transfer')).toBe(true);
+      // Cases were opened, and decided each way.
+      const outcomes = new Set((await app.db.select().from(buyerCases)).map((c) => c.outcome));
+      for (const outcome of ['refund', 'partial_refund', 'deny'] as const)
+        expect(outcomes).toContain(outcome);
     },
   );
 });
