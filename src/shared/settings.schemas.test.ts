@@ -40,6 +40,8 @@ describe('SiteSettingsSchema', () => {
       caseWindowDays: 7,
       caseNotReceivedDays: 30,
       requireAdminTwoFactor: true,
+      payoutDestinationHoldHours: 72,
+      flipHoldDays: 30,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -208,6 +210,8 @@ describe('toPricingSettings', () => {
       caseWindowDays: _caseWindow,
       caseNotReceivedDays: _notReceived,
       requireAdminTwoFactor: _adminTwoFactor,
+      payoutDestinationHoldHours: _destinationHold,
+      flipHoldDays: _flipHold,
       ...moneyDefaults
     } = DEFAULT_SITE_SETTINGS;
     expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);
