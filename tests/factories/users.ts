@@ -63,3 +63,16 @@ export async function createSession(
   });
   return token;
 }
+
+/**
+ * The account with a session that outlives a test's moved clock (`days`, 90 by default): for tests
+ * that walk payout holds, delivery windows and cases weeks ahead.
+ */
+export async function withLongSession<T extends { user: { id: number; role: string } }>(
+  db: Db,
+  account: T,
+  days = 90,
+): Promise<T & { token: string }> {
+  const kind = account.user.role === 'admin' ? 'admin' : 'user';
+  return { ...account, token: await createSession(db, account.user.id, kind, days * 24 * 3600 * 1000) };
+}

@@ -29,16 +29,11 @@ import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay, readReconciliation } from '#tests/helpers/money.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertAddress } from '#tests/factories/orders.ts';
-import { createSession, insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { insertAdmin, insertUser, withLongSession } from '#tests/factories/users.ts';
 import { multipartBody, pngImage } from '../media/images.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SHIPPED_AT = '2026-11-20T10:00:00.000Z';
-
-async function longLived(app: App, account: Awaited<ReturnType<typeof insertUser>>) {
-  const kind = account.user.role === 'admin' ? 'admin' : 'user';
-  return { ...account, token: await createSession(app.db, account.user.id, kind, 120 * DAY) };
-}
 
 /**
  * A seller's $50 chip bought by `buyer` to be shipped ($10 shipping: $60 in all), paid, shipped at
@@ -47,11 +42,15 @@ async function longLived(app: App, account: Awaited<ReturnType<typeof insertUser
 async function setup(options: { ship?: boolean; deliver?: boolean } = {}) {
   let now = Date.parse(SHIPPED_AT);
   const app = await buildTestApp({ clock: () => new Date(now) });
-  const admin = await longLived(app, await insertAdmin(app.db));
-  const admin2 = await longLived(app, await insertAdmin(app.db));
-  const seller = await longLived(app, await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }));
-  const buyer = await longLived(app, await insertUser(app.db));
-  const other = await longLived(app, await insertUser(app.db));
+  const admin = await withLongSession(app.db, await insertAdmin(app.db), 120);
+  const admin2 = await withLongSession(app.db, await insertAdmin(app.db), 120);
+  const seller = await withLongSession(
+    app.db,
+    await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }),
+    120,
+  );
+  const buyer = await withLongSession(app.db, await insertUser(app.db), 120);
+  const other = await withLongSession(app.db, await insertUser(app.db), 120);
   const chip = await insertChip(app.db, {
     creatorId: seller.user.id,
     priceCents: 5000,

@@ -10,24 +10,22 @@ import { NO_PAYOUT_ADDRESS_MESSAGE } from '#server/flows/payouts/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay } from '#tests/helpers/money.ts';
-import { createSession, insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { insertAdmin, insertUser, withLongSession } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertAddress } from '#tests/factories/orders.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Sessions that outlive the weeks these tests move the clock through. */
-async function longLived(app: App, account: Awaited<ReturnType<typeof insertUser>>) {
-  const kind = account.user.role === 'admin' ? 'admin' : 'user';
-  return { ...account, token: await createSession(app.db, account.user.id, kind, 90 * DAY) };
-}
-
 async function setup() {
   let now = Date.parse('2026-11-24T10:00:00Z');
   const app = await buildTestApp({ clock: () => new Date(now) });
-  const admin = await longLived(app, await insertAdmin(app.db));
-  const seller = await longLived(app, await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }));
-  const buyer = await longLived(app, await insertUser(app.db));
+  const admin = await withLongSession(app.db, await insertAdmin(app.db));
+  const seller = await withLongSession(
+    app.db,
+    await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }),
+  );
+  const buyer = await withLongSession(app.db, await insertUser(app.db));
   return { app, admin, seller, buyer, advance: (ms: number) => (now += ms) };
 }
 
@@ -147,7 +145,7 @@ describe('seller payouts', () => {
 
   it('refuses to pay a seller who gave no payout address, and pays once they add one (issue 27)', async () => {
     const { app, admin, buyer, advance } = await setup();
-    const seller = await longLived(app, await insertUser(app.db));
+    const seller = await withLongSession(app.db, await insertUser(app.db));
     const chip = await insertChip(app.db, {
       creatorId: seller.user.id,
       priceCents: 10_000,

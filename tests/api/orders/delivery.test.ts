@@ -23,25 +23,23 @@ import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 import { insertNfcTag } from '#tests/factories/nfc.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertAddress } from '#tests/factories/orders.ts';
-import { createSession, insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { insertAdmin, insertUser, withLongSession } from '#tests/factories/users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SHIPPED_AT = '2026-11-24T10:00:00.000Z';
 
 /** Sessions that outlive the weeks these tests move the clock through. */
-async function longLived(app: App, account: Awaited<ReturnType<typeof insertUser>>) {
-  const kind = account.user.role === 'admin' ? 'admin' : 'user';
-  return { ...account, token: await createSession(app.db, account.user.id, kind, 90 * DAY) };
-}
-
 /** A seller's tagged chip bought by `buyer` to be shipped, paid, and marked shipped at SHIPPED_AT. */
 async function setup(options: { ship?: boolean } = {}) {
   let now = Date.parse(SHIPPED_AT);
   const app = await buildTestApp({ clock: () => new Date(now) });
-  const admin = await longLived(app, await insertAdmin(app.db));
-  const seller = await longLived(app, await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }));
-  const buyer = await longLived(app, await insertUser(app.db));
-  const other = await longLived(app, await insertUser(app.db));
+  const admin = await withLongSession(app.db, await insertAdmin(app.db));
+  const seller = await withLongSession(
+    app.db,
+    await insertUser(app.db, { paypalEmail: 'seller@paypal.example' }),
+  );
+  const buyer = await withLongSession(app.db, await insertUser(app.db));
+  const other = await withLongSession(app.db, await insertUser(app.db));
   const chip = await insertChip(app.db, {
     creatorId: seller.user.id,
     priceCents: 5000,

@@ -18,23 +18,18 @@ import { mailOutbox } from '#server/platform/mail/mail.table.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { buyAndPay } from '#tests/helpers/money.ts';
-import { createSession, insertAdmin, insertUser } from '#tests/factories/users.ts';
+import { insertAdmin, insertUser, withLongSession } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
-async function longLived(app: App, account: Awaited<ReturnType<typeof insertUser>>) {
-  const kind = account.user.role === 'admin' ? 'admin' : 'user';
-  return { ...account, token: await createSession(app.db, account.user.id, kind, 90 * DAY) };
-}
-
 async function setup() {
   let now = Date.parse('2026-11-28T14:00:00Z');
   const app = await buildTestApp({ clock: () => new Date(now) });
-  const admin = await longLived(app, await insertAdmin(app.db));
-  const seller = await longLived(app, await insertUser(app.db));
-  const buyer = await longLived(app, await insertUser(app.db));
+  const admin = await withLongSession(app.db, await insertAdmin(app.db));
+  const seller = await withLongSession(app.db, await insertUser(app.db));
+  const buyer = await withLongSession(app.db, await insertUser(app.db));
   return { app, admin, seller, buyer, advance: (ms: number) => (now += ms) };
 }
 
@@ -267,7 +262,7 @@ describe('protected payout destinations', () => {
     expect(list[0]).toMatchObject({ payoutsFrozen: true });
 
     // Only an admin unfreezes; then the payout goes.
-    const other = await longLived(app, await insertUser(app.db));
+    const other = await withLongSession(app.db, await insertUser(app.db));
     const unfreeze = (t: string) =>
       injectAs(app, t, {
         method: 'POST',
@@ -345,7 +340,10 @@ describe('protected payout destinations', () => {
 describe('fast-flip hold', () => {
   it('proceeds of reselling a chip bought 10 days ago wait until the purchase is 30 days old', async () => {
     const { app, admin, seller, buyer, advance } = await setup();
-    const flipper = await longLived(app, await insertUser(app.db, { paypalEmail: 'flip@paypal.example' }));
+    const flipper = await withLongSession(
+      app.db,
+      await insertUser(app.db, { paypalEmail: 'flip@paypal.example' }),
+    );
     const chip = await insertChip(app.db, {
       creatorId: seller.user.id,
       priceCents: 1000,
@@ -377,7 +375,10 @@ describe('fast-flip hold', () => {
 
   it('a resale long after the purchase waits only the payout hold', async () => {
     const { app, seller, buyer, advance } = await setup();
-    const holder = await longLived(app, await insertUser(app.db, { paypalEmail: 'keep@paypal.example' }));
+    const holder = await withLongSession(
+      app.db,
+      await insertUser(app.db, { paypalEmail: 'keep@paypal.example' }),
+    );
     const chip = await insertChip(app.db, {
       creatorId: seller.user.id,
       priceCents: 1000,
