@@ -14,7 +14,7 @@ import { paymentEvents } from '#server/modules/payments/payments.table.ts';
 import { adminUrl } from '#tests/setup/db.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertUser } from '#tests/factories/users.ts';
-import { createPgDatabase, dropPgDatabase, killGroup, spawnServer } from '#tests/helpers/processes.ts';
+import { createPgDatabase, dropPgDatabase, killGroup, spawnServer, waitForHealth } from '#tests/helpers/processes.ts';
 
 const dbName = `artchip_chaos_pay_${crypto.randomBytes(4).toString('hex')}`;
 const KILLS = 5;
@@ -31,16 +31,8 @@ async function startServer(): Promise<string> {
     LOG_LEVEL: 'fatal',
   });
   server = started.child;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${started.base}/api/health`)).ok) return started.base;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
+  await waitForHealth(started.base, 60_000);
+  return started.base;
 }
 
 async function call(base: string, token: string, path: string, body: unknown = {}) {

@@ -143,6 +143,8 @@ for (const { name, viewport } of SIZES) {
       // The zoomed art scrolls with the arrow keys once it has focus.
       const viewport = dialog.getByRole('group', { name: `${title}, 200%` });
       await viewport.focus();
+      // Taller than its viewport at 200% on both screens, whether or not the picture has loaded.
+      expect(await viewport.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
       const before = await viewport.evaluate((el) => el.scrollTop);
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => viewport.evaluate((el) => el.scrollTop)).toBeGreaterThan(before);

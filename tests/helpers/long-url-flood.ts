@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { killGroup, spawnServer } from './processes.ts';
+import { killGroup, spawnServer, waitForHealth } from './processes.ts';
 
 /** A public route the cache keeps (plugins/public-cache.ts) that reads nothing from the database. */
 const ROUTE = '/api/site-info';
@@ -73,18 +73,6 @@ async function flood(
   return statuses;
 }
 
-async function waitForHealth(base: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on ${base} did not start`);
-}
 
 /**
  * Starts a server on a fresh PGlite directory, warms it up, reads its RSS, sends `count` distinct long

@@ -49,3 +49,21 @@ export async function spawnServer(
   });
   return { child, port, base: `http://127.0.0.1:${port}` };
 }
+
+/**
+ * Waits until the server at `base` answers /api/health, or throws after `timeoutMs`. A server on a
+ * fresh PGlite directory migrates before it listens, which a busy test machine stretches to tens of
+ * seconds: give the test that waits a timeout above this one.
+ */
+export async function waitForHealth(base: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server on ${base} did not answer /api/health within ${timeoutMs / 1000} s`);
+}

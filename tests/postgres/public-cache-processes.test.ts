@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '#tests/setup/db.ts';
-import { createPgDatabase, dropPgDatabase, killGroup, spawnServer } from '#tests/helpers/processes.ts';
+import { createPgDatabase, dropPgDatabase, killGroup, spawnServer, waitForHealth } from '#tests/helpers/processes.ts';
 
 const started: ChildProcess[] = [];
 const dbName = `artchip_procs_${crypto.randomBytes(4).toString('hex')}`;
@@ -22,16 +22,8 @@ async function startServer(): Promise<string> {
     LOG_LEVEL: 'warn',
   });
   started.push(child);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on ${base} did not start`);
+  await waitForHealth(base, 60_000);
+  return base;
 }
 
 /** Polls `read` until it answers `expected`; how long that took, in ms. */

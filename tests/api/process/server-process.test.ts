@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, killGroup } from '#tests/helpers/processes.ts';
+import { freePort, killGroup, waitForHealth } from '#tests/helpers/processes.ts';
 
 // The real `node src/server/main.ts` process: configuration errors, the data-directory lock and a
 // graceful SIGTERM that finishes in-flight requests and keeps every committed write.
@@ -36,15 +36,7 @@ async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 
   throw new Error('timed out');
 }
 
-async function waitForHealth(server: Server): Promise<void> {
-  await waitFor(async () => {
-    try {
-      return (await fetch(`http://127.0.0.1:${server.port}/api/health`)).ok;
-    } catch {
-      return false;
-    }
-  });
-}
+
 
 function signUp(port: number, name: string) {
   return fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
@@ -85,7 +77,7 @@ describe('the server process', () => {
   it('locks its data directory, and on SIGTERM finishes in-flight requests and keeps committed writes', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-proc-'));
     const first = await startServer({ DATA_DIR: dataDir });
-    await waitForHealth(first);
+    await waitForHealth(`http://127.0.0.1:${first.port}`);
     expect((await signUp(first.port, 'before_stop')).status).toBe(201);
 
     const second = await startServer({ DATA_DIR: dataDir });
@@ -102,7 +94,7 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'artchip.lock'))).toBe(false);
 
     const restarted = await startServer({ DATA_DIR: dataDir });
-    await waitForHealth(restarted);
+    await waitForHealth(`http://127.0.0.1:${restarted.port}`);
     expect(await emailExists(restarted.port, 'before_stop')).toBe(true);
     expect(await emailExists(restarted.port, 'during_stop')).toBe(true);
     restarted.child.kill('SIGINT');

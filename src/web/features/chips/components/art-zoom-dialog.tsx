@@ -119,7 +119,9 @@ export function ArtZoomDialog({ open, onOpenChange, title, images, startIndex, o
               }}
               onClick={() => setStep((s) => (s === 0 ? 2 : 0))}
               className={`m-auto block h-auto max-w-none shrink-0 ${zoom === 1 ? 'cursor-zoom-in' : 'cursor-zoom-out'}`}
-              style={{ width: artWidth }}
+              // The box keeps the art's shape before the picture has arrived, so a zoomed view can
+              // be scrolled (and centred) at once rather than when the bytes land.
+              style={{ width: artWidth, aspectRatio: String(aspect) }}
               data-zoom={zoom}
             />
           </div>
