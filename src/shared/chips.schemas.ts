@@ -97,7 +97,29 @@ export const MARKETPLACE_PAGE_SIZE = 24;
 /** Spec §9: up to 10 extra images ("reference URLs") per piece, besides its main image. */
 export const MAX_ADDITIONAL_IMAGES = 10;
 
-export const ImageVariantSchema = z.object({ width: z.number().int(), url: z.string() });
+/**
+ * One responsive rendition of an image: WebP at `url`, and the same picture as AVIF at `avifUrl` (about
+ * half the bytes; absent on animations and on images stored before AVIF was made).
+ */
+export const ImageVariantSchema = z.object({
+  width: z.number().int(),
+  url: z.string(),
+  avifUrl: z.string().optional(),
+});
+export type ImageVariant = z.infer<typeof ImageVariantSchema>;
+
+/** The AVIF `srcset` of a set of variants, or null unless every one has its AVIF (a mixed set would
+ * let the browser pick a width that only exists as WebP). */
+export function avifSrcSetOf(variants: readonly ImageVariant[]): string | null {
+  if (variants.length === 0 || variants.some((v) => !v.avifUrl)) return null;
+  return [...variants]
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${v.avifUrl} ${v.width}w`)
+    .join(', ');
+}
+
+/** How wide a chip page draws its picture: the `sizes` of its img and of the preload in the head. */
+export const CHIP_DETAIL_IMAGE_SIZES = '(min-width: 1024px) 600px, 95vw';
 
 /** A photograph of the made chip (admin upload), with its responsive renditions. */
 export const ChipPhotoSchema = z.object({

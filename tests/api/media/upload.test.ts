@@ -18,7 +18,7 @@ async function fetchMedia(app: App, url: string) {
 }
 
 describe('POST /api/media', () => {
-  it('stores a PNG as a re-encoded original plus WebP variants, never upscaled', async () => {
+  it('stores a PNG as a re-encoded original plus WebP and AVIF variants, never upscaled', async () => {
     const app = await buildTestApp();
     const { token } = await insertUser(app.db);
     const res = await upload(app, token, {
@@ -37,6 +37,12 @@ describe('POST /api/media', () => {
       const meta = await sharp(bytes).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(v.width);
+      // The same width as AVIF, served as image/avif (libvips reports AVIF as HEIF with the AV1 codec).
+      expect(v.avifUrl).toMatch(/^\/media\/[0-9a-f]{64}\.avif$/);
+      const avif = await fetchMedia(app, v.avifUrl!);
+      expect(avif.res.headers['content-type']).toBe('image/avif');
+      const avifMeta = await sharp(avif.bytes).metadata();
+      expect(avifMeta).toMatchObject({ format: 'heif', compression: 'av1', width: v.width });
     }
     const small = MediaUploadResultSchema.parse(
       (
@@ -107,6 +113,8 @@ describe('POST /api/media', () => {
     const original = await sharp((await fetchMedia(app, body.url)).bytes, { animated: true }).metadata();
     expect(original.pages).toBe(4);
     expect(body.variants.map((v) => v.width)).toEqual([320, 400]);
+    // No AVIF for animations: libvips makes no animated AVIF, and a still one would drop the motion.
+    expect(body.variants.some((v) => v.avifUrl)).toBe(false);
     for (const v of body.variants) {
       const meta = await sharp((await fetchMedia(app, v.url)).bytes, { animated: true }).metadata();
       expect(meta.format).toBe('webp');

@@ -59,6 +59,44 @@ describe('server-rendered public pages', () => {
     expect(keys(state)).not.toContain('auth/user');
   });
 
+  it("offers a chip page's picture as AVIF where every width has one, and preloads it from the head", async () => {
+    const app = await appWith();
+    const { user } = await insertUser(app.db, { username: 'avif_maker' });
+    const variants = [
+      { width: 320, url: '/media/a-320.webp', avifUrl: '/media/a-320.avif' },
+      { width: 640, url: '/media/a-640.webp', avifUrl: '/media/a-640.avif' },
+    ];
+    await insertChip(app.db, {
+      creatorId: user.id,
+      title: 'Both Kinds',
+      slug: 'both',
+      imageVariants: variants,
+    });
+    // An image stored before AVIF: WebP only, so neither a source nor an AVIF preload.
+    await insertChip(app.db, {
+      creatorId: user.id,
+      title: 'Older Kind',
+      slug: 'older',
+      imageVariants: variants.map(({ width, url }) => ({ width, url })),
+    });
+
+    const both = await app.inject({ method: 'GET', url: '/artchip/avif_maker/both' });
+    const { root } = readPage(both.body);
+    expect(root).toContain(
+      '<source type="image/avif" srcSet="/media/a-320.avif 320w, /media/a-640.avif 640w"',
+    );
+    const head = both.body.slice(0, both.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" imagesrcset="/media/a-320.avif 320w, /media/a-640.avif 640w" imagesizes="(min-width: 1024px) 600px, 95vw" type="image/avif">',
+    );
+
+    const older = await app.inject({ method: 'GET', url: '/artchip/avif_maker/older' });
+    expect(readPage(older.body).root).not.toContain('image/avif');
+    const olderHead = older.body.slice(0, older.body.indexOf('</head>'));
+    expect(olderHead).toContain('imagesrcset="/media/a-320.webp 320w, /media/a-640.webp 640w"');
+    expect(olderHead).not.toContain('image/avif');
+  });
+
   it('renders the marketplace, a gallery, top minters, the FAQ, the token page and the landing page', async () => {
     const app = await appWith();
     await insertUser(app.db, { username: 'artchip' }); // user 1, the company, as on every install

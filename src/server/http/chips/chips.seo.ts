@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRAND, pageTitle, ROUTES } from '#shared/brand.ts';
-import { UNIT_ID_PATTERN } from '#shared/chips.schemas.ts';
+import { avifSrcSetOf, CHIP_DETAIL_IMAGE_SIZES, UNIT_ID_PATTERN } from '#shared/chips.schemas.ts';
 import { noCreatorMessage } from '#shared/creators.schemas.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -65,7 +65,17 @@ function chipMeta(found: ChipWithUsers): PageMeta {
     // WebP); before it is made, the re-encoded original.
     image: chip.discShareUrl ?? chip.originalImageUrl ?? chip.imageUrl ?? undefined,
     type: 'product',
+    preloadImage: chipPagePreload(chip.discUrl ? chip.discVariants : chip.imageVariants),
   };
+}
+
+/** The chip page's picture as its img will ask for it (ChipImage): AVIF when every width has one. */
+function chipPagePreload(variants: ChipWithUsers['chip']['imageVariants']): PageMeta['preloadImage'] {
+  if (variants.length === 0) return undefined;
+  const avif = avifSrcSetOf(variants);
+  if (avif) return { srcSet: avif, sizes: CHIP_DETAIL_IMAGE_SIZES, type: 'image/avif' };
+  const webp = [...variants].sort((a, b) => a.width - b.width).map((v) => `${v.url} ${v.width}w`);
+  return { srcSet: webp.join(', '), sizes: CHIP_DETAIL_IMAGE_SIZES };
 }
 
 /** Meta tags for shared links to chip pages, galleries and /uid (routes.ts passes it to the spa routes). */

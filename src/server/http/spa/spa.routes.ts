@@ -86,6 +86,12 @@ function renderShell(template: string, meta: PageMeta, publicUrl: string): strin
     tags.push(`<meta name="twitter:image" content="${escapeHtml(image)}">`);
   }
   if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
+  if (meta.preloadImage) {
+    const { srcSet, sizes, type } = meta.preloadImage;
+    tags.push(
+      `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}"${type ? ` type="${type}"` : ''}>`,
+    );
+  }
   return template
     .replace(/<title>[^<]*<\/title>/, '')
     .replace('</head>', `${tags.join('\n    ')}\n  </head>`);

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '#server/lib/sql.ts';
 import { pageFrom } from '#server/lib/page.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
 import { parseUsdToCents } from '#shared/money.ts';
-import { chipMakerLabel, type ChipStatus } from '#shared/chips.schemas.ts';
+import { chipMakerLabel, type ChipStatus, type ImageVariant } from '#shared/chips.schemas.ts';
 import { lockChipForChange, restoredStatus, setChipStatusByAdmin } from './chip-lifecycle.ts';
 import {
   isTruthyField,
@@ -42,8 +42,7 @@ export async function getAdminChip(db: Db, id: number): Promise<AdminChip> {
 
 /** Images stored for an edit: a new main image and additional images to append. */
 export type ChipImageChanges = {
-  main?:
-    { url: string; variants: { width: number; url: string }[]; width: number; height: number } | undefined;
+  main?: { url: string; variants: ImageVariant[]; width: number; height: number } | undefined;
   additional?: string[] | undefined;
 };
 

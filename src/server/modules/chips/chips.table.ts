@@ -6,6 +6,7 @@ import {
   CHIP_REPORT_STATUSES,
   CHIP_SHAPES,
   CHIP_STATUSES,
+  type ImageVariant,
 } from '#shared/chips.schemas.ts';
 import { baseColumns, checkOneOf, tstz } from '#server/db/columns.ts';
 import { users } from '#server/modules/users/users.table.ts';
@@ -35,7 +36,7 @@ export const chips = pgTable(
     adminVideoUrl: text(),
     additionalImageUrls: jsonb().$type<string[]>().notNull().default([]),
     /** Responsive variants of the main image: [{ width, url }]. */
-    imageVariants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
+    imageVariants: jsonb().$type<ImageVariant[]>().notNull().default([]),
     imageWidth: integer(),
     imageHeight: integer(),
     /**
@@ -45,7 +46,7 @@ export const chips = pgTable(
      * shows (it is made again when they change). Null/empty: not made (the artwork is shown).
      */
     discUrl: text(),
-    discVariants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
+    discVariants: jsonb().$type<ImageVariant[]>().notNull().default([]),
     discShareUrl: text(),
     discKey: text(),
     /** 14-digit unit ID, assigned once when the chip is made. */
@@ -177,7 +178,7 @@ export const chipPhotos = pgTable(
       .notNull()
       .references(() => chips.id, { onDelete: 'cascade' }),
     url: text().notNull(),
-    variants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
+    variants: jsonb().$type<ImageVariant[]>().notNull().default([]),
     width: integer().notNull(),
     height: integer().notNull(),
     addedById: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -1,3 +1,4 @@
+import type { ImageVariant } from '#shared/chips.schemas.ts';
 import crypto from 'node:crypto';
 import type { ChipCrop, DiscShape } from '#shared/chip-crop.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
@@ -10,7 +11,7 @@ import { getMediaStorage, MEDIA_CONTENT_TYPES, MEDIA_NAME_PATTERN } from './medi
  */
 export type PlacedDisc = {
   url: string;
-  variants: { width: number; url: string }[];
+  variants: ImageVariant[];
   shareUrl: string;
   key: string;
 };
@@ -61,11 +62,13 @@ export async function renderPlacedDisc(
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   const design = { shape: input.shape, crop: input.crop };
   const disc = await renderDiscInWorker(ctx.config, Buffer.concat(chunks), design, input.owner ?? 'system');
-  const variants = [];
+  const variants: ImageVariant[] = [];
   for (const v of disc.variants) {
     const file = contentName(v.file.bytes, 'webp');
     await storage.put(file, Buffer.from(v.file.bytes), MEDIA_CONTENT_TYPES.webp!);
-    variants.push({ width: v.width, url: storage.urlFor(file) });
+    const avif = contentName(v.avif.bytes, 'avif');
+    await storage.put(avif, Buffer.from(v.avif.bytes), MEDIA_CONTENT_TYPES.avif!);
+    variants.push({ width: v.width, url: storage.urlFor(file), avifUrl: storage.urlFor(avif) });
   }
   const shareName = contentName(disc.share.bytes, 'png');
   await storage.put(shareName, Buffer.from(disc.share.bytes), MEDIA_CONTENT_TYPES.png!);

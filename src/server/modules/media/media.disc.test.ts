@@ -109,11 +109,16 @@ describe('placeDisc', () => {
 });
 
 describe('renderDisc', () => {
-  it('makes WebP renditions with alpha at every disc width and a PNG for sharing', async () => {
+  it('makes WebP and AVIF renditions with alpha at every disc width and a PNG for sharing', async () => {
     const out = await renderDisc(await quadrants(), { shape: 'round', crop: null }, 10_000);
     expect(out.variants.map((v) => v.width)).toEqual([...DISC_WIDTHS]);
     const meta = await sharp(Buffer.from(out.variants[0]!.file.bytes)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 320, height: 320, hasAlpha: true });
+    for (const v of out.variants) {
+      const avif = await sharp(Buffer.from(v.avif.bytes)).metadata();
+      // Transparent outside a round disc in AVIF too.
+      expect(avif).toMatchObject({ format: 'heif', compression: 'av1', width: v.width, hasAlpha: true });
+    }
     const share = await sharp(Buffer.from(out.share.bytes)).metadata();
     expect(share).toMatchObject({ format: 'png', hasAlpha: true });
   });

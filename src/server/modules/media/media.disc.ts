@@ -10,7 +10,7 @@ import {
 } from '#shared/chip-crop.ts';
 import { IMAGE_TOO_SLOW_MESSAGE, INVALID_FILE_TYPE_MESSAGE } from '#shared/media.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { MAX_INPUT_PIXELS, type EncodedFile } from './media.encode.ts';
+import { AVIF_OPTIONS, MAX_INPUT_PIXELS, type EncodedFile } from './media.encode.ts';
 
 /**
  * The chip as it will be made (docs/decisions/055-placed-disc-variants.md): the artwork placed in the
@@ -32,7 +32,10 @@ const WEBP_QUALITY = 82;
 const WEBP_EFFORT = 2;
 
 export type DiscDesign = { shape: DiscShape; crop: ChipCrop | null };
-export type RenderedDisc = { variants: { width: number; file: EncodedFile }[]; share: EncodedFile };
+export type RenderedDisc = {
+  variants: { width: number; file: EncodedFile; avif: EncodedFile }[];
+  share: EncodedFile;
+};
 
 type Raw = { data: Buffer; width: number; height: number };
 
@@ -137,7 +140,7 @@ export async function placeDisc(source: Buffer, design: DiscDesign, side: number
 }
 
 /**
- * The placed disc's renditions: WebP at DISC_WIDTHS and a PNG at DISC_SHARE_WIDTH. Truncated or
+ * The placed disc's renditions: WebP and AVIF at DISC_WIDTHS and a PNG at DISC_SHARE_WIDTH. Truncated or
  * corrupt artwork is refused as an upload would be; libvips stops past the time budget.
  */
 export async function renderDisc(
@@ -160,9 +163,10 @@ export async function renderDisc(
       variants.push({
         width,
         file: {
-          bytes: await pipeline.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer(),
+          bytes: await pipeline.clone().webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer(),
           ext: 'webp',
         },
+        avif: { bytes: await pipeline.avif(AVIF_OPTIONS).toBuffer(), ext: 'avif' },
       });
       within();
     }

@@ -71,6 +71,14 @@ describe('encodeImage', () => {
     const image = await encodeImage(png, 'png');
     expect(image).toMatchObject({ width: 400, height: 300, animated: false, flattened: false });
     expect(image.variants.map((v) => v.width)).toEqual([320, 400]);
+    for (const v of image.variants) {
+      expect(v.avif?.ext).toBe('avif');
+      expect(await sharp(Buffer.from(v.avif!.bytes)).metadata()).toMatchObject({
+        format: 'heif',
+        compression: 'av1',
+        width: v.width,
+      });
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ImageVariant } from '#shared/chips.schemas.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -94,7 +95,7 @@ function contentName(file: EncodedFile): string {
 /**
  * The one upload pipeline for every image (mint dialog, chip media, admin forms, demo seed): checks
  * size, magic bytes and the header's pixels, re-encodes without metadata, stores the original and
- * WebP variants under content-addressed names, and records a media row (deduplicated by content).
+ * WebP and AVIF variants under content-addressed names, and records a media row (deduplicated by content).
  * `chargePixels` (the user upload routes) spends the image's pixels from the uploader's budget first.
  */
 export async function processUpload(
@@ -118,13 +119,19 @@ export async function processUpload(
   const image = await encodeInWorker(ctx.config, bytes, type, owner);
   const storage = getMediaStorage(ctx);
   const originalName = contentName(image.original);
-  const variantNames = image.variants.map((v) => ({
-    width: v.width,
-    name: contentName(v.file),
-    file: v.file,
-  }));
   await storage.put(originalName, asBuffer(image.original.bytes), MEDIA_CONTENT_TYPES[image.original.ext]!);
-  for (const v of variantNames) await storage.put(v.name, asBuffer(v.file.bytes), MEDIA_CONTENT_TYPES.webp!);
+  const variants: ImageVariant[] = [];
+  for (const v of image.variants) {
+    const name = contentName(v.file);
+    await storage.put(name, asBuffer(v.file.bytes), MEDIA_CONTENT_TYPES.webp!);
+    const avifName = v.avif ? contentName(v.avif) : null;
+    if (avifName) await storage.put(avifName, asBuffer(v.avif!.bytes), MEDIA_CONTENT_TYPES.avif!);
+    variants.push({
+      width: v.width,
+      url: storage.urlFor(name),
+      ...(avifName ? { avifUrl: storage.urlFor(avifName) } : {}),
+    });
+  }
 
   return insertMediaIfAbsent(ctx.db, {
     hash: originalName.split('.')[0]!,
@@ -134,7 +141,7 @@ export async function processUpload(
     height: image.height,
     animated: image.animated,
     originalUrl: storage.urlFor(originalName),
-    variants: variantNames.map((v) => ({ width: v.width, url: storage.urlFor(v.name) })),
+    variants,
   });
 }
 

@@ -9,10 +9,11 @@ import type { Config } from '#server/config.ts';
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** A content-addressed name: 64 hex digits and an image extension. */
-export const MEDIA_NAME_PATTERN = /^[0-9a-f]{64}\.(?:webp|jpg|png|gif)$/;
+export const MEDIA_NAME_PATTERN = /^[0-9a-f]{64}\.(?:webp|avif|jpg|png|gif)$/;
 
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
+  avif: 'image/avif',
   jpg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',

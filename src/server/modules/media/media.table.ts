@@ -1,3 +1,4 @@
+import type { ImageVariant } from '#shared/chips.schemas.ts';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from '#server/db/columns.ts';
 import { users } from '#server/modules/users/users.table.ts';
@@ -14,7 +15,7 @@ export const media = pgTable(
     height: integer().notNull(),
     animated: boolean().notNull().default(false),
     originalUrl: text().notNull(),
-    variants: jsonb().$type<{ width: number; url: string }[]>().notNull().default([]),
+    variants: jsonb().$type<ImageVariant[]>().notNull().default([]),
   },
   (t) => [uniqueIndex('media_hash_uq').on(t.hash), index('media_uploader_id_idx').on(t.uploaderId)],
 );

@@ -1,3 +1,5 @@
+import type { ImageVariant } from '#shared/chips.schemas.ts';
+
 /**
  * Small pieces every e-mail states the same way: whom it greets, absolute links, the artwork. Postal
  * addresses are written by the site's one rule, addressLabelLines (#shared/address-format.ts).
@@ -22,7 +24,7 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
 /** A chip's picture as stored: the main image and its responsive WebP variants. */
 export type ChipImage = {
   imageUrl: string | null;
-  imageVariants?: readonly { width: number; url: string }[] | null;
+  imageVariants?: readonly ImageVariant[] | null;
   /** The chip as it will be made (its placed disc), as a PNG every mail client shows. */
   discShareUrl?: string | null;
 };

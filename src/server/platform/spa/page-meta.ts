@@ -10,6 +10,11 @@ export type PageMeta = {
   type?: 'website' | 'product' | 'profile';
   status?: number;
   noindex?: boolean;
+  /**
+   * The page's largest picture, preloaded from the head at high priority (its LCP): the `srcset` and
+   * `sizes` its img uses, and `type` when the set is one format some browsers lack (AVIF).
+   */
+  preloadImage?: { srcSet: string; sizes: string; type?: 'image/avif' } | undefined;
 };
 
 /**

@@ -1,13 +1,11 @@
 import { Suspense, lazy, useRef, useState, type MouseEvent } from 'react';
 import { ZoomIn } from 'lucide-react';
-import type { Chip } from '#shared/chips.schemas.ts';
+import { CHIP_DETAIL_IMAGE_SIZES, type Chip } from '#shared/chips.schemas.ts';
 import { ChipImage } from './chip-image.tsx';
 import type { ZoomImage } from './art-zoom-dialog.tsx';
 
 // The zoom dialog is its own small chunk, loaded when someone opens it.
 const ArtZoomDialog = lazy(() => import('./art-zoom-dialog.tsx').then((m) => ({ default: m.ArtZoomDialog })));
-
-const DETAIL_IMAGE_SIZES = '(min-width: 1024px) 600px, 95vw';
 
 type ArtViewerChip = Pick<
   Chip,
@@ -77,7 +75,7 @@ export function ArtViewer({ chip }: { chip: ArtViewerChip }) {
           className={hasMain ? 'cursor-zoom-in' : undefined}
           onClick={hasMain ? () => open(0, zoomButton.current) : undefined}
         >
-          <ChipImage chip={chip} sizes={DETAIL_IMAGE_SIZES} isAboveFold />
+          <ChipImage chip={chip} sizes={CHIP_DETAIL_IMAGE_SIZES} isAboveFold />
         </div>
         {hasMain && (
           <button

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import type { Chip } from '#shared/chips.schemas.ts';
+import { avifSrcSetOf, type Chip } from '#shared/chips.schemas.ts';
 import { cn } from '#web/components/ui/cn.ts';
 
 /** Fallback intrinsic size when the server does not know the image's size (chips are square). */
@@ -38,7 +38,8 @@ export function ChipImage({ chip, sizes, isAboveFold = false, className }: ChipI
       </div>
     );
   }
-  return (
+  const avifSrcSet = avifSrcSetOf(variants);
+  const img = (
     <img
       src={src}
       srcSet={variants.length > 0 ? variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined}
@@ -51,5 +52,14 @@ export function ChipImage({ chip, sizes, isAboveFold = false, className }: ChipI
       decoding="async"
       className={cn('aspect-square w-full bg-gray-100 object-cover', frame, className)}
     />
+  );
+  if (!avifSrcSet) return img;
+  // AVIF where the browser reads it, else the WebP srcset above. `contents`: the picture draws no box,
+  // so the img lays out exactly as it would alone.
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
+      {img}
+    </picture>
   );
 }
