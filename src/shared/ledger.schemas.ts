@@ -27,6 +27,8 @@ export const ALLOCATION_KINDS = [
   'shipping_insurance',
   'seller_proceeds',
   'affiliate_commission',
+  /** The creator's royalty on a resale, transfer or hand-over (decision 081), out of the platform's fee. */
+  'creator_royalty',
   'refund_due',
 ] as const;
 export const SETTLEMENT_KINDS = ['payout', 'direct_payment'] as const;

@@ -540,6 +540,8 @@ export const MyStatsSchema = z.object({
   revenueCents: z.number().int(),
   /** Seller proceeds not yet paid out. */
   proceedsPendingCents: z.number().int(),
+  /** Creator royalties standing on the resales, transfers and hand-overs of the user's chips (decision 081). */
+  royaltiesCents: z.number().int(),
 });
 export type MyStats = z.infer<typeof MyStatsSchema>;
 

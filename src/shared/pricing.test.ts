@@ -6,12 +6,15 @@ import {
   computeAffiliateCommissions,
   computeOrderSummary,
   computeSaleSplit,
+  creatorRoyaltyCents,
+  describeCreatorRoyalty,
   describePlatformFee,
   describeTransferFee,
   insuredShippingCentsFor,
   isInsuredShipment,
   splitSale,
   transferFee,
+  transferRoyaltyCents,
   isPaymentMethodAllowed,
   MINT_KINDS,
   SHIPPING_OPTIONS,
@@ -74,6 +77,7 @@ const settingsArb: fc.Arbitrary<PricingSettings> = fc.record({
   artchipDiscountBasisPoints: percentBpArb,
   artchipFreeShipping: fc.boolean(),
   platformFeeBasisPoints: percentBpArb,
+  creatorRoyaltyBasisPoints: percentBpArb,
   paypalMarkupBasisPoints: percentBpArb,
   tokenFallbackPriceUsd: fc.constant('0.001'),
   paymentMethods: fc.constant({ mint: [...PAYMENT_METHODS], purchase: [...PAYMENT_METHODS] }),
@@ -759,6 +763,115 @@ describe('transferFee', () => {
       });
       expect(summary.totalCents).toBe(1500);
     }
+  });
+});
+
+describe('creator royalties (decision 081)', () => {
+  it('pays the creator 5% of a resale out of the 30% fee, and nothing when the chip leaves its creator', () => {
+    const split = splitSale({
+      salePriceCents: 10_000,
+      highestSaleCents: 0,
+      platformFeeBasisPoints: 3000,
+      feeBase: 'highest',
+    });
+    const royalty = (leavesCreator: boolean) =>
+      creatorRoyaltyCents({
+        baseCents: 10_000,
+        platformFeeCents: split.platformFeeCents,
+        creatorRoyaltyBasisPoints: 500,
+        leavesCreator,
+      });
+    expect(royalty(false)).toBe(500);
+    expect(royalty(true)).toBe(0);
+    // The seller's share is the split's, royalty or not.
+    expect(split.sellerProceedsCents).toBe(7_000);
+    expect(describeCreatorRoyalty(500)).toBe('5% of the sale price, out of the platform fee');
+  });
+
+  it('never takes more than the platform fee, whatever the settings', () => {
+    fc.assert(
+      fc.property(centsArb, percentBpArb, percentBpArb, centsArb, (price, feeBp, royaltyBp, highest) => {
+        const split = splitSale({
+          salePriceCents: price,
+          highestSaleCents: highest,
+          platformFeeBasisPoints: feeBp,
+          feeBase: 'highest',
+        });
+        const cents = creatorRoyaltyCents({
+          baseCents: price,
+          platformFeeCents: split.platformFeeCents,
+          creatorRoyaltyBasisPoints: royaltyBp,
+          leavesCreator: false,
+        });
+        expect(cents).toBeGreaterThanOrEqual(0);
+        expect(cents).toBeLessThanOrEqual(split.platformFeeCents);
+        if (royaltyBp <= feeBp && highest <= price) {
+          expect(cents).toBe(Math.min(Math.round((price * royaltyBp) / 10_000), split.platformFeeCents));
+        }
+      }),
+    );
+  });
+
+  it("takes a transfer's royalty from its fee: within a cent of the royalty on the fee's base", () => {
+    expect(
+      transferRoyaltyCents({
+        feeCents: 1_500,
+        platformFeeBasisPoints: 3000,
+        creatorRoyaltyBasisPoints: 500,
+        leavesCreator: false,
+      }),
+    ).toBe(250);
+    expect(
+      transferRoyaltyCents({
+        feeCents: 1_500,
+        platformFeeBasisPoints: 3000,
+        creatorRoyaltyBasisPoints: 500,
+        leavesCreator: true,
+      }),
+    ).toBe(0);
+    expect(
+      transferRoyaltyCents({
+        feeCents: 0,
+        platformFeeBasisPoints: 0,
+        creatorRoyaltyBasisPoints: 500,
+        leavesCreator: false,
+      }),
+    ).toBe(0);
+    // A royalty above the fee's rate is capped at the fee.
+    expect(
+      transferRoyaltyCents({
+        feeCents: 1_500,
+        platformFeeBasisPoints: 1000,
+        creatorRoyaltyBasisPoints: 2000,
+        leavesCreator: false,
+      }),
+    ).toBe(1_500);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 1, max: 10000 }),
+        percentBpArb,
+        (base, feeBp, royaltyBp) => {
+          fc.pre(royaltyBp <= feeBp);
+          const fee = transferFee({
+            highestSaleCents: base,
+            listPriceCents: null,
+            mintPriceCents: 0,
+            platformFeeBasisPoints: feeBp,
+            feeBase: 'highest',
+          }).feeCents;
+          const fromFee = transferRoyaltyCents({
+            feeCents: fee,
+            platformFeeBasisPoints: feeBp,
+            creatorRoyaltyBasisPoints: royaltyBp,
+            leavesCreator: false,
+          });
+          const onBase = Math.round((base * royaltyBp) / 10_000);
+          expect(Math.abs(fromFee - onBase)).toBeLessThanOrEqual(1);
+          expect(fromFee).toBeLessThanOrEqual(fee);
+        },
+      ),
+    );
   });
 });
 

@@ -334,6 +334,47 @@ export function transferFee(input: TransferFeeInput): {
   return { feeCents: percentOfCents(feeBaseCents, input.platformFeeBasisPoints), feeBaseCents, feeBasis };
 }
 
+/**
+ * The creator's royalty (issue 31, decision 081) when a chip changes hands away from someone who is
+ * not its creator (a resale, an offline transfer, a hand-over by tap): creatorRoyaltyPercent of the
+ * base (the sale price; for a transfer or hand-over the fee's base), paid out of the platform's fee,
+ * so it never exceeds that fee (the platform's share never goes negative) and the seller's 70 %
+ * stays what the spec promises. Zero when the chip leaves its creator (a first sale is not a resale).
+ */
+export function creatorRoyaltyCents(input: {
+  baseCents: number;
+  platformFeeCents: number;
+  creatorRoyaltyBasisPoints: number;
+  leavesCreator: boolean;
+}): number {
+  assertNonNegativeCents(input.baseCents, 'Royalty base');
+  assertNonNegativeCents(input.platformFeeCents, 'Platform fee');
+  if (input.leavesCreator) return 0;
+  return Math.min(percentOfCents(input.baseCents, input.creatorRoyaltyBasisPoints), input.platformFeeCents);
+}
+
+/**
+ * A transfer or hand-over fee's royalty, from the fee alone (the order keeps the fee, not its base):
+ * the fee is platformFee% of the base, so royalty% of the base is the fee × royalty% / platformFee%,
+ * rounded down and never more than the fee. Within a cent of creatorRoyaltyCents on the base.
+ */
+export function transferRoyaltyCents(input: {
+  feeCents: number;
+  platformFeeBasisPoints: number;
+  creatorRoyaltyBasisPoints: number;
+  leavesCreator: boolean;
+}): number {
+  assertNonNegativeCents(input.feeCents, 'Transfer fee');
+  if (input.leavesCreator || input.platformFeeBasisPoints <= 0) return 0;
+  const share = Math.floor((input.feeCents * input.creatorRoyaltyBasisPoints) / input.platformFeeBasisPoints);
+  return Math.min(share, input.feeCents);
+}
+
+/** The royalty's rule in words: "5% of the sale price goes to the creator, out of the platform fee". */
+export function describeCreatorRoyalty(creatorRoyaltyBasisPoints: number): string {
+  return `${formatBasisPoints(creatorRoyaltyBasisPoints)} of the sale price, out of the platform fee`;
+}
+
 const TRANSFER_BASE_WORDS: Record<TransferFeeBasis, string> = {
   highest_sale: "this chip's highest price",
   list_price: 'its list price',

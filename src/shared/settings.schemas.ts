@@ -114,6 +114,11 @@ const SITE_SETTINGS_SHAPE = {
   artchipDiscountPercent: PercentSchema,
   artchipFreeShipping: z.boolean({ error: 'Must be true or false' }),
   platformFeePercent: PercentSchema,
+  /**
+   * The creator's royalty on every resale, offline transfer and hand-over (issue 31): this percentage
+   * of the sale price (of the fee base for transfers), taken out of the platform fee (decision 081).
+   */
+  creatorRoyaltyPercent: PercentSchema,
   paypalMarkupPercent: PercentSchema,
   tokenFallbackPriceUsd: TokenPriceUsdSchema,
   paymentMethods: PaymentMethodsSettingSchema,
@@ -205,6 +210,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   artchipDiscountPercent: '10.00',
   artchipFreeShipping: false,
   platformFeePercent: '30.00',
+  creatorRoyaltyPercent: '5.00',
   paypalMarkupPercent: '20.00',
   tokenFallbackPriceUsd: '0.001',
   paymentMethods: { mint: ['card', 'paypal', 'artchip'], purchase: ['card', 'paypal', 'artchip'] },
@@ -250,6 +256,9 @@ export const SiteSettingsSchema = z.object({
   ),
   platformFeePercent: SITE_SETTINGS_SHAPE.platformFeePercent.default(
     DEFAULT_SITE_SETTINGS.platformFeePercent,
+  ),
+  creatorRoyaltyPercent: SITE_SETTINGS_SHAPE.creatorRoyaltyPercent.default(
+    DEFAULT_SITE_SETTINGS.creatorRoyaltyPercent,
   ),
   paypalMarkupPercent: SITE_SETTINGS_SHAPE.paypalMarkupPercent.default(
     DEFAULT_SITE_SETTINGS.paypalMarkupPercent,
@@ -303,6 +312,7 @@ export type PricingSettings = {
   artchipDiscountBasisPoints: number;
   artchipFreeShipping: boolean;
   platformFeeBasisPoints: number;
+  creatorRoyaltyBasisPoints: number;
   paypalMarkupBasisPoints: number;
   /** Stays a decimal string: token prices need more precision than cents. */
   tokenFallbackPriceUsd: string;
@@ -325,6 +335,7 @@ export function toPricingSettings(settings: SiteSettings): PricingSettings {
     artchipDiscountBasisPoints: parsePercentToBasisPoints(settings.artchipDiscountPercent),
     artchipFreeShipping: settings.artchipFreeShipping,
     platformFeeBasisPoints: parsePercentToBasisPoints(settings.platformFeePercent),
+    creatorRoyaltyBasisPoints: parsePercentToBasisPoints(settings.creatorRoyaltyPercent),
     paypalMarkupBasisPoints: parsePercentToBasisPoints(settings.paypalMarkupPercent),
     tokenFallbackPriceUsd: settings.tokenFallbackPriceUsd,
     paymentMethods: {
@@ -361,6 +372,7 @@ export function toSiteSettings(pricing: PricingSettings): MoneySiteSettings {
     artchipDiscountPercent: basisPointsToPercentString(pricing.artchipDiscountBasisPoints),
     artchipFreeShipping: pricing.artchipFreeShipping,
     platformFeePercent: basisPointsToPercentString(pricing.platformFeeBasisPoints),
+    creatorRoyaltyPercent: basisPointsToPercentString(pricing.creatorRoyaltyBasisPoints),
     paypalMarkupPercent: basisPointsToPercentString(pricing.paypalMarkupBasisPoints),
     tokenFallbackPriceUsd: pricing.tokenFallbackPriceUsd,
     paymentMethods: {

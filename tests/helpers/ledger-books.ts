@@ -4,7 +4,11 @@
  * in words, so a failure names the order, the account and the figures.
  */
 import { ALLOCATION_KINDS, CASH_KINDS } from '#shared/ledger.schemas.ts';
+import { creatorRoyaltyCents, transferRoyaltyCents } from '#shared/pricing.ts';
+import { toPricingSettings } from '#shared/settings.schemas.ts';
 import type { App } from '#server/app.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
+import { getSiteSettings } from '#server/modules/settings/index.ts';
 import { commissions } from '#server/modules/affiliates/affiliates.table.ts';
 import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
 import { readAccountTotals } from '#server/modules/ledger/index.ts';
@@ -28,7 +32,8 @@ export type ExpectedProceeds = ReadonlyMap<number, { sellerId: number; proceedsC
  * - every refund has gone back (the demo provider refunds at once), so nothing stays owed to a buyer;
  * - an order kept (paid, not cancelled): its money split exactly — shipping booked once and equal to
  *   what the buyer paid for it, the seller's proceeds what the sale promised, the platform the rest,
- *   a mint's commissions in the ledger as in the commissions table;
+ *   a mint's commissions in the ledger as in the commissions table; a resale's, a transfer's and a
+ *   hand-over's creator royalty to the chip's creator, as the rule says, out of the platform's share;
  * - an order refunded or cancelled: every allocation reversed to zero on every account and person,
  *   cash back to zero, and no commission of it still pending;
  * - a seller's or affiliate's balance never below zero but by refunds reversing money already paid
@@ -44,13 +49,16 @@ export async function ledgerViolations(
   for (const m of check.orderMismatches) out.push(`reconciliation: order #${m.orderId} ${JSON.stringify(m)}`);
   for (const m of check.balanceMismatches) out.push(`reconciliation: balance ${JSON.stringify(m)}`);
 
-  const [allLines, allOrders, allRefunds, allCommissions, allPayouts] = await Promise.all([
+  const pricing = toPricingSettings(await getSiteSettings(app));
+  const [allLines, allOrders, allRefunds, allCommissions, allPayouts, allChips] = await Promise.all([
     app.db.select().from(ledgerLines),
     app.db.select().from(orders),
     app.db.select().from(refunds),
     app.db.select().from(commissions),
     app.db.select().from(payouts),
+    app.db.select({ id: chips.id, creatorId: chips.creatorId }).from(chips),
   ]);
+  const creatorOf = new Map(allChips.map((c) => [c.id, c.creatorId]));
   for (const r of allRefunds) {
     if (r.status !== 'succeeded') out.push(`refund #${r.id} of order #${r.orderId} is ${r.status}`);
   }
@@ -102,6 +110,20 @@ export async function ledgerViolations(
     }
     const platform = sum(of((l) => l.account === 'platform'));
     const seller = sum(of((l) => l.account === 'seller' && l.kind === 'seller_proceeds'));
+    // The creator's royalty: to the chip's creator only, and exactly what the platform gave up.
+    const royaltyLines = of((l) => l.kind === 'creator_royalty' && l.account === 'seller');
+    const royalty = sum(royaltyLines);
+    const creatorId = order.chipId === null ? undefined : creatorOf.get(order.chipId);
+    if (royaltyLines.some((l) => l.userId !== creatorId)) {
+      out.push(`${at}: royalty booked to someone other than the creator ${creatorId}`);
+    }
+    const platformRoyalty = sum(of((l) => l.kind === 'creator_royalty' && l.account === 'platform'));
+    if (royalty + platformRoyalty !== 0) {
+      out.push(`${at}: royalty ${royalty} not taken from the platform's share (${platformRoyalty})`);
+    }
+    if (order.orderType !== 'purchase' && order.orderType !== 'transfer' && royalty !== 0) {
+      out.push(`${at}: a royalty on a ${order.orderType}`);
+    }
     const affiliate = sum(of((l) => l.account === 'affiliate'));
     if (order.orderType === 'purchase') {
       const promised = expected.proceeds.get(order.id);
@@ -112,9 +134,16 @@ export async function ledgerViolations(
       if (promised && sellerLines.some((l) => l.userId !== promised.sellerId)) {
         out.push(`${at}: proceeds booked to someone other than seller ${promised.sellerId}`);
       }
-      if (platform !== order.totalCents - shippingCents - seller) {
-        out.push(`${at}: platform ${platform} ≠ total − shipping − proceeds`);
+      if (platform + royalty !== order.totalCents - shippingCents - seller) {
+        out.push(`${at}: platform ${platform} + royalty ${royalty} ≠ total − shipping − proceeds`);
       }
+      const owed = creatorRoyaltyCents({
+        baseCents: order.basePriceCents,
+        platformFeeCents: sum(of((l) => l.kind === 'platform_fee')),
+        creatorRoyaltyBasisPoints: pricing.creatorRoyaltyBasisPoints,
+        leavesCreator: creatorId === order.sellerId,
+      });
+      if (royalty !== owed) out.push(`${at}: royalty ${royalty} ≠ ${owed} owed to the creator`);
     } else if (order.orderType === 'mint') {
       const mintFee = sum(of((l) => l.kind === 'mint_fee'));
       if (mintFee !== order.totalCents - shippingCents)
@@ -126,6 +155,15 @@ export async function ledgerViolations(
     } else if (order.orderType === 'transfer') {
       const fee = sum(of((l) => l.kind === 'transfer_fee'));
       if (fee !== order.totalCents) out.push(`${at}: transfer fee ${fee} ≠ total ${order.totalCents}`);
+      // None when the chip left its creator; otherwise the royalty on the fee (who handed it over is
+      // the hand-over's, not the order's, so both are allowed here; tests/api/money/royalties says which).
+      const onFee = transferRoyaltyCents({
+        feeCents: order.totalCents,
+        platformFeeBasisPoints: pricing.platformFeeBasisPoints,
+        creatorRoyaltyBasisPoints: pricing.creatorRoyaltyBasisPoints,
+        leavesCreator: false,
+      });
+      if (royalty !== 0 && royalty !== onFee) out.push(`${at}: transfer royalty ${royalty} ≠ ${onFee}`);
     }
     if (order.orderType !== 'mint' && affiliate !== 0)
       out.push(`${at}: affiliate lines on a ${order.orderType}`);

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { formatUsd, parsePercentToBasisPoints, parseUsdToCents } from '#shared/money.ts';
-import { describePlatformFee, splitSale } from '#shared/pricing.ts';
+import {
+  creatorRoyaltyCents,
+  describeCreatorRoyalty,
+  describePlatformFee,
+  splitSale,
+} from '#shared/pricing.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { useSiteSettings } from '#web/lib/api/get-site-settings.ts';
@@ -12,6 +17,11 @@ export type SaleSplitProps = {
   highestSaleCents: number;
   /** Who reads it: a seller is told what they receive, a buyer what they pay. */
   viewer: 'seller' | 'buyer';
+  /**
+   * Whether the one selling is the chip's creator: a first sale pays no royalty; any other sale pays
+   * the creator's royalty out of the platform fee (decision 081).
+   */
+  sellerIsCreator: boolean;
   className?: string;
 };
 
@@ -46,7 +56,7 @@ function Row({ label, value, isStrong = false }: { label: ReactNode; value: stri
  * committing): the buyer's price, the platform fee with its rule, and the seller's proceeds. Computed
  * by the same splitSale the server books the sale with, from the site's platformFeePercent.
  */
-export function SaleSplit({ price, highestSaleCents, viewer, className }: SaleSplitProps) {
+export function SaleSplit({ price, highestSaleCents, viewer, sellerIsCreator, className }: SaleSplitProps) {
   const settings = useSiteSettings();
   const salePriceCents = priceToCents(price);
   const isSeller = viewer === 'seller';
@@ -77,6 +87,13 @@ export function SaleSplit({ price, highestSaleCents, viewer, className }: SaleSp
       feeBase: settings.data.feeBase,
     };
     const split = splitSale(input);
+    const creatorRoyaltyBasisPoints = parsePercentToBasisPoints(settings.data.creatorRoyaltyPercent);
+    const royaltyCents = creatorRoyaltyCents({
+      baseCents: salePriceCents,
+      platformFeeCents: split.platformFeeCents,
+      creatorRoyaltyBasisPoints,
+      leavesCreator: sellerIsCreator,
+    });
     body = (
       <>
         <dl className="space-y-1">
@@ -90,6 +107,19 @@ export function SaleSplit({ price, highestSaleCents, viewer, className }: SaleSp
             }
             value={formatUsd(split.platformFeeCents)}
           />
+          {royaltyCents > 0 && (
+            <Row
+              label={
+                <>
+                  <span className="pl-3">of which the creator’s royalty</span>
+                  <span className="block pl-3 text-xs text-gray-700">
+                    {describeCreatorRoyalty(creatorRoyaltyBasisPoints)}
+                  </span>
+                </>
+              }
+              value={formatUsd(royaltyCents)}
+            />
+          )}
           <Row
             label={isSeller ? 'You receive' : 'The seller receives'}
             value={formatUsd(split.sellerProceedsCents)}

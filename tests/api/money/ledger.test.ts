@@ -325,6 +325,7 @@ describe('ledger invariants (property)', () => {
     'hand-over, claimant pays',
     'payout:seller',
     'payout:affiliate',
+    'creator royalty',
   ] as const;
   const seen = new Map<string, number>();
   const saw = (what: (typeof MUST_SEE)[number]) => seen.set(what, (seen.get(what) ?? 0) + 1);
@@ -335,6 +336,12 @@ describe('ledger invariants (property)', () => {
         const world = await newWorld();
         for (const [n, s] of steps.entries()) {
           await applyStep(world, s);
+          const royalties = await world.app.db
+            .select({ id: ledgerLines.id })
+            .from(ledgerLines)
+            .where(eq(ledgerLines.kind, 'creator_royalty'))
+            .limit(1);
+          if (royalties.length > 0) saw('creator royalty');
           const where = `after the last of these steps: ${JSON.stringify(steps.slice(0, n + 1))}`;
           expect(await ledgerViolations(world.app, world.admin.token, world), where).toEqual([]);
           for (const person of world.people) {

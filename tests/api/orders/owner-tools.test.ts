@@ -361,6 +361,7 @@ describe('GET /api/my-artchip and /api/my-stats', () => {
       sold: 1,
       revenueCents: 7000,
       proceedsPendingCents: 7000,
+      royaltiesCents: 0,
     });
     expect((await app.inject({ method: 'GET', url: '/api/my-stats' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/my-artchip' })).statusCode).toBe(401);

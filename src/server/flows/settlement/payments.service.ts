@@ -6,7 +6,7 @@
  */
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { ROUTES } from '#shared/brand.ts';
-import { splitSale } from '#shared/pricing.ts';
+import { creatorRoyaltyCents, splitSale, transferRoyaltyCents } from '#shared/pricing.ts';
 import { toPricingSettings, type FeeBase } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -21,6 +21,7 @@ import {
   bookSale,
   bookShippingOrder,
   bookTransferFee,
+  type Royalty,
 } from '#server/modules/ledger/index.ts';
 import { closeOffersOnSale } from '#server/modules/offers/index.ts';
 import {
@@ -95,8 +96,17 @@ type SaleContext = {
   chip: ChipRow | null;
   now: Date;
   platformFeeBasisPoints: number;
+  /** The creator's royalty on resales, transfers and hand-overs (decision 081). */
+  creatorRoyaltyBasisPoints: number;
   feeBase: FeeBase;
 };
+
+/** Who gets a royalty on this order: the chip's creator, unless the chip is leaving them now. */
+function royaltyFor(chip: ChipRow, fromUserId: number, amountCents: number): Royalty | undefined {
+  return chip.creatorId === fromUserId || amountCents <= 0
+    ? undefined
+    : { creatorId: chip.creatorId, amountCents };
+}
 
 /** Purchase: ownership, sale booking and provenance. Returns false when the chip cannot be handed over. */
 async function fulfilPurchase({
@@ -106,6 +116,7 @@ async function fulfilPurchase({
   chip,
   now,
   platformFeeBasisPoints,
+  creatorRoyaltyBasisPoints,
   feeBase,
 }: SaleContext): Promise<boolean> {
   if (!chip || order.sellerId === null) return false;
@@ -119,6 +130,16 @@ async function fulfilPurchase({
     platformFeeBasisPoints,
     feeBase,
   });
+  const royalty = royaltyFor(
+    chip,
+    order.sellerId,
+    creatorRoyaltyCents({
+      baseCents: salePriceCents,
+      platformFeeCents: split.platformFeeCents,
+      creatorRoyaltyBasisPoints,
+      leavesCreator: chip.creatorId === order.sellerId,
+    }),
+  );
   await sellChip(tx, chip, {
     orderId: order.id,
     buyerId: order.buyerId,
@@ -131,6 +152,7 @@ async function fulfilPurchase({
     sellerId: order.sellerId,
     sellerProceedsCents: split.sellerProceedsCents,
     directToSeller: isPaidToSellerDirectly(order),
+    royalty,
   });
   await closeOffersOnSale(tx, ctx, { chipId: chip.id, offerId: order.offerId, orderId: order.id });
   const seller = await findAccountById(tx, order.sellerId);
@@ -144,6 +166,7 @@ async function fulfilPurchase({
         platformFeeBasisPoints,
         feeBase,
         ...split,
+        creatorRoyaltyCents: royalty?.amountCents ?? 0,
       }),
     );
   }
@@ -163,7 +186,8 @@ async function fulfilShipping({ tx, order, chip, now }: SaleContext): Promise<bo
  * An offline transfer: the owner who paid the fee hands the chip to the person they named (an account
  * is made for an e-mail nobody uses yet, and its invitation carries a mailed set-password link).
  */
-async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promise<boolean> {
+async function fulfilTransfer(sale: SaleContext): Promise<boolean> {
+  const { tx, ctx, order, chip, now } = sale;
   // Withdrawn before it was paid (its hand-over cancelled or started again, replaced, abandoned): a
   // payment arriving now does not count, whatever the chip's state (issue 28).
   if (isWithdrawnFeeOrder(order)) return false;
@@ -171,8 +195,10 @@ async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promi
     // A handover by tap (issue 15): the owner's fee opens it; the claimant's moves the chip to them.
     if (!chip) return false;
     const handoverId = order.handoverId;
+    // The owner handing it over, read before the hand-over moves it.
+    const royalty = transferRoyalty(sale, chip, chip.ownerId);
     if (!(await fulfilHandoverOrder(tx, chip, { ...order, handoverId }, now))) return false;
-    await bookTransferFee(tx, { order });
+    await bookTransferFee(tx, { order, royalty });
     return true;
   }
   if (!chip || order.transferRecipient === null || !canTransferFrom(chip, order.buyerId, now)) return false;
@@ -186,7 +212,7 @@ async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promi
     toUserId: recipient.id,
     feeCents: order.basePriceCents,
   });
-  await bookTransferFee(tx, { order });
+  await bookTransferFee(tx, { order, royalty: transferRoyalty(sale, chip, order.buyerId) });
   await closeOffersOnSale(tx, ctx, { chipId: chip.id, offerId: null, orderId: order.id });
   const [owner, creator] = await Promise.all([
     findAccountById(tx, order.buyerId),
@@ -210,6 +236,18 @@ async function fulfilTransfer({ tx, ctx, order, chip, now }: SaleContext): Promi
     }),
   );
   return true;
+}
+
+/** A transfer or hand-over fee's royalty, from the fee (transferRoyaltyCents). */
+function transferRoyalty(sale: SaleContext, chip: ChipRow, fromUserId: number | null): Royalty | undefined {
+  if (fromUserId === null) return undefined;
+  const amountCents = transferRoyaltyCents({
+    feeCents: sale.order.totalCents,
+    platformFeeBasisPoints: sale.platformFeeBasisPoints,
+    creatorRoyaltyBasisPoints: sale.creatorRoyaltyBasisPoints,
+    leavesCreator: chip.creatorId === fromUserId,
+  });
+  return royaltyFor(chip, fromUserId, amountCents);
 }
 
 const FULFILMENTS = {
@@ -341,6 +379,7 @@ export async function completeOrderPayment(
       chip,
       now,
       platformFeeBasisPoints: settings.platformFeeBasisPoints,
+      creatorRoyaltyBasisPoints: settings.creatorRoyaltyBasisPoints,
       feeBase: settings.feeBase,
     };
     if (order.orderType !== 'mint') {

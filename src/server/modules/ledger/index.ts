@@ -31,3 +31,4 @@ export {
   sumSellerEarnings,
   type FlipHold,
 } from './ledger.repo.ts';
+export type { Royalty } from './ledger-lines.ts';

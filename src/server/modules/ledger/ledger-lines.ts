@@ -8,6 +8,8 @@
  *                       shipping shipping (and shipping_insurance), affiliate affiliate_commission +c with platform −c,
  *                       or buyer refund_due +total when it cannot be fulfilled
  *   refund:             buyer  refund          −amount  (cash) and the allocation negated
+ *   creator royalty:    seller creator_royalty +r (the chip's creator) with platform creator_royalty −r,
+ *                       on a resale's platform fee or a transfer's fee (decision 081)
  *   transfer:           platform transfer_fee +total
  *   payout:             seller|affiliate payout −amount  (settlement, no order)
  *   direct PayPal sale: seller direct_payment  −total   (the buyer paid the seller's own account)
@@ -52,6 +54,8 @@ export function saleLines(args: {
   sellerId: number;
   sellerProceedsCents: number;
   directToSeller: boolean;
+  /** A resale's creator royalty (creatorRoyaltyCents), out of the platform's share. */
+  royalty?: Royalty | undefined;
 }): NewLedgerLine[] {
   const { order } = args;
   const at = `order:${order.id}`;
@@ -76,6 +80,7 @@ export function saleLines(args: {
     }),
   ];
   lines.push(...shippingLines(order));
+  lines.push(...royaltyLines(order, args.royalty));
   if (args.directToSeller) {
     lines.push(
       line(`${at}:direct_payment`, {
@@ -175,8 +180,11 @@ export function shippingOrderLines(args: {
   return shippingLines({ ...order, shippingCents: order.totalCents - order.insuranceCents });
 }
 
-/** An offline transfer: its whole total is the platform's transfer fee. */
-export function transferFeeLines(args: { order: OrderRef & { totalCents: number } }): NewLedgerLine[] {
+/** An offline transfer or a hand-over's fee: its whole total is the platform's transfer fee, less a royalty. */
+export function transferFeeLines(args: {
+  order: OrderRef & { totalCents: number };
+  royalty?: Royalty | undefined;
+}): NewLedgerLine[] {
   const { order } = args;
   return [
     line(`order:${order.id}:transfer_fee`, {
@@ -187,6 +195,25 @@ export function transferFeeLines(args: { order: OrderRef & { totalCents: number 
       amountCents: order.totalCents,
       reason: `Transfer fee of order #${order.id}`,
     }),
+    ...royaltyLines(order, args.royalty),
+  ];
+}
+
+/** The creator's royalty on one order: whom, and how much (never more than the platform's share). */
+export type Royalty = { creatorId: number; amountCents: number };
+
+/**
+ * The creator is owed the royalty on their seller balance (payable with the order's proceeds, under
+ * the same holds), and the platform's share gives it up. Nothing for a zero royalty.
+ */
+function royaltyLines(order: OrderRef, royalty: Royalty | undefined): NewLedgerLine[] {
+  if (!royalty || royalty.amountCents <= 0) return [];
+  const at = `order:${order.id}:creator_royalty`;
+  const reason = `Creator royalty on order #${order.id}`;
+  const base = { orderId: order.id, chipId: order.chipId, kind: 'creator_royalty' as const, reason };
+  return [
+    line(at, { ...base, account: 'seller', userId: royalty.creatorId, amountCents: royalty.amountCents }),
+    line(`${at}:platform`, { ...base, account: 'platform', amountCents: -royalty.amountCents }),
   ];
 }
 

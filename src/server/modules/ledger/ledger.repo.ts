@@ -141,16 +141,26 @@ export async function listPayableAccounts(
   return rows.map((r) => ({ userId: r.userId!, payableCents: Number(r.payableCents) }));
 }
 
-/** Seller proceeds per user for statistics: sales (orders whose proceeds stand) and their sum. */
+/**
+ * Seller proceeds per user for statistics: sales (orders whose proceeds stand) and their sum, and the
+ * creator royalties standing (refunds reversed).
+ */
 export async function sumSellerEarnings(db: Db, userId: number) {
-  const [row] = rowsOf<{ sold: number; earned: number }>(
-    await db.execute(sql`select count(*) filter (where s > 0)::int as sold, coalesce(sum(s), 0)::int as earned
-      from (select sum(${ledgerLines.amountCents}) as s from ${ledgerLines}
+  const [row] = rowsOf<{ sold: number; earned: number; royalties: number }>(
+    await db.execute(sql`select count(*) filter (where s > 0)::int as sold, coalesce(sum(s), 0)::int as earned,
+        coalesce(sum(r), 0)::int as royalties
+      from (select sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.kind} = 'seller_proceeds') as s,
+          sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.kind} = 'creator_royalty') as r
+        from ${ledgerLines}
         where ${ledgerLines.userId} = ${userId} and ${ledgerLines.account} = 'seller'
-          and ${ledgerLines.kind} = 'seller_proceeds'
+          and ${ledgerLines.kind} in ('seller_proceeds', 'creator_royalty')
         group by ${ledgerLines.orderId}) per_order`),
   );
-  return { sold: Number(row?.sold ?? 0), earnedCents: Number(row?.earned ?? 0) };
+  return {
+    sold: Number(row?.sold ?? 0),
+    earnedCents: Number(row?.earned ?? 0),
+    royaltiesCents: Number(row?.royalties ?? 0),
+  };
 }
 
 /**

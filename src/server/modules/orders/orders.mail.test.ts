@@ -6,7 +6,7 @@ const URL = 'https://artchip.example';
 const SELLER = { email: 'seller@example.com', firstName: 'Sam', username: 'sam' };
 const BUYER = { email: 'buyer@example.com', firstName: 'Bea', username: 'bea' };
 
-function sold(salePriceCents: number, highestSaleCents: number) {
+function sold(salePriceCents: number, highestSaleCents: number, creatorRoyaltyCents = 0) {
   const platformFeeBasisPoints = 3000;
   const split = splitSale({ salePriceCents, highestSaleCents, platformFeeBasisPoints, feeBase: 'highest' });
   return chipSoldMail(SELLER, URL, {
@@ -16,6 +16,7 @@ function sold(salePriceCents: number, highestSaleCents: number) {
     platformFeeBasisPoints,
     feeBase: 'highest',
     ...split,
+    creatorRoyaltyCents,
   });
 }
 
@@ -31,6 +32,15 @@ describe('chipSoldMail', () => {
     expect(mail.html).toContain('You receive $30.00.');
     expect(mail.html).toContain('src="https://artchip.example/media/harbor.png"');
     expect(mail.html).toContain('alt="Artwork of Harbor Lights"');
+  });
+
+  it("says how much of the fee is the creator's royalty on a resale, and nothing of it on a first sale", async () => {
+    const resale = await sold(10_000, 0, 500);
+    expect(resale.text).toContain(
+      "Platform fee: $30.00 (30% of the sale price). Of it, $5.00 goes to the chip's creator as their royalty.",
+    );
+    expect(resale.text).toContain('You receive $70.00.');
+    expect((await sold(10_000, 0)).text).not.toContain('royalty');
   });
 
   it('names the sale price as the base when it is the highest, and says when the fee is capped', async () => {

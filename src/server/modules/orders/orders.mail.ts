@@ -211,6 +211,8 @@ export type ChipSoldMailInfo = {
   feeBaseCents: number;
   platformFeeCents: number;
   sellerProceedsCents: number;
+  /** The creator's royalty, out of the platform fee (0 on a first sale, decision 081). */
+  creatorRoyaltyCents: number;
 };
 
 /** To the seller when their chip sells: the sale price, the platform fee with its rule and base, the proceeds. */
@@ -234,7 +236,10 @@ export function chipSoldMail(
     heading: `Your ${BRAND.name} sold!`,
     paragraphs: [
       `"${sale.title}" has been sold for ${formatUsd(sale.salePriceCents)}.`,
-      `Platform fee: ${formatUsd(sale.platformFeeCents)} (${rule}).`,
+      `Platform fee: ${formatUsd(sale.platformFeeCents)} (${rule}).` +
+        (sale.creatorRoyaltyCents > 0
+          ? ` Of it, ${formatUsd(sale.creatorRoyaltyCents)} goes to the chip's creator as their royalty.`
+          : ''),
       `You receive ${formatUsd(sale.sellerProceedsCents)}. Your proceeds are booked to your account.`,
     ],
     artwork: artwork(publicUrl, sale.title, mailImageUrl(sale.image)),

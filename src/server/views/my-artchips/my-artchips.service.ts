@@ -85,5 +85,6 @@ export async function getMyStats(ctx: ServiceContext, userId: number): Promise<M
     revenueCents: earnings.earnedCents,
     // What the seller is still owed: earned less paid out (negative when they owe a direct-PayPal fee).
     proceedsPendingCents: totals.earnedCents - totals.paidOutCents,
+    royaltiesCents: earnings.royaltiesCents,
   };
 }

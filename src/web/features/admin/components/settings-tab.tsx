@@ -55,6 +55,7 @@ const MONEY_FIELDS = [
 const PERCENT_FIELDS = [
   ['artchipDiscountPercent', `${BRAND.ticker} discount (%)`],
   ['platformFeePercent', 'Platform fee (%)'],
+  ['creatorRoyaltyPercent', "Creator's royalty on resales, out of the fee (%)"],
   ['paypalMarkupPercent', 'PayPal markup (%)'],
 ] as const;
 

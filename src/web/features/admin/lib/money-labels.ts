@@ -22,6 +22,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   shipping_insurance: 'Shipping insurance and signature',
   seller_proceeds: 'Seller proceeds',
   affiliate_commission: 'Affiliate commission',
+  creator_royalty: 'Creator royalty',
   refund_due: 'Refund owed to the buyer',
   payout: 'Payout',
   direct_payment: 'Paid to the seller directly',

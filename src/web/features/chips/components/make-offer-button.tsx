@@ -19,7 +19,7 @@ export function MakeOfferButton({
   size = 'sm',
   className,
 }: {
-  chip: Pick<Chip, 'id' | 'title' | 'highestSaleCents'>;
+  chip: Pick<Chip, 'id' | 'title' | 'highestSaleCents' | 'creatorId' | 'ownerId'>;
   /** 'lg' beside Buy Now on the chip page, 'sm' on cards. */
   size?: 'sm' | 'lg';
   className?: string;
@@ -46,7 +46,13 @@ export function MakeOfferButton({
         hasOpened && (
           <Suspense fallback={null}>
             <LazyMakeOfferDialog
-              chip={{ id: chip.id, title: chip.title, highestSaleCents: chip.highestSaleCents }}
+              chip={{
+                id: chip.id,
+                title: chip.title,
+                highestSaleCents: chip.highestSaleCents,
+                creatorId: chip.creatorId,
+                ownerId: chip.ownerId,
+              }}
               open={isOpen}
               onOpenChange={setIsOpen}
             />

@@ -32,11 +32,12 @@ export function StatsTab() {
         </p>
       )}
       {stats.data && (
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {[
             { label: `${BRAND.plural} minted`, value: String(stats.data.minted) },
             { label: `${BRAND.plural} sold`, value: String(stats.data.sold) },
             { label: 'Revenue', value: formatUsd(stats.data.revenueCents) },
+            { label: 'Royalties', value: formatUsd(stats.data.royaltiesCents) },
             { label: 'Proceeds pending payout', value: formatUsd(stats.data.proceedsPendingCents) },
           ].map((stat) => (
             <div key={stat.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -47,7 +48,8 @@ export function StatsTab() {
         </dl>
       )}
       <p className="text-sm text-gray-700">
-        Revenue is what you keep from your sales after the marketplace fee.
+        Revenue is what you keep from your sales after the marketplace fee. Royalties are your share of every
+        later sale, transfer and hand-over of the chips you created; they are paid out with your proceeds.
       </p>
       <PayoutsSection />
     </section>

@@ -64,3 +64,20 @@ describe('the FAQ on offline transfers', () => {
     expect(text).toContain('Transfers carry the same fee as sales: 30% of its list price while it is listed');
   });
 });
+
+describe('the FAQ on creator royalties', () => {
+  const royaltyText = (creatorRoyaltyPercent: string) => {
+    const entry = FAQ_ENTRIES.find((e) => e.question === 'Do creators earn when their chips are resold?')!;
+    const settings = buildSettings({ platformFeePercent: '30.00', creatorRoyaltyPercent });
+    const { container } = render(<MemoryRouter>{renderAnswer(entry, settings)}</MemoryRouter>);
+    return container.textContent ?? '';
+  };
+
+  it('states the royalty from its setting, out of the fee, with the worked resale', () => {
+    const text = royaltyText('5.00');
+    expect(text).toContain('you receive 5% of the sale price');
+    expect(text).toContain('$2.25 of the $15.00 fee is yours and the seller still receives $30.00');
+    cleanup();
+    expect(royaltyText('10.00')).toContain('$4.50 of the $15.00 fee is yours');
+  });
+});

@@ -6,6 +6,7 @@ import { formatBasisPoints, formatUsd, parsePercentToBasisPoints } from '#shared
 import {
   AFFILIATE_LEVEL_1_BASIS_POINTS,
   AFFILIATE_LEVEL_2_BASIS_POINTS,
+  creatorRoyaltyCents,
   splitSale,
   transferFee,
 } from '#shared/pricing.ts';
@@ -101,6 +102,35 @@ function TransferAnswer({ platformFeePercent, feeBase }: FeeSettings) {
       chip that sold for {formatUsd(EXAMPLE_SALE.highestSaleCents)} the fee is {formatUsd(fee.feeCents)}. Once
       it is paid the chip is theirs: a chip in our vault stays there in their name, and its history records
       the transfer.
+    </>
+  );
+}
+
+/** The creator's royalty (decision 081), with the example resale of the sale answer. */
+function RoyaltyAnswer({
+  platformFeePercent,
+  creatorRoyaltyPercent,
+  feeBase,
+}: FeeSettings & Pick<SiteSettings, 'creatorRoyaltyPercent'>) {
+  const platformFeeBasisPoints = parsePercentToBasisPoints(platformFeePercent);
+  const creatorRoyaltyBasisPoints = parsePercentToBasisPoints(creatorRoyaltyPercent);
+  const split = splitSale({ ...EXAMPLE_SALE, platformFeeBasisPoints, feeBase });
+  const royalty = creatorRoyaltyCents({
+    baseCents: EXAMPLE_SALE.salePriceCents,
+    platformFeeCents: split.platformFeeCents,
+    creatorRoyaltyBasisPoints,
+    leavesCreator: false,
+  });
+  return (
+    <>
+      Yes. Every time one of your chips changes hands after its first sale (a resale on {BRAND.name}, an
+      offline transfer or a hand-over by tap), you receive {formatBasisPoints(creatorRoyaltyBasisPoints)} of
+      the sale price (of the fee&apos;s base for a transfer or hand-over). It comes out of the platform fee,
+      never out of the seller&apos;s share: on the resale above at {formatUsd(EXAMPLE_SALE.salePriceCents)},{' '}
+      {formatUsd(royalty)} of the {formatUsd(split.platformFeeCents)} fee is yours and the seller still
+      receives {formatUsd(split.sellerProceedsCents)}. Every change of owner passes through us, so the royalty
+      cannot be skipped. Royalties join your balance and are paid out with your sale proceeds, after the same
+      holds.
     </>
   );
 }
@@ -240,6 +270,17 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: 'Creators & Fees',
     question: 'How much does a seller receive from a sale?',
     answer: (s) => <SaleProceedsAnswer platformFeePercent={s.platformFeePercent} feeBase={s.feeBase} />,
+  },
+  {
+    category: 'Creators & Fees',
+    question: 'Do creators earn when their chips are resold?',
+    answer: (s) => (
+      <RoyaltyAnswer
+        platformFeePercent={s.platformFeePercent}
+        creatorRoyaltyPercent={s.creatorRoyaltyPercent}
+        feeBase={s.feeBase}
+      />
+    ),
   },
   {
     category: 'Creators & Fees',

@@ -83,6 +83,11 @@ function Overview({ settings }: { settings: SiteSettings | undefined }) {
             : ''}
           .
         </li>
+        <li>
+          Creators receive {settings ? formatPercentSetting(settings.creatorRoyaltyPercent) : 'a royalty'}
+          {settings ? ' of the price' : ''} every time their chip is resold, transferred or handed over, out
+          of the platform fee.
+        </li>
         <li>Prices on every chip page are shown in USD and in {BRAND.ticker} at the live price.</li>
         <li>
           Ownership needs no blockchain: the physical {BRAND.name} is what you own; the token is only for

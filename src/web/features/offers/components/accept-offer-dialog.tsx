@@ -61,6 +61,7 @@ export function AcceptOfferDialog({ offer, side, open, onOpenChange }: AcceptOff
           price={amountCents}
           highestSaleCents={offer.highestSaleCents}
           viewer={isOwner ? 'seller' : 'buyer'}
+          sellerIsCreator={offer.ownerUsername === offer.creatorUsername}
         />
         <Button className="w-full" variant="success" disabled={respond.isPending} onClick={accept}>
           {respond.isPending ? 'Accepting...' : `Accept ${formatUsd(amountCents)}`}

@@ -53,7 +53,12 @@ export function CounterOfferDialog({ offer, open, onOpenChange }: CounterOfferDi
           error={form.formState.errors.amountUsd?.message}
           {...form.register('amountUsd')}
         />
-        <SaleSplit price={amountUsd} highestSaleCents={offer.highestSaleCents} viewer="seller" />
+        <SaleSplit
+          price={amountUsd}
+          highestSaleCents={offer.highestSaleCents}
+          viewer="seller"
+          sellerIsCreator={offer.ownerUsername === offer.creatorUsername}
+        />
         <Button type="submit" className="w-full" disabled={counter.isPending}>
           {counter.isPending ? 'Sending...' : 'Send Counter-offer'}
         </Button>

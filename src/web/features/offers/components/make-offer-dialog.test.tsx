@@ -16,7 +16,7 @@ describe('MakeOfferDialog', () => {
     const user = userEvent.setup();
     renderWithApp(
       <MakeOfferDialog
-        chip={{ id: 9, title: 'Harbor Lights', highestSaleCents: 6000 }}
+        chip={{ id: 9, title: 'Harbor Lights', highestSaleCents: 6000, creatorId: 2, ownerId: 2 }}
         open
         onOpenChange={() => {}}
       />,

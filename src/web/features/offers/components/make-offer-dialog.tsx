@@ -10,7 +10,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
 
 type MakeOfferDialogProps = {
-  chip: { id: number; title: string; highestSaleCents: number };
+  chip: { id: number; title: string; highestSaleCents: number; creatorId: number; ownerId: number | null };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -62,7 +62,12 @@ export function MakeOfferDialog({ chip, open, onOpenChange }: MakeOfferDialogPro
           error={errors.amountUsd?.message}
           {...form.register('amountUsd')}
         />
-        <SaleSplit price={amountUsd} highestSaleCents={chip.highestSaleCents} viewer="buyer" />
+        <SaleSplit
+          price={amountUsd}
+          highestSaleCents={chip.highestSaleCents}
+          viewer="buyer"
+          sellerIsCreator={chip.ownerId === chip.creatorId}
+        />
         <TextAreaField
           label="Message (optional)"
           error={errors.message?.message}

@@ -20,6 +20,8 @@ type ActivateDialogProps = {
     description: string | null;
     custody?: ChipCustody;
     highestSaleCents: number;
+    creatorId: number;
+    ownerId: number | null;
   };
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -71,7 +73,12 @@ export function ActivateDialog({ chip, open, onOpenChange }: ActivateDialogProps
           error={errors.price?.message}
           {...form.register('price')}
         />
-        <SaleSplit price={price} highestSaleCents={chip.highestSaleCents} viewer="seller" />
+        <SaleSplit
+          price={price}
+          highestSaleCents={chip.highestSaleCents}
+          viewer="seller"
+          sellerIsCreator={chip.ownerId === chip.creatorId}
+        />
         <TextAreaField
           label="Description (optional)"
           error={errors.description?.message}

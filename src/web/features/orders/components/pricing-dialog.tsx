@@ -23,6 +23,8 @@ type PricingDialogProps = {
     priceUsd: string | null;
     paypalEnabled: boolean;
     highestSaleCents: number;
+    creatorId: number;
+    ownerId: number | null;
   };
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -82,7 +84,12 @@ export function PricingDialog({ chip, open, onOpenChange }: PricingDialogProps) 
           error={errors.priceUsd?.message}
           {...form.register('priceUsd')}
         />
-        <SaleSplit price={priceUsd} highestSaleCents={chip.highestSaleCents} viewer="seller" />
+        <SaleSplit
+          price={priceUsd}
+          highestSaleCents={chip.highestSaleCents}
+          viewer="seller"
+          sellerIsCreator={chip.ownerId === chip.creatorId}
+        />
         {hasPaypalEmail ? (
           <label className="flex items-center gap-2 text-sm text-gray-800">
             <input type="checkbox" {...form.register('paypalEnabled')} />

@@ -10,7 +10,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useResellArtchip } from '../api/resell-artchip.ts';
 
 type ResellDialogProps = {
-  chip: { id: number; title: string; highestSaleCents: number };
+  chip: { id: number; title: string; highestSaleCents: number; creatorId: number; ownerId: number | null };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -52,7 +52,12 @@ export function ResellDialog({ chip, open, onOpenChange }: ResellDialogProps) {
           error={form.formState.errors.priceUsd?.message}
           {...form.register('priceUsd')}
         />
-        <SaleSplit price={priceUsd} highestSaleCents={chip.highestSaleCents} viewer="seller" />
+        <SaleSplit
+          price={priceUsd}
+          highestSaleCents={chip.highestSaleCents}
+          viewer="seller"
+          sellerIsCreator={chip.ownerId === chip.creatorId}
+        />
         <Button type="submit" className="w-full" disabled={resell.isPending}>
           {resell.isPending ? 'Listing...' : 'List for resale'}
         </Button>

@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_lines" DROP CONSTRAINT "ledger_lines_kind_ck";--> statement-breakpoint
+ALTER TABLE "ledger_lines" ADD CONSTRAINT "ledger_lines_kind_ck" CHECK ("ledger_lines"."kind" in ('payment', 'refund', 'platform_fee', 'mint_fee', 'transfer_fee', 'shipping', 'shipping_insurance', 'seller_proceeds', 'affiliate_commission', 'creator_royalty', 'refund_due', 'payout', 'direct_payment'));
