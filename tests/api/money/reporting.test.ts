@@ -6,43 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { ReportingSchema, type Reporting } from '#shared/reporting.schemas.ts';
 import { orders } from '#server/modules/orders/orders.table.ts';
 import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
-import { completeOrderPayment } from '#server/flows/settlement/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
+import { paidSale } from '#tests/helpers/money.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
-import { insertChip } from '#tests/factories/chips.ts';
 import { insertOrder } from '#tests/factories/orders.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
-let key = 0;
-
 /** A paid vault sale of a new chip of `sellerId` at `cents`, paid at `paidAt`. */
 async function sale(app: App, sellerId: number, buyerId: number, cents: number, paidAt?: string) {
-  const chip = await insertChip(app.db, { creatorId: sellerId, priceCents: cents, highestPriceCents: 0 });
-  const order = await insertOrder(app.db, {
-    orderType: 'purchase',
-    chipId: chip.id,
-    sellerId,
-    buyerId,
-    paymentMethod: 'card',
-    shippingOption: 'store',
-    basePriceCents: cents,
-    totalCents: cents,
-  });
-  const result = await completeOrderPayment(app, {
-    orderId: order.id,
-    provider: 'demo',
-    eventKey: `reporting-${++key}`,
-    amountCents: cents,
-    currency: 'USD',
-  });
-  expect(result.outcome).toBe('completed');
+  const orderId = await paidSale(app, sellerId, buyerId, cents);
   if (paidAt)
     await app.db
       .update(orders)
       .set({ paidAt: new Date(paidAt) })
-      .where(eq(orders.id, order.id));
-  return order.id;
+      .where(eq(orders.id, orderId));
+  return orderId;
 }
 
 async function reporting(app: App, token: string, query = ''): Promise<Reporting> {

@@ -118,21 +118,33 @@ export function checkPayoutMethodAvailable(ctx: ServiceContext, method: PayoutMe
   }
 }
 
-/**
- * POST /api/my-payout-account/stripe-onboarding: creates the user's Express account once, and
- * answers Stripe's onboarding link; Stripe sends them back to the dashboard, where the account's
- * state is read again.
- */
-export async function startStripeOnboarding(ctx: ServiceContext, userId: number): Promise<{ url: string }> {
+/** Refuses unless this deployment onboards sellers with Stripe Connect. */
+export function checkStripeOnboardingAvailable(ctx: ServiceContext): void {
   const stripe = findPayoutProvider(payoutProviders(ctx), 'stripe_connect');
   if (!stripe?.createAccount || !stripe.createOnboardingLink) {
     throw new AppError('UNPROCESSABLE', 'Stripe payouts are not available here.');
   }
+}
+
+/**
+ * POST /api/my-payout-account/stripe-onboarding: creates the user's Express account once (and makes
+ * it where they are paid), and answers Stripe's onboarding link; Stripe sends them back to the
+ * dashboard, where the account's state is read again. The flow checked the owner's proof first
+ * (decision 077). `method` is where the account pays now: when it is Stripe, the link may change the
+ * bank account payouts go to.
+ */
+export async function startStripeOnboarding(
+  ctx: ServiceContext,
+  userId: number,
+): Promise<{ url: string; accountId: string; created: boolean; method: PayoutMethod }> {
+  checkStripeOnboardingAvailable(ctx);
+  const stripe = findPayoutProvider(payoutProviders(ctx), 'stripe_connect')!;
   const user = await findAccountById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   let row = await findPayoutAccount(ctx.db, userId);
-  if (!row?.stripeAccountId) {
-    const { accountId } = await stripe.createAccount({ id: userId, email: user.email });
+  const created = !row?.stripeAccountId;
+  if (created) {
+    const { accountId } = await stripe.createAccount!({ id: userId, email: user.email });
     // A new destination (decision 071): its hold starts now.
     row = await upsertPayoutAccount(ctx.db, userId, {
       stripeAccountId: accountId,
@@ -140,8 +152,15 @@ export async function startStripeOnboarding(ctx: ServiceContext, userId: number)
       destinationSetAt: ctx.clock(),
     });
   }
+  const accountId = row!.stripeAccountId!;
   const back = `${ctx.config.publicUrl}${ROUTES.dashboard}?tab=stats&stripe=return`;
-  return stripe.createOnboardingLink(row.stripeAccountId!, { returnUrl: back, refreshUrl: back });
+  const { url } = await stripe.createOnboardingLink!(accountId, { returnUrl: back, refreshUrl: back });
+  return { url, accountId, created, method: row!.method };
+}
+
+/** Decision 077: the Stripe account payouts go to may have a new bank account; its hold starts again. */
+export async function restartStripeDestinationHold(ctx: ServiceContext, userId: number): Promise<void> {
+  await upsertPayoutAccount(ctx.db, userId, { destinationSetAt: ctx.clock() });
 }
 
 /**
