@@ -130,6 +130,8 @@ export const AdminCustomerDetailSchema = AdminCustomerSchema.extend({
   referredBy: z.number().int().nullable(),
   isEmailVerified: z.boolean(),
   role: z.string(),
+  /** Decision 071: when the owner's "this wasn't me" froze their payouts; null while not frozen. */
+  payoutsFrozenAt: z.string().nullable(),
   shippingAddresses: z.array(AdminCustomerAddressSchema),
   mintedArtchips: z.array(AdminCustomerChipSchema),
   purchasedArtchips: z.array(AdminCustomerChipSchema),

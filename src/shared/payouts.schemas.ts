@@ -127,6 +127,15 @@ export const PayoutAccountInputSchema = z
   });
 export type PayoutAccountInput = z.infer<typeof PayoutAccountInputSchema>;
 
+/**
+ * POST /api/my-payout-account/stripe-onboarding body (decision 077): Stripe's onboarding is where the
+ * bank account payouts go to is set, so it needs the same proof as any destination change.
+ */
+export const StripeOnboardingInputSchema = z
+  .object({ currentPassword: CurrentPasswordProofSchema, totpCode: SecondFactorProofSchema })
+  .nullish();
+export type StripeOnboardingInput = z.infer<typeof StripeOnboardingInputSchema>;
+
 /** POST /api/my-payout-account/stripe-onboarding: where Stripe's onboarding continues. */
 export const StripeOnboardingSchema = z.object({ url: z.string() });
 

@@ -43,6 +43,10 @@ describe('SiteSettingsSchema', () => {
       requireAdminTwoFactor: true,
       payoutDestinationHoldHours: 72,
       flipHoldDays: 30,
+      reporting1099kGrossUsd: '20000.00',
+      reporting1099kSales: 200,
+      reportingDac7GrossUsd: '2000.00',
+      reportingDac7Sales: 30,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -214,6 +218,10 @@ describe('toPricingSettings', () => {
       requireAdminTwoFactor: _adminTwoFactor,
       payoutDestinationHoldHours: _destinationHold,
       flipHoldDays: _flipHold,
+      reporting1099kGrossUsd: _gross1099k,
+      reporting1099kSales: _sales1099k,
+      reportingDac7GrossUsd: _grossDac7,
+      reportingDac7Sales: _salesDac7,
       ...moneyDefaults
     } = DEFAULT_SITE_SETTINGS;
     expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);

@@ -187,6 +187,25 @@ const SITE_SETTINGS_SHAPE = {
     .int({ error: 'Must be a whole number of days from 0 to 365' })
     .min(0, { error: 'Must be a whole number of days from 0 to 365' })
     .max(365, { error: 'Must be a whole number of days from 0 to 365' }),
+  /**
+   * Reporting thresholds (decision 077): a seller is flagged on the admin's reporting screen when a
+   * calendar year's gross sales are MORE than reporting1099kGrossUsd AND its sales MORE than
+   * reporting1099kSales (US Form 1099-K), or when its sales reach reportingDac7Sales OR its gross is
+   * more than reportingDac7GrossUsd (EU DAC7). The DAC7 figure is EUR 2,000 in law; the shop's money is
+   * USD, so it is held here in USD: set it to EUR 2,000 at the ECB rate of the year's last day.
+   */
+  reporting1099kGrossUsd: UsdAmountSchema,
+  reporting1099kSales: z
+    .number({ error: 'Must be a whole number of sales from 0 to 1,000,000' })
+    .int({ error: 'Must be a whole number of sales from 0 to 1,000,000' })
+    .min(0, { error: 'Must be a whole number of sales from 0 to 1,000,000' })
+    .max(1_000_000, { error: 'Must be a whole number of sales from 0 to 1,000,000' }),
+  reportingDac7GrossUsd: UsdAmountSchema,
+  reportingDac7Sales: z
+    .number({ error: 'Must be a whole number of sales from 0 to 1,000,000' })
+    .int({ error: 'Must be a whole number of sales from 0 to 1,000,000' })
+    .min(0, { error: 'Must be a whole number of sales from 0 to 1,000,000' })
+    .max(1_000_000, { error: 'Must be a whole number of sales from 0 to 1,000,000' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -226,6 +245,10 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   requireAdminTwoFactor: true,
   payoutDestinationHoldHours: 72,
   flipHoldDays: 30,
+  reporting1099kGrossUsd: '20000.00',
+  reporting1099kSales: 200,
+  reportingDac7GrossUsd: '2000.00',
+  reportingDac7Sales: 30,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -289,6 +312,18 @@ export const SiteSettingsSchema = z.object({
     DEFAULT_SITE_SETTINGS.payoutDestinationHoldHours,
   ),
   flipHoldDays: SITE_SETTINGS_SHAPE.flipHoldDays.default(DEFAULT_SITE_SETTINGS.flipHoldDays),
+  reporting1099kGrossUsd: SITE_SETTINGS_SHAPE.reporting1099kGrossUsd.default(
+    DEFAULT_SITE_SETTINGS.reporting1099kGrossUsd,
+  ),
+  reporting1099kSales: SITE_SETTINGS_SHAPE.reporting1099kSales.default(
+    DEFAULT_SITE_SETTINGS.reporting1099kSales,
+  ),
+  reportingDac7GrossUsd: SITE_SETTINGS_SHAPE.reportingDac7GrossUsd.default(
+    DEFAULT_SITE_SETTINGS.reportingDac7GrossUsd,
+  ),
+  reportingDac7Sales: SITE_SETTINGS_SHAPE.reportingDac7Sales.default(
+    DEFAULT_SITE_SETTINGS.reportingDac7Sales,
+  ),
 });
 
 /** Site settings as sent on the wire. */
@@ -360,6 +395,10 @@ export type MoneySiteSettings = Omit<
   | 'requireAdminTwoFactor'
   | 'payoutDestinationHoldHours'
   | 'flipHoldDays'
+  | 'reporting1099kGrossUsd'
+  | 'reporting1099kSales'
+  | 'reportingDac7GrossUsd'
+  | 'reportingDac7Sales'
 >;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */

@@ -1,9 +1,11 @@
-/** What the money tests share: a purchase paid through the API, and the ledger's reconciliation. */
+/** What the money tests share: a purchase paid through the API or the one payment path, and the ledger's reconciliation. */
 import { expect } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { ReconciliationSchema, type Reconciliation } from '#shared/ledger.schemas.ts';
 import type { App } from '#server/app.ts';
-import { purchaseBody } from '#tests/factories/orders.ts';
+import { completeOrderPayment } from '#server/flows/settlement/index.ts';
+import { insertChip } from '#tests/factories/chips.ts';
+import { insertOrder, purchaseBody } from '#tests/factories/orders.ts';
 import { injectAs } from './app.ts';
 
 /** `token`'s checkout of the chip (vault, card, or `extra`), paid by the demo provider; the order id. */
@@ -30,4 +32,33 @@ export async function readReconciliation(app: App, token: string): Promise<Recon
   const res = await injectAs(app, token, { method: 'GET', url: '/api/admin/ledger/reconciliation' });
   expect(res.statusCode).toBe(200);
   return ReconciliationSchema.parse(res.json());
+}
+
+let saleKey = 0;
+
+/**
+ * A paid vault sale of a new chip of `sellerId` at `cents` by card, through the one payment path
+ * (the demo provider's signal, whatever payment providers the app has); the order id.
+ */
+export async function paidSale(app: App, sellerId: number, buyerId: number, cents: number): Promise<number> {
+  const chip = await insertChip(app.db, { creatorId: sellerId, priceCents: cents, highestPriceCents: 0 });
+  const order = await insertOrder(app.db, {
+    orderType: 'purchase',
+    chipId: chip.id,
+    sellerId,
+    buyerId,
+    paymentMethod: 'card',
+    shippingOption: 'store',
+    basePriceCents: cents,
+    totalCents: cents,
+  });
+  const result = await completeOrderPayment(app, {
+    orderId: order.id,
+    provider: 'demo',
+    eventKey: `paid-sale-${++saleKey}`,
+    amountCents: cents,
+    currency: 'USD',
+  });
+  expect(result.outcome).toBe('completed');
+  return order.id;
 }

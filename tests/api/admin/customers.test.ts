@@ -122,6 +122,44 @@ describe('GET /api/admin/customers/:id', () => {
   });
 });
 
+describe("a customer's frozen payouts (decision 071's \"this wasn't me\", decision 077)", () => {
+  it('shows the freeze on the customer, and the unfreeze lifts it once, audited', async () => {
+    const { app, token } = await setup();
+    const { user, token: userToken } = await insertUser(app.db);
+    const read = async () =>
+      AdminCustomerDetailSchema.parse(
+        (await injectAs(app, token, { method: 'GET', url: `/api/admin/customers/${user.id}` })).json(),
+      );
+    expect((await read()).payoutsFrozenAt).toBeNull();
+    await app.db
+      .update(users)
+      .set({ payoutsFrozenAt: new Date('2026-11-28T14:00:00Z') })
+      .where(eq(users.id, user.id));
+    expect((await read()).payoutsFrozenAt).toBe('2026-11-28T14:00:00.000Z');
+
+    const url = `/api/admin/payouts/users/${user.id}/unfreeze`;
+    expect((await injectAs(app, userToken, { method: 'POST', url, payload: {} })).statusCode).toBe(403);
+    const lifted = await injectAs(app, token, {
+      method: 'POST',
+      url,
+      payload: { note: 'Unfrozen from the customer page' },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect((await read()).payoutsFrozenAt).toBeNull();
+    const again = await injectAs(app, token, { method: 'POST', url, payload: {} });
+    expect(again.statusCode).toBe(422);
+    expect(ApiErrorSchema.parse(again.json()).message).toBe('Payouts to this account are not frozen.');
+    const audit = AuditPageSchema.parse(
+      (
+        await injectAs(app, token, { method: 'GET', url: `/api/admin/audit?entity=user&entityId=${user.id}` })
+      ).json(),
+    );
+    expect(audit.items.map((e) => [e.action, e.after])).toEqual([
+      ['payouts.unfreeze', { payoutsFrozen: false, note: 'Unfrozen from the customer page' }],
+    ]);
+  });
+});
+
 describe('POST /api/admin/customers', () => {
   it('creates a customer, empty referredBy becoming null, and audits it', async () => {
     const { app, token, admin } = await setup();

@@ -25,7 +25,7 @@ import { completeOrderPayment } from '#server/flows/settlement/index.ts';
 import { getSiteSettings } from '#server/modules/settings/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
-import { buyAndPay, readReconciliation } from '#tests/helpers/money.ts';
+import { buyAndPay, paidSale, readReconciliation } from '#tests/helpers/money.ts';
 import { ledgerViolations, payoutViolations } from '#tests/helpers/ledger-books.ts';
 import { makeSunTapQuery } from '#tests/helpers/sun-tap.ts';
 import { insertAdmin, insertUser } from '#tests/factories/users.ts';
@@ -38,28 +38,7 @@ import { startFakePaypalPayouts, type FakePaypalPayouts } from '#tests/helpers/f
 let key = 0;
 
 /** A paid vault sale of a new chip of `sellerId` at `cents`, through the one payment path. */
-async function sale(app: App, sellerId: number, buyerId: number, cents: number) {
-  const chip = await insertChip(app.db, { creatorId: sellerId, priceCents: cents, highestPriceCents: 0 });
-  const order = await insertOrder(app.db, {
-    orderType: 'purchase',
-    chipId: chip.id,
-    sellerId,
-    buyerId,
-    paymentMethod: 'card',
-    shippingOption: 'store',
-    basePriceCents: cents,
-    totalCents: cents,
-  });
-  const result = await completeOrderPayment(app, {
-    orderId: order.id,
-    provider: 'demo',
-    eventKey: `pay-${++key}`,
-    amountCents: cents,
-    currency: 'USD',
-  });
-  expect(result.outcome).toBe('completed');
-  return order.id;
-}
+const sale = paidSale;
 
 describe('payouts through the providers', () => {
   let connect: FakeStripeConnect;
@@ -79,6 +58,7 @@ describe('payouts through the providers', () => {
     const onboarding = await injectAs(app, seller.token, {
       method: 'POST',
       url: '/api/my-payout-account/stripe-onboarding',
+      payload: { currentPassword: seller.password },
     });
     expect(onboarding.statusCode, onboarding.body).toBe(200);
     const [account] = [...connect.accounts.values()];

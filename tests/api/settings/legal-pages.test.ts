@@ -43,6 +43,19 @@ describe('GET /api/legal/:page', () => {
     expect(body.text).not.toMatch(/\d+ ?%/);
   });
 
+  it("quotes issue 29's figures from the settings, as placeholders the page fills in (decision 077)", async () => {
+    const app = await buildTestApp();
+    const { text } = LegalPageSchema.parse((await read(app, 'terms')).json());
+    for (const quoted of [
+      'receives payouts only {{payoutDestinationHoldHours}} hours after it was set',
+      'bought less than {{flipHoldDays}} days ago',
+      'more than {{reporting1099kGrossUsd}} and more than {{reporting1099kSales}} sales',
+    ]) {
+      expect(text).toContain(quoted);
+    }
+    expect(text).not.toMatch(/\b72 hours|\b30 days/);
+  });
+
   it('refuses a page it does not know', async () => {
     const app = await buildTestApp();
     const res = await read(app, 'cookies');

@@ -22,8 +22,11 @@ import {
 } from '#server/modules/auth/index.ts';
 import {
   checkPayoutMethodAvailable,
+  checkStripeOnboardingAvailable,
   payoutAccountDestinationChange,
+  restartStripeDestinationHold,
   setPayoutAccount,
+  startStripeOnboarding,
 } from '#server/modules/payouts/index.ts';
 import { getSiteSettings } from '#server/modules/settings/index.ts';
 import {
@@ -121,6 +124,34 @@ export async function changeProfile(
     });
     return updated;
   });
+}
+
+/**
+ * POST /api/my-payout-account/stripe-onboarding (decision 077): Stripe's onboarding is where the bank
+ * account of the seller's Stripe account is entered or changed, so it needs the password (or second
+ * factor) like any other destination change, every time. When the Stripe account is where payouts go
+ * (a new one always is), its hold starts again and the owner is mailed with "this wasn't me".
+ */
+export async function startGuardedStripeOnboarding(
+  ctx: ServiceContext,
+  req: ChangeRequest,
+  proof: DestinationProof,
+): Promise<{ url: string }> {
+  checkStripeOnboardingAvailable(ctx);
+  const user = await ownerOf(ctx, req.userId);
+  await confirmDestinationChange(ctx.db, user, proof, proofContext(ctx, req.client));
+  // Stripe is called outside the transaction (decision 071's rule for provider calls).
+  const started = await startStripeOnboarding(ctx, req.userId);
+  if (started.method === 'stripe_connect') {
+    await ctx.db.transaction(async (tx) => {
+      await restartStripeDestinationHold(inTx(ctx, tx), req.userId);
+      await mailOwner(ctx, tx, user, {
+        what: 'payout account (Stripe Connect, where you enter the bank account you are paid to)',
+        shown: `your Stripe Connect account ${maskDestination(started.accountId)}`,
+      });
+    });
+  }
+  return { url: started.url };
 }
 
 const DESTINATION_REPORTED_MESSAGE =

@@ -2,5 +2,6 @@ export {
   changePayoutAccount,
   changeProfile,
   reportDestinationChange,
+  startGuardedStripeOnboarding,
   unfreezeAccountPayouts,
 } from './destination.service.ts';

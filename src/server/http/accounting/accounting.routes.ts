@@ -8,7 +8,15 @@ import {
 import { OrderIdParamsSchema } from '#shared/orders.schemas.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { findOrderById } from '#server/modules/orders/index.ts';
-import { accountingCsv, getAccounting, getOrderMoney, reconcile } from '#server/views/accounting/index.ts';
+import { ReportingQuerySchema, ReportingSchema } from '#shared/reporting.schemas.ts';
+import {
+  accountingCsv,
+  getAccounting,
+  getOrderMoney,
+  getReporting,
+  reconcile,
+  reportingCsv,
+} from '#server/views/accounting/index.ts';
 
 /** The admin's money screens: reconciliation, accounting (and its CSV), and an order's money. */
 export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +53,29 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
           `attachment; filename="artchip-accounting-${accounting.from}-to-${accounting.to}.csv"`,
         )
         .send(accountingCsv(accounting));
+    },
+  );
+
+  // Decision 077: each seller's sales in a calendar year against the 1099-K and DAC7 thresholds.
+  app.get(
+    '/api/admin/accounting/reporting',
+    { ...admin, schema: { querystring: ReportingQuerySchema, response: { 200: ReportingSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getReporting(app, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/accounting/reporting.csv',
+    { ...admin, schema: { querystring: ReportingQuerySchema } },
+    async (request, reply) => {
+      const reporting = await getReporting(app, request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="artchip-reporting-${reporting.year}.csv"`)
+        .send(reportingCsv(reporting));
     },
   );
 

@@ -8,6 +8,7 @@ import {
   PayoutBatchInputSchema,
   PayoutBatchResultSchema,
   PayoutSchema,
+  StripeOnboardingInputSchema,
   StripeOnboardingSchema,
   SellerBalanceSchema,
   SellerPayoutInputSchema,
@@ -20,10 +21,11 @@ import {
   payOutMany,
   payOutSeller,
 } from '#server/flows/payouts/index.ts';
-import { refreshStripeReadiness, startStripeOnboarding } from '#server/modules/payouts/index.ts';
+import { refreshStripeReadiness } from '#server/modules/payouts/index.ts';
 import {
   changePayoutAccount,
   reportDestinationChange,
+  startGuardedStripeOnboarding,
   unfreezeAccountPayouts,
 } from '#server/flows/payout-destination/index.ts';
 import { MessageResponseSchema } from '#shared/auth.schemas.ts';
@@ -127,9 +129,19 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
+  // Decision 077: Stripe's onboarding sets the bank account payouts go to, so it is guarded like
+  // PUT /api/my-payout-account (the password or a second-factor code; the owner is mailed).
   app.post(
     '/api/my-payout-account/stripe-onboarding',
-    { config: { auth: 'user' }, schema: { response: { 200: StripeOnboardingSchema } } },
-    async (request) => startStripeOnboarding(app, currentUser(request).id),
+    {
+      config: { auth: 'user' },
+      schema: { body: StripeOnboardingInputSchema, response: { 200: StripeOnboardingSchema } },
+    },
+    async (request) =>
+      startGuardedStripeOnboarding(
+        app,
+        { userId: currentUser(request).id, client: request.ip },
+        request.body ?? {},
+      ),
   );
 };

@@ -6,9 +6,11 @@ export { insertPayout, listPaidOutTotals, sumPayouts } from './payouts.repo.ts';
 export { deletePayoutAccount } from './payout-accounts.repo.ts';
 export {
   checkPayoutMethodAvailable,
+  checkStripeOnboardingAvailable,
   chooseRail,
   payoutAccountDestinationChange,
   refreshStripeReadiness,
+  restartStripeDestinationHold,
   sendPayout,
   setPayoutAccount,
   startStripeOnboarding,

@@ -118,30 +118,56 @@ export function checkPayoutMethodAvailable(ctx: ServiceContext, method: PayoutMe
   }
 }
 
-/**
- * POST /api/my-payout-account/stripe-onboarding: creates the user's Express account once, and
- * answers Stripe's onboarding link; Stripe sends them back to the dashboard, where the account's
- * state is read again.
- */
-export async function startStripeOnboarding(ctx: ServiceContext, userId: number): Promise<{ url: string }> {
+/** The Stripe Connect rail's onboarding calls, or a refusal where this deployment has none. */
+function stripeOnboardingRail(ctx: ServiceContext) {
   const stripe = findPayoutProvider(payoutProviders(ctx), 'stripe_connect');
   if (!stripe?.createAccount || !stripe.createOnboardingLink) {
     throw new AppError('UNPROCESSABLE', 'Stripe payouts are not available here.');
   }
+  return {
+    createAccount: stripe.createAccount.bind(stripe),
+    createOnboardingLink: stripe.createOnboardingLink.bind(stripe),
+  };
+}
+
+/** Refuses unless this deployment onboards sellers with Stripe Connect. */
+export function checkStripeOnboardingAvailable(ctx: ServiceContext): void {
+  stripeOnboardingRail(ctx);
+}
+
+/**
+ * POST /api/my-payout-account/stripe-onboarding: creates the user's Express account once (and makes
+ * it where they are paid), and answers Stripe's onboarding link; Stripe sends them back to the
+ * dashboard, where the account's state is read again. The flow checked the owner's proof first
+ * (decision 077). `method` is where the account pays now: when it is Stripe, the link may change the
+ * bank account payouts go to.
+ */
+export async function startStripeOnboarding(
+  ctx: ServiceContext,
+  userId: number,
+): Promise<{ url: string; accountId: string; created: boolean; method: PayoutMethod }> {
+  const rail = stripeOnboardingRail(ctx);
   const user = await findAccountById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  let row = await findPayoutAccount(ctx.db, userId);
-  if (!row?.stripeAccountId) {
-    const { accountId } = await stripe.createAccount({ id: userId, email: user.email });
-    // A new destination (decision 071): its hold starts now.
-    row = await upsertPayoutAccount(ctx.db, userId, {
-      stripeAccountId: accountId,
-      method: 'stripe_connect',
-      destinationSetAt: ctx.clock(),
-    });
-  }
+  const existing = await findPayoutAccount(ctx.db, userId);
+  const created = !existing?.stripeAccountId;
+  const row = existing?.stripeAccountId
+    ? existing
+    : // A new destination (decision 071): its hold starts now.
+      await upsertPayoutAccount(ctx.db, userId, {
+        stripeAccountId: (await rail.createAccount({ id: userId, email: user.email })).accountId,
+        method: 'stripe_connect',
+        destinationSetAt: ctx.clock(),
+      });
+  const accountId = row.stripeAccountId!;
   const back = `${ctx.config.publicUrl}${ROUTES.dashboard}?tab=stats&stripe=return`;
-  return stripe.createOnboardingLink(row.stripeAccountId!, { returnUrl: back, refreshUrl: back });
+  const { url } = await rail.createOnboardingLink(accountId, { returnUrl: back, refreshUrl: back });
+  return { url, accountId, created, method: row.method };
+}
+
+/** Decision 077: the Stripe account payouts go to may have a new bank account; its hold starts again. */
+export async function restartStripeDestinationHold(ctx: ServiceContext, userId: number): Promise<void> {
+  await upsertPayoutAccount(ctx.db, userId, { destinationSetAt: ctx.clock() });
 }
 
 /**

@@ -1,17 +1,26 @@
 /**
  * The text the Privacy Policy and Terms of Service pages show until an admin saves their own: a
  * template for the operator (and their lawyer) to review, written in the pages' Markdown subset.
- * Fees and prices are never stated here: they come from the site settings (PRODUCT.md "One source
- * of truth for money"), so the template points to where they are shown.
+ * Fees and prices are never written here: they come from the site settings (PRODUCT.md "One source
+ * of truth for money"), so the template points to where they are shown, or quotes the setting with a
+ * `{{setting}}` placeholder the page fills in (decision 077).
  */
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import type { LegalPageKey } from '#shared/legal.schemas.ts';
 import { REFUND_RULE } from '#shared/refund-rule.ts';
 import { SELLER_ANSWER_DAYS } from '#shared/cases.schemas.ts';
 
-/** Buyer protection (decision 070) in the terms: its windows are site settings, so the FAQ states them. */
-/** Decision 071: the current hours and days are in the FAQ, read from the site settings. */
-const PAYOUT_DESTINATION_TERMS = `Changing your payout method, its PayPal e-mail or your profile's PayPal e-mail needs your current password. We e-mail your account's address about every change, with a link that freezes your payouts and signs out every session if it was not you; payouts then wait until we have checked the change with you. A new or changed destination receives payouts only after a waiting period, and the proceeds of reselling a chip you bought recently wait until that purchase is a set number of days old (and not disputed). The current periods are in the [FAQ](${ROUTES.faq}).`;
+/**
+ * Decisions 071 and 077: where money goes. The figures are site settings, quoted live on the page
+ * through `{{setting}}` placeholders (shared/legal-placeholders.ts).
+ */
+const PAYOUT_DESTINATION_TERMS = `Changing your payout method, its PayPal e-mail or your profile's PayPal e-mail, or opening Stripe's onboarding (where you enter the bank account you are paid to), needs your current password or, if you use two-factor sign-in, a code from your authenticator app. We e-mail your account's address about every change, with a link that freezes your payouts and signs out every session if it was not you; payouts then wait until we have checked the change with you. A new or changed destination receives payouts only {{payoutDestinationHoldHours}} hours after it was set. The proceeds of reselling a chip you bought less than {{flipHoldDays}} days ago are paid only once that purchase is {{flipHoldDays}} days old and not disputed, on top of the usual {{payoutHoldDays}}-day hold.`;
+
+/** Decision 077: chargebacks and provider disputes, as PRODUCT.md "Money that cannot be stolen" has them. */
+const DISPUTE_TERMS = `If a buyer disputes a payment with their card issuer or with PayPal (a chargeback), the chip of that order is frozen while the dispute is open: it cannot be resold, sold through an offer, transferred, handed over or shipped, and its page tells its owner it is under review. The seller's proceeds of that order, and affiliate commissions on it not yet paid, are held. If the dispute is decided for us, everything is released. If it is lost, the sale is reversed: the payment goes back to the buyer, the seller's proceeds of it are taken back (a seller already paid out for it carries a negative balance that their later proceeds repay), ${BRAND.name} bears the dispute fee, a chip still in our vault comes back into our name, and the buyer's account is flagged.`;
+
+/** Decision 077: the sellers' sales a year the law may make us report, from the settings. */
+const REPORTING_TERMS = `Where the law requires it, we report sellers' sales to tax authorities, with the seller's details: for example on a US Form 1099-K when a seller's sales in a calendar year are more than {{reporting1099kGrossUsd}} and more than {{reporting1099kSales}} sales, or under the EU's DAC7 rules from {{reportingDac7Sales}} sales or more than {{reportingDac7GrossUsd}} in a year.`;
 
 const BUYER_PROTECTION_TERMS = `If a shipped chip never arrives, arrives damaged or is not as described, its buyer may report it from [My Orders](${ROUTES.myOrders}) within the windows shown in the [FAQ](${ROUTES.faq}) (days after delivery, or after shipping when it has not arrived). The seller has ${SELLER_ANSWER_DAYS} days to answer; then we decide: a refund in full or in part to the way the buyer paid, or a denial with our reason. The seller is not paid for that sale while the case is open.`;
 
@@ -79,6 +88,7 @@ These terms apply when you use ${BRAND.name} to mint, buy, sell, store, ship or 
 ## Your account
 
 - You must give a valid e-mail address and keep your password secret. You are responsible for what happens under your account.
+- You may add two-factor sign-in with an authenticator app: signing in then asks for a code from it too, and ten one-time recovery codes stand in for it if you lose it. Admins must use it.
 - You must be old enough to enter into a contract where you live.
 - We may suspend an account that breaks these terms or the law.
 
@@ -96,6 +106,8 @@ These terms apply when you use ${BRAND.name} to mint, buy, sell, store, ship or 
 - **Buyer protection.** ${BUYER_PROTECTION_TERMS}
 - Sellers are paid their proceeds after the sale settles (the chip is delivered or kept in our vault) and a short holding period.
 - **Where your money goes.** ${PAYOUT_DESTINATION_TERMS}
+- **Disputes and chargebacks.** ${DISPUTE_TERMS}
+- **Tax reporting.** ${REPORTING_TERMS}
 - A chip can be sold only once. If two people pay for the same chip at the same time, one order completes and the other is refunded.
 
 ## Ownership, the vault and shipping

@@ -64,6 +64,7 @@ export async function findCustomer(db: Db, id: number) {
       referredBy: users.referredBy,
       isEmailVerified: users.isEmailVerified,
       role: users.role,
+      payoutsFrozenAt: users.payoutsFrozenAt,
     })
     .from(users)
     .where(eq(users.id, id))

@@ -69,6 +69,7 @@ export async function getAdminCustomer(db: Db, id: number): Promise<AdminCustome
     referredBy: row.referredBy,
     isEmailVerified: row.isEmailVerified,
     role: row.role,
+    payoutsFrozenAt: row.payoutsFrozenAt?.toISOString() ?? null,
     shippingAddresses: addresses.map((a) => ({
       id: a.id,
       name: a.name,

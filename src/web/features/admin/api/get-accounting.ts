@@ -2,6 +2,7 @@ import { api } from '#web/lib/api-client.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AccountingSchema, type Accounting, type AccountingQuery } from '#shared/ledger.schemas.ts';
 import { queryString } from '../lib/admin-session.ts';
+import { downloadCsv } from '../lib/download-csv.ts';
 
 /** GET /api/admin/accounting?from&to: money in, refunds, fees and payouts per day and provider (to inclusive). */
 async function getAccounting(query: AccountingQuery): Promise<Accounting> {
@@ -27,14 +28,6 @@ export function accountingCsvPath(query: AccountingQuery): string {
 }
 
 /** Fetches the CSV with the admin token (a plain link would not send it) and saves it as `fileName`. */
-export async function downloadAccountingCsv(query: AccountingQuery, fileName: string): Promise<void> {
-  const csv = await api<string>(accountingCsvPath(query));
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+export function downloadAccountingCsv(query: AccountingQuery, fileName: string): Promise<void> {
+  return downloadCsv(accountingCsvPath(query), fileName);
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Accounting, Reconciliation } from '#shared/ledger.schemas.ts';
+import type { Reporting } from '#shared/reporting.schemas.ts';
 import { mockApi, renderWithApp, type ApiCall, type ApiHandler } from '#web/lib/testing.tsx';
 import { STORAGE_KEYS } from '#web/lib/storage.ts';
 import { AccountingTab } from './accounting-tab.tsx';
@@ -48,6 +49,15 @@ const BALANCED: Reconciliation = {
   isBalanced: true,
 };
 
+/** The reporting panel's year without sales (reporting-panel.test.tsx tests the panel). */
+const NO_SALES: Reporting = {
+  year: 2030,
+  years: [2030],
+  thresholds: { form1099kGrossCents: 2_000_000, form1099kSales: 200, dac7GrossCents: 200_000, dac7Sales: 30 },
+  sellers: [],
+  totals: { sellers: 0, salesCount: 0, grossCents: 0, over1099k: 0, overDac7: 0 },
+};
+
 /** The server reads the range from the query; without one it answers the last 30 days. */
 function answerAccounting(call: ApiCall) {
   const params = new URLSearchParams(call.search);
@@ -59,6 +69,7 @@ function setup(routes: Record<string, ApiHandler> = {}) {
     'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
     'GET /api/admin/accounting': answerAccounting,
     'GET /api/admin/ledger/reconciliation': () => ({ body: BALANCED }),
+    'GET /api/admin/accounting/reporting': () => ({ body: NO_SALES }),
     ...routes,
   });
   renderWithApp(<AccountingTab />);

@@ -7,6 +7,7 @@ import { accountingCsvPath, downloadAccountingCsv, useAccounting } from '../api/
 import { PROVIDER_LABELS } from '../lib/money-labels.ts';
 import { AdminTable, ListState, SignedAmount, TD, TH } from './admin-ui.tsx';
 import { ReconciliationPanel } from './reconciliation-panel.tsx';
+import { ReportingPanel } from './reporting-panel.tsx';
 
 type Range = { from: string; to: string };
 
@@ -31,7 +32,7 @@ const MONEY_COLUMNS = [
 /**
  * Accounting: what came in, went back, was kept as fees and was paid out, per day and provider for
  * a date range (both ends included; the last 30 days unless chosen), the same range as CSV, and the
- * ledger's reconciliation.
+ * ledger's reconciliation. Then each seller's year against the reporting thresholds (decision 077).
  */
 export function AccountingTab() {
   // null: not chosen yet, so the server's default range shows (and fills the inputs once loaded).
@@ -120,6 +121,7 @@ export function AccountingTab() {
           {accounting.data && <AccountingTable accounting={accounting.data} />}
         </ListState>
       )}
+      <ReportingPanel />
       <ReconciliationPanel />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROUTES } from '#shared/brand.ts';
+import { LEGAL_PLACEHOLDERS } from '#shared/legal-placeholders.ts';
 import {
   LEGAL_PAGES,
   LEGAL_PAGE_TITLES,
@@ -21,8 +22,7 @@ import { useUpdateLegalPage } from '../api/update-legal-page.ts';
 
 const PAGE_PATHS: Record<LegalPageKey, string> = { privacy: ROUTES.privacy, terms: ROUTES.terms };
 
-const FORMAT_HINT =
-  'Blank lines separate paragraphs. ## Heading, - list item, **bold**, [label](https://…) or [label](/faq). HTML is shown as typed.';
+const FORMAT_HINT = `Blank lines separate paragraphs. ## Heading, - list item, **bold**, [label](https://…) or [label](/faq). HTML is shown as typed. {{setting}} shows a setting's current value: ${LEGAL_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ')}.`;
 
 /** The Privacy Policy and Terms of Service texts, each saved on its own. */
 export function LegalPagesEditor() {

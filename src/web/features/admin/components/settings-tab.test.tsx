@@ -132,6 +132,37 @@ describe('SettingsTab', () => {
     ).toEqual([['750', '2.25']]);
   });
 
+  it('edits the reporting thresholds (decision 077), refusing values the schema refuses', async () => {
+    const { user, callsTo } = setup();
+    const gross = await screen.findByLabelText<HTMLInputElement>('DAC7 gross sales (USD for €2,000)');
+    const sales = screen.getByLabelText<HTMLInputElement>('1099-K number of sales');
+    expect([
+      screen.getByLabelText<HTMLInputElement>('1099-K gross sales (USD)').value,
+      sales.value,
+      gross.value,
+      screen.getByLabelText<HTMLInputElement>('DAC7 number of sales').value,
+    ]).toEqual(['20000.00', '200', '2000.00', '30']);
+
+    await user.clear(sales);
+    await user.type(sales, '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Must be a whole number of sales from 0 to 1,000,000')).toBeTruthy();
+    expect(callsTo('PUT /api/admin/site-settings')).toHaveLength(0);
+
+    await user.clear(sales);
+    await user.type(sales, '150');
+    await user.clear(gross);
+    await user.type(gross, '2170.40');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeTruthy();
+    expect(
+      callsTo('PUT /api/admin/site-settings').map((c) => {
+        const body = c.body as { reporting1099kSales: unknown; reportingDac7GrossUsd: unknown };
+        return [body.reporting1099kSales, body.reportingDac7GrossUsd];
+      }),
+    ).toEqual([[150, '2170.40']]);
+  });
+
   it("sets the platform fee base to this sale's price", async () => {
     const { user, callsTo } = setup();
     const group = await screen.findByRole('group', { name: 'Platform fee base' });

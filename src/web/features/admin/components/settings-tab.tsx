@@ -271,6 +271,42 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           {...register('caseNotReceivedDays', { valueAsNumber: true })}
         />
       </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-gray-900">Reporting thresholds</legend>
+        <p className="text-sm text-gray-700 sm:col-span-2">
+          The Accounting tab flags sellers past these in a calendar year. US Form 1099-K: more than the gross
+          and more than the sales. EU DAC7: the sales reached, or more than the gross. DAC7&apos;s €2,000 is
+          held in USD: set it to €2,000 at the ECB rate of the year&apos;s last day.
+        </p>
+        <TextField
+          label="1099-K gross sales (USD)"
+          inputMode="decimal"
+          error={errors.reporting1099kGrossUsd?.message}
+          {...register('reporting1099kGrossUsd')}
+        />
+        <TextField
+          label="1099-K number of sales"
+          type="number"
+          min={0}
+          step={1}
+          error={errors.reporting1099kSales?.message}
+          {...register('reporting1099kSales', { valueAsNumber: true })}
+        />
+        <TextField
+          label="DAC7 gross sales (USD for €2,000)"
+          inputMode="decimal"
+          error={errors.reportingDac7GrossUsd?.message}
+          {...register('reportingDac7GrossUsd')}
+        />
+        <TextField
+          label="DAC7 number of sales"
+          type="number"
+          min={0}
+          step={1}
+          error={errors.reportingDac7Sales?.message}
+          {...register('reportingDac7Sales', { valueAsNumber: true })}
+        />
+      </fieldset>
       <fieldset className="space-y-2">
         <legend className="mb-2 font-semibold text-gray-900">Vault</legend>
         <TextAreaField

@@ -19,6 +19,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useSaveCustomer } from '../api/save-customer.ts';
 import { useIsAdminSignedIn } from '../lib/admin-session.ts';
+import { PayoutFreezePanel } from '../components/payout-freeze-panel.tsx';
 import { CheckboxField } from '../components/admin-ui.tsx';
 
 const DASHBOARD = ROUTES.siteAdminDashboard;
@@ -54,7 +55,10 @@ export default function CustomerFormPage() {
           {errorMessage(customer.error, 'Failed to fetch customers')}
         </p>
       ) : (
-        <CustomerForm id={id} customer={customer.data} />
+        <div className="space-y-8">
+          <PayoutFreezePanel customer={customer.data} />
+          <CustomerForm id={id} customer={customer.data} />
+        </div>
       )}
     </div>
   );

@@ -124,32 +124,60 @@ describe('PayoutAccountSection', () => {
     );
   });
 
-  it('sends the seller to Stripe to set up payouts, or to finish onboarding', async () => {
+  it('asks for the password, then sends the seller to Stripe to set up payouts', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
+    let tries = 0;
     const { user, callsTo } = setup(buildAccount(), {
-      'POST /api/my-payout-account/stripe-onboarding': () => ({
-        body: { url: 'https://connect.stripe.com/setup/s/abc' },
-      }),
+      'POST /api/my-payout-account/stripe-onboarding': () =>
+        ++tries === 1
+          ? {
+              status: 400,
+              body: {
+                code: 'VALIDATION_FAILED',
+                message: 'That is not your current password.',
+                fieldErrors: { currentPassword: ['That is not your current password.'] },
+              },
+            }
+          : { body: { url: 'https://connect.stripe.com/setup/s/abc' } },
     });
     const section = await findSection();
     expect(section.queryByText('Stripe account ready')).toBeNull();
     await user.click(section.getByRole('button', { name: 'Set up Stripe payouts' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Continue to Stripe' }));
+    // Nothing is sent without the password.
+    await user.click(dialog.getByRole('button', { name: 'Continue to Stripe' }));
+    expect(dialog.getByText('Enter your current password to change where your money goes.')).toBeTruthy();
+    expect(callsTo('POST /api/my-payout-account/stripe-onboarding')).toHaveLength(0);
+    await user.type(dialog.getByLabelText('Current password'), 'wrong');
+    await user.click(dialog.getByRole('button', { name: 'Continue to Stripe' }));
+    expect(await dialog.findByText('That is not your current password.')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    await user.clear(dialog.getByLabelText('Current password'));
+    await user.type(dialog.getByLabelText('Current password'), 'pw-123');
+    await user.click(dialog.getByRole('button', { name: 'Continue to Stripe' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.com/setup/s/abc'));
-    expect(callsTo('POST /api/my-payout-account/stripe-onboarding')).toHaveLength(1);
-    expect(section.getByRole('button', { name: 'Opening Stripe...' })).toHaveProperty('disabled', true);
-    cleanup();
+    expect(callsTo('POST /api/my-payout-account/stripe-onboarding').map((c) => c.body)).toEqual([
+      { currentPassword: 'wrong' },
+      { currentPassword: 'pw-123' },
+    ]);
+    expect(dialog.getByRole('button', { name: 'Opening Stripe...' })).toHaveProperty('disabled', true);
+  });
 
-    setup(buildAccount({ hasStripeAccount: true }), {
+  it('finishes Stripe onboarding with the password, and says when Stripe does not answer', async () => {
+    const { user } = setup(buildAccount({ hasStripeAccount: true }), {
       'POST /api/my-payout-account/stripe-onboarding': () => ({
         status: 502,
         body: { code: 'PAYMENT_FAILED', message: 'Stripe is not answering.' },
       }),
     });
-    const again = await findSection();
-    expect(again.getByText('Stripe needs a few more details before it can pay you.')).toBeTruthy();
-    await user.click(again.getByRole('button', { name: 'Finish Stripe onboarding' }));
-    expect((await again.findByRole('alert')).textContent).toBe('Stripe is not answering.');
+    const section = await findSection();
+    expect(section.getByText('Stripe needs a few more details before it can pay you.')).toBeTruthy();
+    await user.click(section.getByRole('button', { name: 'Finish Stripe onboarding' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Continue to Stripe' }));
+    await user.type(dialog.getByLabelText('Current password'), 'pw-123');
+    await user.click(dialog.getByRole('button', { name: 'Continue to Stripe' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Stripe is not answering.');
   });
 
   it('says when the payout account cannot be loaded', async () => {

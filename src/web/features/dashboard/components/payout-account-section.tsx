@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from '#web/lib/router.tsx';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,16 +6,18 @@ import { CircleCheck } from 'lucide-react';
 import { ROUTES } from '#shared/brand.ts';
 import { formatUtcMoment } from '#shared/payout-destination.ts';
 import {
+  DESTINATION_PASSWORD_REQUIRED_MESSAGE,
   PayoutAccountInputSchema,
   type PayoutAccount,
   type PayoutAccountInput,
   type PayoutMethod,
 } from '#shared/payouts.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField, FormAlert } from '#web/components/ui/field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { ApiRequestError, errorMessage } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useMyPayoutAccount } from '../api/get-my-payout-account.ts';
@@ -233,11 +235,12 @@ function ProfilePaypalEmail() {
 
 /**
  * The seller's Stripe Connect account: ready, or the button that starts (or finishes) Stripe's
- * onboarding. Stripe's page takes over the tab and sends the seller back to this dashboard after.
+ * onboarding. Stripe is where the bank account payouts go to is entered, so the button first asks for
+ * the current password (decision 077); Stripe's page then takes over the tab and sends the seller
+ * back to this dashboard after.
  */
 function StripeState({ account }: { account: PayoutAccount }) {
-  const onboarding = useStartStripeOnboarding();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   if (account.stripeReady) {
     return (
       <p className="flex items-center gap-1.5 text-sm font-medium text-green-800">
@@ -246,33 +249,87 @@ function StripeState({ account }: { account: PayoutAccount }) {
       </p>
     );
   }
-  const start = async () => {
-    setFailure(null);
-    try {
-      window.location.assign(await onboarding.mutateAsync());
-    } catch (err) {
-      setFailure(errorMessage(err, 'Stripe could not be reached. Please try again.'));
-    }
-  };
-  // Keeps "Opening Stripe..." while the browser leaves for Stripe.
-  const isBusy = onboarding.isPending || onboarding.isSuccess;
   return (
     <div className="space-y-2">
       {account.hasStripeAccount && (
         <p className="text-sm text-gray-800">Stripe needs a few more details before it can pay you.</p>
       )}
-      <Button variant="secondary" size="sm" disabled={isBusy} onClick={() => void start()}>
-        {isBusy
-          ? 'Opening Stripe...'
-          : account.hasStripeAccount
-            ? 'Finish Stripe onboarding'
-            : 'Set up Stripe payouts'}
+      <Button variant="secondary" size="sm" onClick={() => setAsking(true)}>
+        {account.hasStripeAccount ? 'Finish Stripe onboarding' : 'Set up Stripe payouts'}
       </Button>
-      {failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      )}
+      <StripePasswordDialog open={asking} onOpenChange={setAsking} />
     </div>
+  );
+}
+
+/** The current password, then off to Stripe's onboarding. */
+function StripePasswordDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const onboarding = useStartStripeOnboarding();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Keeps "Opening Stripe..." while the browser leaves for Stripe.
+  const isBusy = onboarding.isPending || onboarding.isSuccess;
+
+  const close = (next: boolean) => {
+    if (isBusy) return;
+    if (!next) {
+      setPassword('');
+      setFieldError(null);
+      setFailure(null);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setFieldError(null);
+    setFailure(null);
+    if (!password) {
+      setFieldError(DESTINATION_PASSWORD_REQUIRED_MESSAGE);
+      return;
+    }
+    try {
+      window.location.assign(await onboarding.mutateAsync({ currentPassword: password }));
+    } catch (err) {
+      const onPassword = err instanceof ApiRequestError ? err.fieldErrors?.currentPassword?.[0] : undefined;
+      if (onPassword) setFieldError(onPassword);
+      else setFailure(errorMessage(err, 'Stripe could not be reached. Please try again.'));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Continue to Stripe"
+      description="Stripe is where you enter the bank account you are paid to, so it needs your password. We e-mail you about it, and for your safety payouts to a new account start after a waiting period."
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError ?? undefined}
+        />
+        <FormAlert>{failure}</FormAlert>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => close(false)} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? 'Opening Stripe...' : 'Continue to Stripe'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -65,6 +65,59 @@ describe('the FAQ on offline transfers', () => {
   });
 });
 
+/** An answer rendered under these settings, as text. */
+function answerUnder(question: string, settings: Parameters<typeof buildSettings>[0]): string {
+  const entry = FAQ_ENTRIES.find((e) => e.question === question);
+  expect(entry, question).toBeDefined();
+  const { container } = render(<MemoryRouter>{renderAnswer(entry!, buildSettings(settings))}</MemoryRouter>);
+  const text = container.textContent ?? '';
+  cleanup();
+  return text;
+}
+
+describe("the FAQ on issue 29's rules", () => {
+  const DESTINATION = 'How is my payout destination protected, and when are resale proceeds paid?';
+  const DISPUTE = 'What happens when a buyer disputes a payment (a chargeback)?';
+
+  it('states the destination rules with the hold hours, flip days and payout hold of the settings', () => {
+    const text = answerUnder(DESTINATION, {
+      payoutDestinationHoldHours: 48,
+      flipHoldDays: 45,
+      payoutHoldDays: 10,
+    });
+    expect(text).toContain(
+      'opening Stripe’s onboarding (where you enter the bank account you are paid to), needs your current password, or a code from your authenticator app if you use two-factor sign-in.',
+    );
+    expect(text).toContain(
+      '“This wasn’t me” link: pressing it freezes your payouts and signs out every session',
+    );
+    expect(text).toContain('receives payouts only 48 hours after it was set');
+    expect(text).toContain(
+      'a chip you bought less than 45 days ago, that sale’s proceeds are paid once your purchase is 45 days old',
+    );
+    expect(text).toContain('after the usual 10-day payout hold');
+    expect(answerUnder(DESTINATION, { payoutDestinationHoldHours: 72 })).toContain('only 72 hours after');
+  });
+
+  it('states the dispute rules: frozen chip, held proceeds, reversal, the fee on the platform, a negative balance', () => {
+    const text = answerUnder(DISPUTE, { flipHoldDays: 21 });
+    expect(text).toContain(
+      'the chip of that order is frozen: it cannot be resold, sold through an offer, transferred, handed over or shipped',
+    );
+    expect(text).toContain(
+      'The seller’s proceeds of that order, and affiliate commissions on it not yet paid, are held.',
+    );
+    expect(text).toContain(
+      'a seller already paid out for it carries a negative balance that their later proceeds repay',
+    );
+    expect(text).toContain('Artchip pays the dispute fee, not the seller.');
+    expect(text).toContain('the buyer’s account is flagged');
+    expect(text).toContain(
+      'a chip bought less than 21 days ago wait until that purchase is 21 days old without a dispute',
+    );
+  });
+});
+
 describe('the FAQ on creator royalties', () => {
   const royaltyText = (creatorRoyaltyPercent: string) => {
     const entry = FAQ_ENTRIES.find((e) => e.question === 'Do creators earn when their chips are resold?')!;

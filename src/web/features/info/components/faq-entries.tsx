@@ -256,13 +256,32 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: 'How is my payout destination protected, and when are resale proceeds paid?',
     answer: (s) => (
       <>
-        Changing how you are paid, its PayPal e-mail or your profile’s PayPal e-mail needs your current
-        password, and we e-mail your account’s address about it with a “This wasn’t me” link: pressing it
-        freezes your payouts and signs out every session until we have checked with you. A new or changed
-        destination receives payouts only {s.payoutDestinationHoldHours} hours after it was set. If you resell
-        a chip you bought less than {s.flipHoldDays} days ago, that sale’s proceeds are paid once your
-        purchase is {s.flipHoldDays} days old (and not disputed), and after the usual {s.payoutHoldDays}-day
-        payout hold.
+        Changing how you are paid, its PayPal e-mail or your profile’s PayPal e-mail, or opening Stripe’s
+        onboarding (where you enter the bank account you are paid to), needs your current password, or a code
+        from your authenticator app if you use two-factor sign-in. We e-mail your account’s address about it
+        with a “This wasn’t me” link: pressing it freezes your payouts and signs out every session until we
+        have checked with you. A new or changed destination receives payouts only{' '}
+        {s.payoutDestinationHoldHours} hours after it was set. If you resell a chip you bought less than{' '}
+        {s.flipHoldDays} days ago, that sale’s proceeds are paid once your purchase is {s.flipHoldDays} days
+        old (and not disputed), and after the usual {s.payoutHoldDays}-day payout hold.
+      </>
+    ),
+  },
+  {
+    category: 'Creators & Fees',
+    question: 'What happens when a buyer disputes a payment (a chargeback)?',
+    answer: (s) => (
+      <>
+        While the dispute with the buyer’s card issuer or PayPal is open, the chip of that order is frozen: it
+        cannot be resold, sold through an offer, transferred, handed over or shipped, and its page tells its
+        owner it is under review. The seller’s proceeds of that order, and affiliate commissions on it not yet
+        paid, are held. If the dispute is decided for us, everything is released. If it is lost, the sale is
+        reversed: the buyer gets the payment back and the seller’s proceeds of it are taken back; a seller
+        already paid out for it carries a negative balance that their later proceeds repay. {BRAND.name} pays
+        the dispute fee, not the seller. A chip still in our vault comes back into our name, and the buyer’s
+        account is flagged. Because card disputes can come months after a payment, the proceeds of reselling a
+        chip bought less than {s.flipHoldDays} days ago wait until that purchase is {s.flipHoldDays} days old
+        without a dispute.
       </>
     ),
   },
