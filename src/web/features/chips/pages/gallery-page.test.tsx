@@ -20,6 +20,7 @@ const PROFILE: CreatorProfile = {
     { label: 'Shop', url: 'http://shop.example/maker' },
   ],
   joinedAt: '2030-03-15T12:00:00.000Z',
+  followerCount: 0,
   figures: { chipsMinted: 3, chipsSold: 2, salesVolumeCents: 654321 },
 };
 
