@@ -108,6 +108,9 @@ describe('follow → the creator lists', () => {
 
     // Edited (a new, higher price) and the job run again: nothing new for the followers.
     await ok(creator, 'PATCH', `${CHIP_API}/${chip.id}/pricing`, { priceUsd: '45' });
+    // Unlisted and listed again: a relist, not a new chip.
+    await ok(creator, 'PATCH', `${CHIP_API}/${chip.id}/availability`, { isAvailable: false });
+    await ok(creator, 'PATCH', `${CHIP_API}/${chip.id}/availability`, { isAvailable: true });
     await runNotifications(app);
     await runNotifications(app);
     expect((await inbox(a)).items).toHaveLength(1);
