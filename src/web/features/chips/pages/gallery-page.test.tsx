@@ -38,7 +38,12 @@ function renderGallery(viewerId: number | null) {
         : { body: buildUser({ id: viewerId }) },
     'GET /api/creators/maker': () => ({ body: PROFILE }),
     'GET /api/artchip/gallery/maker': () => ({
-      body: { user: { username: 'maker', profileImageUrl: null }, items: chips, count: 3, nextCursor: null },
+      body: {
+        user: { username: 'maker', profileImageUrl: null, followerCount: 0 },
+        items: chips,
+        count: 3,
+        nextCursor: null,
+      },
     }),
   });
   renderWithApp(<GalleryPage />, {
