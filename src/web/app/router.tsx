@@ -1,3 +1,5 @@
+import { NotificationPreferencesPage, NotificationsPage } from '#web/features/social/pages.ts';
+import { NOTIFICATION_PREFERENCES_PATH, NOTIFICATIONS_PATH } from '#web/features/social/index.ts';
 import { matchRoutes, useRoutes, type RouteObject } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { lazyPage } from '#web/lib/lazy-page.tsx';
@@ -87,6 +89,8 @@ export const routes: RouteObject[] = [
       { path: '/secret-admin-portal', element: <AdminPage /> },
       { path: '/siteadmin/dashboard', element: <AdminPage /> },
       { path: '/siteadmin/customers/:id', element: <CustomerFormPage /> },
+      { path: NOTIFICATIONS_PATH, element: <NotificationsPage /> },
+      { path: NOTIFICATION_PREFERENCES_PATH, element: <NotificationPreferencesPage /> },
       { path: '/email-list/confirm', element: <EmailConfirmPage /> },
       { path: '/email-list/unsubscribe', element: <EmailUnsubscribePage /> },
       { path: ROUTES.payoutDestinationReport, element: <DestinationReportPage /> },

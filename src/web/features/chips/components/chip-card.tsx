@@ -8,6 +8,7 @@ import { ChipImage } from './chip-image.tsx';
 import { DemoBanner } from './demo-banner.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { ChipPrice } from './chip-price.tsx';
+import { WatchButton } from '#web/features/social/index.ts';
 
 /** Card image widths at the grid's breakpoints (1, 2, then 3 columns inside max-w-7xl). */
 export const CHIP_CARD_SIZES =
@@ -71,6 +72,7 @@ export function ChipCard({
             </Link>
           </p>
           <ChipPrice chip={chip} size="xs" />
+          <WatchButton chip={chip} className="-ml-1.5 self-start" />
           {action && <div className="mt-auto pt-1">{action}</div>}
         </div>
       </article>
@@ -104,6 +106,7 @@ export function ChipCard({
           </Link>
         </p>
         <ChipPrice chip={chip} />
+        <WatchButton chip={chip} className="-ml-1.5 self-start" />
         {action && <div className="mt-auto pt-2">{action}</div>}
       </div>
     </article>

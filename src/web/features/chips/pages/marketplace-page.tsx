@@ -1,3 +1,4 @@
+import { SaveSearchButton } from '#web/features/social/index.ts';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from '#web/lib/router.tsx';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -199,6 +200,9 @@ export default function MarketplacePage() {
             onClear={clearFilters}
             hasFilters={isFiltered}
           />
+        </div>
+        <div className="mb-3 flex justify-end">
+          <SaveSearchButton />
         </div>
         <p role="status" className="sr-only">
           {query.isPending || (isFetching && query.isPlaceholderData)
