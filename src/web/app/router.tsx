@@ -1,5 +1,9 @@
-import { NotificationPreferencesPage, NotificationsPage } from '#web/features/social/pages.ts';
-import { NOTIFICATION_PREFERENCES_PATH, NOTIFICATIONS_PATH } from '#web/features/social/index.ts';
+import {
+  NOTIFICATION_PREFERENCES_PATH,
+  NOTIFICATIONS_PATH,
+  NotificationPreferencesPage,
+  NotificationsPage,
+} from '#web/features/social/pages.ts';
 import { matchRoutes, useRoutes, type RouteObject } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { lazyPage } from '#web/lib/lazy-page.tsx';

@@ -6,4 +6,3 @@ export { FollowButton } from './components/follow-button.tsx';
 export { FollowingTab } from './components/following-tab.tsx';
 export { SaveSearchButton } from './components/save-search-button.tsx';
 export { WatchButton } from './components/watch-button.tsx';
-export { NOTIFICATIONS_PATH, NOTIFICATION_PREFERENCES_PATH } from './paths.ts';

@@ -2,6 +2,8 @@
 import { lazy } from 'react';
 import { lazyPage } from '#web/lib/lazy-page.tsx';
 
+export { NOTIFICATION_PREFERENCES_PATH, NOTIFICATIONS_PATH } from './paths.ts';
+
 export const NotificationsPage = lazyPage(() => import('./pages/notifications-page.tsx'));
 export const NotificationPreferencesPage = lazyPage(
   () => import('./pages/notification-preferences-page.tsx'),
