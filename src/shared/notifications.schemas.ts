@@ -47,7 +47,7 @@ export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = 
   off: 'Off',
 };
 
-export const NotificationSchema = z.object({
+const NotificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
@@ -107,7 +107,7 @@ export type WatchState = z.infer<typeof WatchStateSchema>;
 export const UsernameParamsSchema = z.object({ username: z.string().trim().min(1).max(50) });
 
 /** The filters of a saved search: the marketplace's own, without its paging. */
-export const SavedSearchFiltersSchema = MarketplaceQuerySchema.omit({
+const SavedSearchFiltersSchema = MarketplaceQuerySchema.omit({
   cursor: true,
   limit: true,
   sort: true,
@@ -167,7 +167,7 @@ export type SavedSearch = z.infer<typeof SavedSearchSchema>;
 export const SavedSearchListSchema = z.object({ items: z.array(SavedSearchSchema) });
 
 /** GET /api/follows: the creators one follows. */
-export const FollowedCreatorSchema = z.object({
+const FollowedCreatorSchema = z.object({
   username: z.string(),
   profileImageUrl: z.string().nullable(),
   followerCount: z.number().int(),
@@ -177,7 +177,7 @@ export const FollowedCreatorListSchema = z.object({ items: z.array(FollowedCreat
 export type FollowedCreator = z.infer<typeof FollowedCreatorSchema>;
 
 /** GET /api/watches: the chips one watches (ids: one query answers every heart on a page). */
-export const WatchedChipSchema = z.object({
+const WatchedChipSchema = z.object({
   chipId: z.number().int(),
   title: z.string(),
   url: z.string(),

@@ -4,8 +4,6 @@
  */
 export {
   createSavedSearch,
-  type EventChip,
-  type EventFacts,
   fanOutPendingEvents,
   follow,
   getNotificationPreferences,
@@ -23,5 +21,5 @@ export {
   updateNotificationPreferences,
   watch,
 } from './notifications.service.ts';
-export { digestMoment, mailInstantNotifications, sendDigests } from './notifications.mail.ts';
+export { mailInstantNotifications, sendDigests } from './notifications.mail.ts';
 export type { NotificationEventRow } from './notifications.repo.ts';

@@ -22,7 +22,7 @@ import {
 import { newNotificationKey, unsubscribeToken } from './notifications.service.ts';
 
 /** The preferences page (the e-mails link to it). */
-export const NOTIFICATION_PREFERENCES_PATH = '/notifications/preferences';
+const NOTIFICATION_PREFERENCES_PATH = '/notifications/preferences';
 
 /** Stand-ins rendered once and replaced per recipient: plain letters, so no layout escapes or wraps them. */
 const NAME_SLOT = 'XRECIPIENTNAMEX';
@@ -115,10 +115,10 @@ export async function mailInstantNotifications(
 }
 
 /** The hour (UTC) the daily digest goes out. */
-export const DIGEST_HOUR_UTC = 7;
+const DIGEST_HOUR_UTC = 7;
 
 /** The latest digest moment at or before `now`: today's DIGEST_HOUR_UTC, or yesterday's. */
-export function digestMoment(now: Date): Date {
+function digestMoment(now: Date): Date {
   const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
   if (at > now) at.setUTCDate(at.getUTCDate() - 1);
   return at;

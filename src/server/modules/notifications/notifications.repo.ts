@@ -18,7 +18,6 @@ import {
   type NotificationEventType,
 } from './notifications.table.ts';
 
-export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationEventRow = typeof notificationEvents.$inferSelect;
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -161,14 +160,6 @@ export async function markEventProcessed(db: Db, id: number): Promise<void> {
     .update(notificationEvents)
     .set({ processedAt: sql`now()`, attempts: sql`${notificationEvents.attempts} + 1` })
     .where(eq(notificationEvents.id, id));
-}
-
-export async function countPendingEvents(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notificationEvents)
-    .where(isNull(notificationEvents.processedAt));
-  return row?.n ?? 0;
 }
 
 /** Who a fan-out reaches: a creator's followers, a chip's watchers, or the owners of some saved searches. */

@@ -57,9 +57,9 @@ import type { NotificationEventType } from './notifications.table.ts';
 export { listFollows, listWatches } from './notifications.repo.ts';
 
 /** Most saved searches one account keeps. */
-export const MAX_SAVED_SEARCHES = 50;
+const MAX_SAVED_SEARCHES = 50;
 const SAVED_SEARCH_LIMIT_MESSAGE = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches.`;
-export const SAVED_SEARCH_NOT_FOUND_MESSAGE = 'Saved search not found';
+const SAVED_SEARCH_NOT_FOUND_MESSAGE = 'Saved search not found';
 
 // ── Follows and watches (the counts are kept by their owners: see flows/follows) ────────────────
 
@@ -91,7 +91,7 @@ export async function recordNotificationEvent(
 }
 
 /** What the fan-out needs to know of an event's chip, read by its caller (flows/notify) from the chips. */
-export type EventChip = {
+type EventChip = {
   title: string;
   /** The chip page's path. */
   url: string;
