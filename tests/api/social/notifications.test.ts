@@ -374,6 +374,53 @@ describe('preferences', () => {
   });
 });
 
+describe('every route refuses what it must', () => {
+  it('unfollow, unwatch, the lists, deleting a search and unsubscribing', async () => {
+    const me = await person();
+    const chip = await insertChip(app.db);
+    // Unfollow and unwatch: anonymous, malformed, unknown.
+    expect((await call(null, 'DELETE', `/api/creators/${me.user.username}/follow`)).statusCode).toBe(401);
+    expect((await call(me, 'DELETE', `/api/creators/${'x'.repeat(60)}/follow`)).statusCode).toBe(400);
+    expect((await call(me, 'DELETE', '/api/creators/nobody_like_this/follow')).statusCode).toBe(404);
+    expect((await call(null, 'DELETE', `${CHIP_API}/${chip.id}/watch`)).statusCode).toBe(401);
+    expect((await call(me, 'DELETE', `${CHIP_API}/0/watch`)).statusCode).toBe(400);
+    expect((await call(me, 'DELETE', `${CHIP_API}/999999/watch`)).statusCode).toBe(404);
+    // Not watching: still answers, and the count does not go below what it was.
+    expect(await ok(me, 'DELETE', `${CHIP_API}/${chip.id}/watch`)).toEqual({
+      watching: false,
+      watchCount: 0,
+    });
+    expect((await call(null, 'GET', '/api/watches')).statusCode).toBe(401);
+    expect((await call(null, 'GET', '/api/saved-searches')).statusCode).toBe(401);
+    expect((await call(null, 'DELETE', '/api/saved-searches/1')).statusCode).toBe(401);
+    expect((await call(me, 'DELETE', '/api/saved-searches/abc')).statusCode).toBe(400);
+    expect((await call(me, 'POST', '/api/notifications/read', { all: true, ids: [1] })).statusCode).toBe(400);
+    expect((await call(null, 'POST', '/api/notifications/read', { all: true })).statusCode).toBe(401);
+    expect((await call(null, 'PUT', '/api/notification-preferences', { watch_sold: 'off' })).statusCode).toBe(
+      401,
+    );
+    expect((await app.inject({ method: 'POST', url: '/api/notifications/unsubscribe' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/notifications/unsubscribe?token=not-a-token-at-all' }))
+        .statusCode,
+    ).toBe(400);
+    // A mail client that only opens the link lands on the preferences page; nothing changes.
+    const opened = await app.inject({ method: 'GET', url: '/api/notifications/unsubscribe?token=x' });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/notifications/preferences');
+  });
+
+  it('keeps at most 50 saved searches an account', async () => {
+    const me = await person();
+    for (let i = 0; i < 50; i++)
+      await ok(me, 'POST', '/api/saved-searches', { name: `s${i}`, query: `q=${i}` });
+    const res = await call(me, 'POST', '/api/saved-searches', { name: 'one more', query: 'q=more' });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
 describe('the notification centre', () => {
   it('pages newest first by keyset, counts unread, marks some or all read', async () => {
     const fan = await person();
