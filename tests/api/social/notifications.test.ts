@@ -7,6 +7,7 @@ import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { NotificationPageSchema } from '#shared/notifications.schemas.ts';
 import type { App } from '#server/app.ts';
 import { mailOutbox } from '#server/platform/mail/mail.table.ts';
+import { chips } from '#server/modules/chips/chips.table.ts';
 import { notificationEvents } from '#server/modules/notifications/notifications.table.ts';
 import { runNotificationDigests, runNotifications } from '#server/flows/social/index.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
@@ -202,6 +203,9 @@ describe('watch', () => {
     expect((await ok(null, 'GET', `${CHIP_API}/${chip.id}`)).watchCount).toBe(0);
     await ok(watcher, 'PUT', `${CHIP_API}/${chip.id}/watch`);
     expect((await ok(null, 'GET', `${CHIP_API}/${chip.id}`)).watchCount).toBe(1);
+    // A watch is no edit of the chip: its updated_at (the sitemap's lastmod) stays.
+    const [after] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(after!.updatedAt).toEqual(chip.updatedAt);
   });
 });
 

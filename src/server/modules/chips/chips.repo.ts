@@ -588,7 +588,8 @@ export async function chipMatchesFilters(
 export async function addToWatchCount(db: Db, chipId: number, delta: number): Promise<number | null> {
   const [row] = await db
     .update(chips)
-    .set({ watchCount: sql`greatest(${chips.watchCount} + ${delta}, 0)` })
+    // A watch is not an edit of the chip: its updated_at (the sitemap's lastmod) stays.
+    .set({ watchCount: sql`greatest(${chips.watchCount} + ${delta}, 0)`, updatedAt: sql`${chips.updatedAt}` })
     .where(eq(chips.id, chipId))
     .returning({ watchCount: chips.watchCount });
   return row?.watchCount ?? null;

@@ -212,7 +212,10 @@ export async function countChipsCreated(db: Db, userId: number): Promise<number>
 export async function addToFollowerCount(db: Db, userId: number, delta: number): Promise<number | null> {
   const [row] = await db
     .update(users)
-    .set({ followerCount: sql`greatest(${users.followerCount} + ${delta}, 0)` })
+    .set({
+      followerCount: sql`greatest(${users.followerCount} + ${delta}, 0)`,
+      updatedAt: sql`${users.updatedAt}`,
+    })
     .where(eq(users.id, userId))
     .returning({ followerCount: users.followerCount });
   return row?.followerCount ?? null;
