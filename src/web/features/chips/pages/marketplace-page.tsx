@@ -176,13 +176,16 @@ export default function MarketplacePage() {
         <h2 id="market-listings" className="sr-only">
           {BRAND.plural} for sale
         </h2>
-        <div className="mb-3 hidden md:block">
-          <MarketplaceFilterBar
-            filters={filters}
-            onChange={changeFilters}
-            onClear={clearFilters}
-            hasFilters={isFiltered}
-          />
+        <div className="mb-3 hidden items-start gap-2 md:flex">
+          <div className="min-w-0 flex-1">
+            <MarketplaceFilterBar
+              filters={filters}
+              onChange={changeFilters}
+              onClear={clearFilters}
+              hasFilters={isFiltered}
+            />
+          </div>
+          <SaveSearchButton />
         </div>
         <div className="mb-3 flex items-start gap-2 md:hidden">
           <div className="min-w-0 flex-1">
@@ -201,7 +204,7 @@ export default function MarketplacePage() {
             hasFilters={isFiltered}
           />
         </div>
-        <div className="mb-3 flex justify-end">
+        <div className="mb-3 flex justify-end md:hidden">
           <SaveSearchButton />
         </div>
         <p role="status" className="sr-only">

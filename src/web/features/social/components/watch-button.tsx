@@ -31,10 +31,13 @@ const watchingWords = (n: number) => `${n} watching`;
 export function WatchButton({
   chip,
   size = 'sm',
+  overlay = false,
   className,
 }: {
   chip: { id: number; title: string; watchCount: number };
   size?: 'sm' | 'md';
+  /** On a card's picture: a white pill over the art's corner, taking no room of its own. */
+  overlay?: boolean;
   className?: string;
 }) {
   const { isAuthenticated } = useAuth();
@@ -47,6 +50,7 @@ export function WatchButton({
   const classes = cn(
     'inline-flex min-h-6 items-center gap-1 rounded-md px-1.5 font-medium text-gray-700 hover:bg-gray-100 hover:text-red-700',
     size === 'sm' ? 'text-xs' : 'text-sm',
+    overlay && 'rounded-full bg-white/95 px-2 shadow-sm',
     watching && 'text-red-700',
     className,
   );
