@@ -11,6 +11,7 @@ import {
   retryRefunds,
   sweepLapsedHoldsAndPayments,
 } from '#server/flows/settlement/index.ts';
+import { runNotificationDigests, runNotifications } from '#server/flows/social/index.ts';
 
 /** A periodic task: payment reconciliation, price refresh, pruning. Each run must be safe to repeat. */
 export type BackgroundTask = {
@@ -34,6 +35,10 @@ export const BACKGROUND_TASKS: BackgroundTask[] = [
   { name: 'auto-delivery', everyMs: 10 * 60_000, run: autoDeliverShipments },
   // Chips made before placed discs (decision 055) get theirs, a few a minute.
   { name: 'placed-discs', everyMs: 60_000, run: (app) => backfillPlacedDiscs(app) },
+  // Follows, watches and saved searches (issue 31, decision 079): events fanned out after commit, then
+  // their instant e-mails; the daily digest once a day per recipient.
+  { name: 'notifications', everyMs: 2_000, run: runNotifications },
+  { name: 'notification-digests', everyMs: 15 * 60_000, run: runNotificationDigests },
   {
     name: 'rate-limit-prune',
     everyMs: 10 * 60_000,

@@ -12,6 +12,7 @@ import { affiliatesRoutes } from './http/affiliates/affiliates.routes.ts';
 import { chipsRoutes } from './http/chips/chips.routes.ts';
 import { catalogueMeta, chipsSeoRoutes } from './http/chips/chips.seo.ts';
 import { creatorsRoutes } from './http/creators/creators.routes.ts';
+import { socialRoutes } from './http/social/social.routes.ts';
 import { mediaRoutes } from './http/media/media.routes.ts';
 import { priceRoutes } from './http/price/price.routes.ts';
 import { settingsRoutes } from './http/settings/settings.routes.ts';
@@ -81,6 +82,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOption
   await app.register(mediaRoutes);
   await app.register(chipsSeoRoutes);
   await app.register(creatorsRoutes);
+  await app.register(socialRoutes);
   // Commerce: checkout, orders, payments, offers, affiliates and owner tools.
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);

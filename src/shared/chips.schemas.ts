@@ -207,6 +207,8 @@ export const ChipSchema = z.object({
   reportStatus: z.enum(['lost', 'stolen']).nullable(),
   /** Photographs of the real disc, oldest first (one chip's page; lists leave them out). */
   photos: z.array(ChipPhotoSchema),
+  /** People watching it (issue 31): public; who they are is not. */
+  watchCount: z.number().int(),
 });
 export type Chip = z.infer<typeof ChipSchema>;
 
@@ -382,7 +384,12 @@ export type GalleryQuery = z.infer<typeof GalleryQuerySchema>;
 
 /** GET /api/artchip/gallery/:username: the creator's public chips (active and sold) with their count. */
 export const GallerySchema = z.object({
-  user: z.object({ username: z.string(), profileImageUrl: z.string().nullable() }),
+  user: z.object({
+    username: z.string(),
+    profileImageUrl: z.string().nullable(),
+    /** People following this creator (issue 31). */
+    followerCount: z.number().int(),
+  }),
   items: z.array(ChipSchema),
   /** All public chips of this creator, not just this page. */
   count: z.number().int(),

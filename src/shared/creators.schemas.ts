@@ -71,6 +71,8 @@ export const CreatorProfileSchema = z.object({
   links: z.array(ProfileLinkSchema),
   /** When they joined (ISO timestamp). */
   joinedAt: z.string(),
+  /** People following them (issue 31). */
+  followerCount: z.number().int(),
   figures: z.object({
     /** Their chips in the gallery: every one made and activated (pending ones are not public yet). */
     chipsMinted: z.number().int(),

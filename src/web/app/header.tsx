@@ -1,3 +1,4 @@
+import { LazyNotificationBell } from '#web/features/social/pages.ts';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
@@ -99,27 +100,34 @@ export function Header() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {BRAND.name}
         </Link>
-        <div className="hidden items-center gap-1 lg:flex">
-          {links}
-          <span className="mx-2 h-6 w-px bg-gray-200" aria-hidden="true" />
-          {account}
-        </div>
-        <button
-          type="button"
-          className="relative rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-          {/* On a phone My Artchips is behind this button: it carries the count while the menu is shut. */}
-          {user && !open && (
+        <div className="flex items-center gap-1">
+          {user && (
             <Suspense fallback={null}>
-              <MenuAttention />
+              <LazyNotificationBell />
             </Suspense>
           )}
-        </button>
+          <div className="hidden items-center gap-1 lg:flex">
+            {links}
+            <span className="mx-2 h-6 w-px bg-gray-200" aria-hidden="true" />
+            {account}
+          </div>
+          <button
+            type="button"
+            className="relative rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+            {/* On a phone My Artchips is behind this button: it carries the count while the menu is shut. */}
+            {user && !open && (
+              <Suspense fallback={null}>
+                <MenuAttention />
+              </Suspense>
+            )}
+          </button>
+        </div>
       </nav>
       {open && (
         <div

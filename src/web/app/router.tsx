@@ -1,3 +1,9 @@
+import {
+  NOTIFICATION_PREFERENCES_PATH,
+  NOTIFICATIONS_PATH,
+  NotificationPreferencesPage,
+  NotificationsPage,
+} from '#web/features/social/pages.ts';
 import { matchRoutes, useRoutes, type RouteObject } from '#web/lib/router.tsx';
 import { BRAND, ROUTES } from '#shared/brand.ts';
 import { lazyPage } from '#web/lib/lazy-page.tsx';
@@ -87,6 +93,8 @@ export const routes: RouteObject[] = [
       { path: '/secret-admin-portal', element: <AdminPage /> },
       { path: '/siteadmin/dashboard', element: <AdminPage /> },
       { path: '/siteadmin/customers/:id', element: <CustomerFormPage /> },
+      { path: NOTIFICATIONS_PATH, element: <NotificationsPage /> },
+      { path: NOTIFICATION_PREFERENCES_PATH, element: <NotificationPreferencesPage /> },
       { path: '/email-list/confirm', element: <EmailConfirmPage /> },
       { path: '/email-list/unsubscribe', element: <EmailUnsubscribePage /> },
       { path: ROUTES.payoutDestinationReport, element: <DestinationReportPage /> },

@@ -333,6 +333,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     isReserved: false,
     reportStatus: null,
     photos: [],
+    watchCount: 0,
     actions: { ...NO_CHIP_ACTIONS, delist: true, price: true, shipToMe: true, transfer: true },
     isDemo: false,
     isDemoNotForSale: false,

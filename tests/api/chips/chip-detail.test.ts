@@ -265,7 +265,11 @@ describe('GET /api/artchip/gallery/:username', () => {
       'public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=30',
     );
     const gallery = GallerySchema.parse(res.json());
-    expect(gallery.user).toEqual({ username: 'Maker', profileImageUrl: 'https://example.com/me.png' });
+    expect(gallery.user).toEqual({
+      username: 'Maker',
+      profileImageUrl: 'https://example.com/me.png',
+      followerCount: 0,
+    });
     expect(gallery.items.map((x) => x.id)).toEqual([d.id, c.id, b.id, a.id]);
     expect(gallery.items[0]).toMatchObject({ status: 'pending', isForSale: false });
     expect(gallery.count).toBe(4);

@@ -84,11 +84,12 @@ describe('GET /api/creators/:username', () => {
       bio: 'Oil on resin.',
       links: [{ label: 'Portfolio', url: 'https://painter.example' }],
       joinedAt: '2030-02-03T04:05:06.000Z',
+      followerCount: 0,
       figures: { chipsMinted: 4, chipsSold: 2, salesVolumeCents: 6550 },
     });
     // Nothing private rides along (the response schema strips it; this guards the wire itself).
     expect(Object.keys(res.json<object>()).sort()).toEqual(
-      ['bio', 'figures', 'joinedAt', 'links', 'profileImageUrl', 'username'].sort(),
+      ['bio', 'figures', 'followerCount', 'joinedAt', 'links', 'profileImageUrl', 'username'].sort(),
     );
     expect(res.body).not.toContain(maker.email);
     expect(res.headers['cache-control']).toContain('public');

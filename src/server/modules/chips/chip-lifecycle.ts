@@ -36,6 +36,7 @@ import { VAULT_INTAKE_NONE_MESSAGE, VAULT_INTAKE_OPEN_MESSAGE } from '#shared/va
 import type { Db } from '#server/db/client.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { recordNotificationEvent } from '#server/modules/notifications/index.ts';
 import { insertChipEvent, lockChip, updateChip, type ChipRow, type NewChipRow } from './chips.repo.ts';
 
 /** Who is asking: a signed-in user (or admin), or a visitor. */
@@ -341,7 +342,47 @@ async function apply(
     orderId: event.orderId ?? null,
     data: event.data ?? {},
   });
+  await recordForNotifications(tx, chip, next, event);
   return next;
+}
+
+/**
+ * The moves people may be told of (issue 31, decision 079), recorded in the same transaction and
+ * fanned out by a job after commit: a listing (its first: the creator's followers hear of it), a
+ * lower price on a listed chip, a sale.
+ */
+async function recordForNotifications(
+  tx: Db,
+  before: ChipRow,
+  after: ChipRow,
+  event: { type: ChipEventType } & Move,
+): Promise<void> {
+  const base = { chipId: after.id, actorId: event.actorUserId };
+  if (event.type === 'listed' && after.status === 'active') {
+    await recordNotificationEvent(tx, {
+      ...base,
+      type: 'chip_listed',
+      data: { first: before.status === 'pending', priceCents: after.priceCents },
+    });
+  } else if (
+    event.type === 'priced' &&
+    after.status === 'active' &&
+    before.priceCents !== null &&
+    after.priceCents !== null &&
+    after.priceCents < before.priceCents
+  ) {
+    await recordNotificationEvent(tx, {
+      ...base,
+      type: 'chip_priced',
+      data: { priceCents: after.priceCents, previousPriceCents: before.priceCents },
+    });
+  } else if (event.type === 'sold') {
+    await recordNotificationEvent(tx, {
+      ...base,
+      type: 'chip_sold',
+      data: { priceCents: event.data?.priceCents ?? null, sellerId: event.data?.sellerId ?? null },
+    });
+  }
 }
 
 /**

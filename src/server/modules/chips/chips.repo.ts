@@ -427,6 +427,7 @@ export async function findUserByUsername(
   username: string;
   profileImageUrl: string | null;
   usernameIsPrivate: boolean;
+  followerCount: number;
 } | null> {
   const [row] = await db
     .select({
@@ -434,6 +435,7 @@ export async function findUserByUsername(
       username: users.username,
       profileImageUrl: users.profileImageUrl,
       usernameIsPrivate: users.usernameIsPrivate,
+      followerCount: users.followerCount,
     })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
@@ -563,4 +565,38 @@ export async function countChipsAwaitingActivation(db: Db, userId: number): Prom
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Whether a listed chip is on the marketplace page these filters give (a saved search's new match). */
+export async function chipMatchesFilters(
+  db: Db,
+  chipId: number,
+  filters: Omit<MarketplaceFilters, 'sort'>,
+): Promise<boolean> {
+  const where = filterConditions(chips, { ...filters, sort: 'newest' }, inline);
+  if (filters.search) where.push(searchMatches(chips, likePattern(filters.search)));
+  where.push(eq(chips.id, chipId));
+  const [row] = await db
+    .select({ id: chips.id })
+    .from(chips)
+    .where(and(...where))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Adds `delta` to a chip's watch count; answers the new count (null: no such chip). */
+export async function addToWatchCount(db: Db, chipId: number, delta: number): Promise<number | null> {
+  const [row] = await db
+    .update(chips)
+    // A watch is not an edit of the chip: its updated_at (the sitemap's lastmod) stays.
+    .set({ watchCount: sql`greatest(${chips.watchCount} + ${delta}, 0)`, updatedAt: sql`${chips.updatedAt}` })
+    .where(eq(chips.id, chipId))
+    .returning({ watchCount: chips.watchCount });
+  return row?.watchCount ?? null;
+}
+
+/** Watched chips, with their creator's name for their page's path (My Admin). */
+export function listChipsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectChipsWithUsers(db).where(and(inArray(chips.id, ids), PUBLIC_CHIP));
 }

@@ -1,10 +1,12 @@
 import type { ServiceContext } from '#server/lib/service-context.ts';
-import { BRAND } from '#shared/brand.ts';
+import { BRAND, ROUTES } from '#shared/brand.ts';
+import type { Db } from '#server/db/client.ts';
 import {
   CHIP_NOT_FOUND_MESSAGE,
   isDemoChip,
   type Chip,
   type ChipEvent,
+  type ChipShape,
   type ChipPage,
   type Gallery,
   type GalleryQuery,
@@ -22,6 +24,9 @@ import type { AuthUser } from '#server/lib/auth-user.ts';
 import { placedDiscKey, renderPlacedDisc, type MediaRow } from '#server/modules/media/index.ts';
 import { getTokenPriceUsd } from '#server/modules/price/index.ts';
 import {
+  addToWatchCount,
+  chipMatchesFilters,
+  listChipsByIds,
   countCreatorPublicChips,
   findChipById,
   findChipByNfcUid,
@@ -168,6 +173,7 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
     isDemo: isDemoChip({ creatorUsername: row.creatorUsername, title: row.chip.title }),
     isDemoNotForSale: refuseDemoSale(row.chip, ctx.sale) !== null,
     photos: [],
+    watchCount: row.chip.watchCount,
   };
 }
 
@@ -303,7 +309,11 @@ export async function listGallery(
   const read = await visitorContext(ctx);
   const last = page[page.length - 1];
   return {
-    user: { username: user.username, profileImageUrl: user.profileImageUrl },
+    user: {
+      username: user.username,
+      profileImageUrl: user.profileImageUrl,
+      followerCount: user.followerCount,
+    },
     items: page.map((r) => toChipDto(r, read)),
     count,
     nextCursor: rows.length > args.limit && last ? encodeGalleryCursor(last) : null,
@@ -410,4 +420,63 @@ export async function addChipImage(
     });
   });
   return getChipDto(ctx, updated!.id, args.user);
+}
+
+/** What a notification says of a chip: its title, page, creator and owner (null: gone or taken down). */
+export async function describeChipForNotice(db: Db, chipId: number) {
+  const found = await findChipById(db, chipId);
+  if (!found || !isChipPublic(found.chip)) return null;
+  const { chip, creatorUsername } = found;
+  return {
+    title: chip.title,
+    url: ROUTES.chip(creatorUsername, chip.slug),
+    creatorId: chip.creatorId,
+    creatorUsername,
+    ownerId: ownerIdOf(chip),
+  };
+}
+
+/** Whether a listed chip matches a saved search's marketplace filters now. */
+export function chipMatchesSavedSearch(
+  db: Db,
+  chipId: number,
+  filters: {
+    q?: string | undefined;
+    shape?: ChipShape | undefined;
+    minPrice?: string | undefined;
+    maxPrice?: string | undefined;
+    creator?: string | undefined;
+  },
+): Promise<boolean> {
+  return chipMatchesFilters(db, chipId, {
+    search: filters.q || undefined,
+    shape: filters.shape,
+    minPriceCents: usdFilterCents(filters.minPrice),
+    maxPriceCents: usdFilterCents(filters.maxPrice),
+    creator: filters.creator || undefined,
+  });
+}
+
+/** PUT/DELETE watch: a chip's watch count moved by `delta` (in the watch's transaction); null: no such chip. */
+export const addToChipWatchCount = addToWatchCount;
+
+/** The chips one watches, as My Admin lists them, in the order of `ids`. */
+export async function listWatchedChipSummaries(db: Db, ids: number[]) {
+  const rows = await listChipsByIds(db, ids);
+  const byId = new Map(rows.map((r) => [r.chip.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        chipId: r.chip.id,
+        title: r.chip.title,
+        url: ROUTES.chip(r.creatorUsername, r.chip.slug),
+        imageUrl: r.chip.imageUrl,
+        status: r.chip.status,
+        priceCents: r.chip.priceCents,
+        watchCount: r.chip.watchCount,
+      },
+    ];
+  });
 }

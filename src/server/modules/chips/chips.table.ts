@@ -30,6 +30,8 @@ export const chips = pgTable(
      * platform fee's base (PRODUCT.md). A listed or asked price never counts; only sellChip raises it.
      */
     highestPriceCents: integer().notNull().default(0),
+    /** People watching it (issue 31): kept with each watch and unwatch, so a card costs no count query. */
+    watchCount: integer().notNull().default(0),
     imageUrl: text(),
     originalImageUrl: text(),
     adminImageUrl: text(),

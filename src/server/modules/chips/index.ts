@@ -76,6 +76,10 @@ export {
   listLapsedHolds,
 } from './chips.repo.ts';
 export {
+  addToChipWatchCount,
+  chipMatchesSavedSearch,
+  describeChipForNotice,
+  listWatchedChipSummaries,
   canManageChip,
   currentTokenPriceUsd,
   getChipById,

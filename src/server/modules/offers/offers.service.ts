@@ -3,6 +3,7 @@
  * notifications are offer-lifecycle.ts; the chip's side (may it be offered on, the hold an accepted
  * offer places) is the chip lifecycle's.
  */
+import { recordNotificationEvent } from '#server/modules/notifications/index.ts';
 import type { ServiceContext } from '#server/lib/service-context.ts';
 import { CHIP_NOT_FOUND_MESSAGE } from '#shared/chips.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
@@ -177,6 +178,8 @@ export async function createOffer(
       expiresAt: new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS),
     });
     await notify(tx, ctx, 'make', offer, { chip, amountCents });
+    // Its watchers hear that someone offered (not how much): issue 31.
+    await recordNotificationEvent(tx, { type: 'chip_offer', chipId, actorId: buyerId, data: { ownerId } });
     return offer.id;
   });
   return offerDto(ctx.db, id, buyerId, now);

@@ -9,6 +9,7 @@ export { usernameBaseFromEmail, usernameCandidate } from './usernames.ts';
 export { countCustomers, type UserRow } from './users.repo.ts';
 export {
   clearAccountDestinations,
+  addToCreatorFollowerCount,
   createAccount,
   createAccountUnlessEmailTaken,
   createShippingAddress,

@@ -207,3 +207,16 @@ export async function countChipsCreated(db: Db, userId: number): Promise<number>
     .where(eq(chips.creatorId, userId));
   return row?.n ?? 0;
 }
+
+/** Adds `delta` to a creator's follower count; answers the new count (null: no such user). */
+export async function addToFollowerCount(db: Db, userId: number, delta: number): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      followerCount: sql`greatest(${users.followerCount} + ${delta}, 0)`,
+      updatedAt: sql`${users.updatedAt}`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ followerCount: users.followerCount });
+  return row?.followerCount ?? null;
+}

@@ -419,3 +419,8 @@ export async function deleteShippingAddress(db: Db, userId: number, id: number):
 export function lockAccount(tx: Db, userId: number): Promise<boolean> {
   return repo.lockUserForBalance(tx, userId);
 }
+
+/** PUT/DELETE follow: a creator's follower count moved by `delta`, in the follow's transaction. */
+export function addToCreatorFollowerCount(tx: Db, creatorId: number, delta: number): Promise<number | null> {
+  return repo.addToFollowerCount(tx, creatorId, delta);
+}

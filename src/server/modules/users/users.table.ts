@@ -33,6 +33,8 @@ export const users = pgTable(
     lastName: text(),
     paypalEmail: text(),
     profileImageUrl: text(),
+    /** People following this creator (issue 31): kept with each follow and unfollow. */
+    followerCount: integer().notNull().default(0),
     /** The creator profile's short bio (≤ 500 characters) and links ([{ label, url }]). */
     bio: text(),
     links: jsonb().$type<{ label: string; url: string }[]>().notNull().default([]),

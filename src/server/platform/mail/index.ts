@@ -5,5 +5,11 @@
  */
 export { composeMail, type MailContent, type MailLine } from './mail.layout.ts';
 export { absoluteUrl, type ChipImage, mailImageUrl, type MailRecipient } from './mail.format.ts';
-export { createMailer, enqueueMail, type Mailer, type MailMessage } from './mail.service.ts';
+export {
+  createMailer,
+  enqueueMail,
+  enqueueMailBatch,
+  type Mailer,
+  type MailMessage,
+} from './mail.service.ts';
 export { listMailLog } from './admin-mail.service.ts';

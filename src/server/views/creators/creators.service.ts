@@ -17,6 +17,7 @@ export async function toCreatorProfile(ctx: ServiceContext, user: UserRow): Prom
     bio: user.bio,
     links: user.links,
     joinedAt: user.createdAt.toISOString(),
+    followerCount: user.followerCount,
     figures: { chipsMinted, chipsSold: sales.count, salesVolumeCents: sales.volumeCents },
   };
 }

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from '#web/lib/router.tsx';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { Chip } from '#shared/chips.schemas.ts';
-import { buildChip as buildTestChip } from '#web/lib/testing.tsx';
+import { buildChip as buildTestChip, renderWithApp } from '#web/lib/testing.tsx';
 import { ChipCard } from './chip-card.tsx';
 
 afterEach(cleanup);
@@ -34,11 +33,8 @@ function buildChip(overrides: Partial<Chip> = {}): Chip {
 }
 
 function renderCard(chip: Chip, props: { isAboveFold?: boolean; density?: 'comfortable' | 'compact' } = {}) {
-  return render(
-    <MemoryRouter>
-      <ChipCard chip={chip} {...props} />
-    </MemoryRouter>,
-  );
+  // The app's providers: the card's heart asks who is signed in.
+  return renderWithApp(<ChipCard chip={chip} {...props} />);
 }
 
 describe('ChipCard', () => {

@@ -8,6 +8,7 @@ import { ChipImage } from './chip-image.tsx';
 import { DemoBanner } from './demo-banner.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { ChipPrice } from './chip-price.tsx';
+import { WatchButton } from '#web/features/social/index.ts';
 
 /** Card image widths at the grid's breakpoints (1, 2, then 3 columns inside max-w-7xl). */
 export const CHIP_CARD_SIZES =
@@ -49,6 +50,7 @@ export function ChipCard({
             <ChipImage chip={chip} sizes={COMPACT_CHIP_CARD_SIZES} isAboveFold={isAboveFold} />
           </Link>
           <AvailabilityBadge chip={chip} className="absolute right-2 bottom-2" />
+          <WatchButton chip={chip} overlay className="absolute top-1.5 right-1.5" />
         </div>
         {/* Below the disc, never over it: the label must not hide the art (issue 27). */}
         {chip.isDemo && <DemoBanner className="px-1 py-0 text-[10px] leading-[14px] tracking-normal" />}
@@ -79,11 +81,12 @@ export function ChipCard({
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {chip.isDemo && <DemoBanner />}
-      <div className="bg-gray-50 p-4">
+      <div className="relative bg-gray-50 p-4">
         {/* The title link below is the card's accessible link; this one only widens the click target. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
           <ChipImage chip={chip} sizes={CHIP_CARD_SIZES} isAboveFold={isAboveFold} />
         </Link>
+        <WatchButton chip={chip} overlay className="absolute top-2 right-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">

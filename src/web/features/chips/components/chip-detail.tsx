@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { BRAND } from '#shared/brand.ts';
 import { DEMO_CHIP_NOT_FOR_SALE_MESSAGE, type Chip } from '#shared/chips.schemas.ts';
 import { ShareButton } from '#web/components/share-button.tsx';
+import { FollowButton, WatchButton } from '#web/features/social/index.ts';
 import type { LazyChipOwnerActions as ChipOwnerActions } from '#web/features/orders/index.ts';
 import { useChipActions } from '../lib/use-chip-actions.ts';
 import { ArtViewer } from './art-viewer.tsx';
@@ -143,6 +144,10 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
           </div>
           <ReportedNotice chip={chip} />
           <ChipPeople chip={chip} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <WatchButton chip={chip} size="md" />
+            <FollowButton username={chip.creatorUsername} />
+          </div>
 
           <section
             aria-label="Price"

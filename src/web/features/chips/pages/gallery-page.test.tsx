@@ -20,6 +20,7 @@ const PROFILE: CreatorProfile = {
     { label: 'Shop', url: 'http://shop.example/maker' },
   ],
   joinedAt: '2030-03-15T12:00:00.000Z',
+  followerCount: 0,
   figures: { chipsMinted: 3, chipsSold: 2, salesVolumeCents: 654321 },
 };
 
@@ -37,7 +38,12 @@ function renderGallery(viewerId: number | null) {
         : { body: buildUser({ id: viewerId }) },
     'GET /api/creators/maker': () => ({ body: PROFILE }),
     'GET /api/artchip/gallery/maker': () => ({
-      body: { user: { username: 'maker', profileImageUrl: null }, items: chips, count: 3, nextCursor: null },
+      body: {
+        user: { username: 'maker', profileImageUrl: null, followerCount: 0 },
+        items: chips,
+        count: 3,
+        nextCursor: null,
+      },
     }),
   });
   renderWithApp(<GalleryPage />, {

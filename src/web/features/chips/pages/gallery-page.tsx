@@ -1,3 +1,4 @@
+import { FollowButton } from '#web/features/social/index.ts';
 import { Link, useParams } from '#web/lib/router.tsx';
 import { ArrowLeft } from 'lucide-react';
 import { BRAND, ROUTES } from '#shared/brand.ts';
@@ -90,7 +91,12 @@ export default function GalleryPage() {
         Back to Marketplace
       </Link>
       {profile.data ? (
-        <CreatorHeader profile={profile.data} />
+        <>
+          <CreatorHeader profile={profile.data} />
+          <div className="mt-4">
+            <FollowButton username={profile.data.username} followerCount={profile.data.followerCount} />
+          </div>
+        </>
       ) : profile.isError ? (
         // The profile failed to load for another reason (the connection): the gallery may still show.
         <header className="mt-6 mb-8">

@@ -1,3 +1,4 @@
+import { SaveSearchButton } from '#web/features/social/index.ts';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from '#web/lib/router.tsx';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -175,13 +176,16 @@ export default function MarketplacePage() {
         <h2 id="market-listings" className="sr-only">
           {BRAND.plural} for sale
         </h2>
-        <div className="mb-3 hidden md:block">
-          <MarketplaceFilterBar
-            filters={filters}
-            onChange={changeFilters}
-            onClear={clearFilters}
-            hasFilters={isFiltered}
-          />
+        <div className="mb-3 hidden items-start gap-2 md:flex">
+          <div className="min-w-0 flex-1">
+            <MarketplaceFilterBar
+              filters={filters}
+              onChange={changeFilters}
+              onClear={clearFilters}
+              hasFilters={isFiltered}
+            />
+          </div>
+          <SaveSearchButton />
         </div>
         <div className="mb-3 flex items-start gap-2 md:hidden">
           <div className="min-w-0 flex-1">
@@ -199,6 +203,9 @@ export default function MarketplacePage() {
             onClear={clearFilters}
             hasFilters={isFiltered}
           />
+        </div>
+        <div className="mb-3 flex justify-end md:hidden">
+          <SaveSearchButton />
         </div>
         <p role="status" className="sr-only">
           {query.isPending || (isFetching && query.isPlaceholderData)

@@ -15,6 +15,7 @@ function buildProfile(overrides: Partial<CreatorProfile> = {}): CreatorProfile {
     bio: 'Harbours in resin.',
     links: [{ label: 'Portfolio', url: 'https://maker.example' }],
     joinedAt: '2030-01-01T00:00:00.000Z',
+    followerCount: 0,
     figures: { chipsMinted: 1, chipsSold: 0, salesVolumeCents: 0 },
     ...overrides,
   };

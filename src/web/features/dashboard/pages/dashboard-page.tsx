@@ -1,3 +1,4 @@
+import { FollowingTab } from '#web/features/social/index.ts';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useSearchParams } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
@@ -16,6 +17,7 @@ const TABS = [
   { value: 'collection', label: 'My Collection', content: <CollectionTab /> },
   { value: 'affiliates', label: 'Affiliates', content: <AffiliatesTab /> },
   { value: 'stats', label: 'My Statistics', content: <StatsTab /> },
+  { value: 'following', label: 'Following', content: <FollowingTab /> },
   { value: 'profile', label: 'Profile', content: <ProfileTab /> },
 ];
 

@@ -1,0 +1,10 @@
+export {
+  followCreator,
+  listFollowedCreators,
+  listWatchedChips,
+  runNotificationDigests,
+  runNotifications,
+  unfollowCreator,
+  unwatchChip,
+  watchChip,
+} from './social.service.ts';
