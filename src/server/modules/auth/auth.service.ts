@@ -28,6 +28,7 @@ import type {
   VerifyEmailResponse,
 } from '#shared/auth.schemas.ts';
 import { ROUTES } from '#shared/brand.ts';
+import type { PasskeyAuthenticationInput } from '#shared/passkeys.schemas.ts';
 import type { ChangePasswordInput } from '#shared/users.schemas.ts';
 import {
   answerWithLoginCode,
@@ -40,6 +41,7 @@ import {
 import * as repo from './auth.repo.ts';
 import type { SessionKind } from './auth.repo.ts';
 import { accountExistsMail, setPasswordMail, verificationMail } from './auth.mail.ts';
+import { finishPasskeySignIn, type PasskeyContext } from './passkeys.service.ts';
 import { redeemSecondStep, startSecondStep } from './two-factor.service.ts';
 
 const HOUR_MS = 3600 * 1000;
@@ -232,6 +234,18 @@ export async function loginWithSecondFactor(
   ctx: { now: Date },
 ): Promise<AuthSession> {
   return openUserSession(db, await redeemSecondStep(db, input, 'user', ctx.now), ctx.now);
+}
+
+/**
+ * POST /api/auth/passkeys/authentication: a passkey (with its owner verified by the authenticator:
+ * two factors in one) opens the session, with no password and no code (decision 075).
+ */
+export async function loginWithPasskey(
+  db: Db,
+  input: PasskeyAuthenticationInput,
+  ctx: PasskeyContext,
+): Promise<AuthSession> {
+  return openUserSession(db, await finishPasskeySignIn(db, input, ctx), ctx.now);
 }
 
 /** POST /api/auth/login/code: the mailed code stands for the password of a log-in that was backing off. */

@@ -35,6 +35,16 @@ export { loginAdminWithCode } from './admin-auth.service.ts';
 export { loginWithCode } from './auth.service.ts';
 export { loginAdminWithSecondFactor } from './admin-auth.service.ts';
 export { loginWithSecondFactor } from './auth.service.ts';
+export { loginWithPasskey } from './auth.service.ts';
+export {
+  finishPasskeyRegistration,
+  listPasskeys,
+  removePasskey,
+  renamePasskey,
+  startPasskeyRegistration,
+  startPasskeySignIn,
+} from './passkeys.service.ts';
+export { relyingParty } from './webauthn-party.ts';
 export {
   confirmTotpEnrolment,
   disableTotp,

@@ -99,6 +99,15 @@ export async function insertChallenge(
   await db.insert(twoFactorChallenges).values(values);
 }
 
+export async function findChallenge(db: Db, challengeHash: string): Promise<TwoFactorChallengeRow | null> {
+  const [row] = await db
+    .select()
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.challengeHash, challengeHash))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Counts one try at a challenge, atomically, while it is unused and has tries left; the row or null. */
 export async function claimChallengeAttempt(
   db: Db,

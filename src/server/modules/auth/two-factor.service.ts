@@ -9,10 +9,11 @@ import {
   recordBackoffFailure,
   type BackoffPolicy,
 } from '#server/platform/rate-limit/index.ts';
-import type { MessageResponse, TwoFactorRequired } from '#shared/auth.schemas.ts';
+import type { MessageResponse, SecondFactorMethod, TwoFactorRequired } from '#shared/auth.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from '#shared/two-factor.schemas.ts';
 import type { SessionKind } from './auth.repo.ts';
+import * as passkeyRepo from './passkeys.repo.ts';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUri } from './totp.ts';
 import * as repo from './two-factor.repo.ts';
 
@@ -43,6 +44,7 @@ const TWO_FACTOR_BACKOFF: BackoffPolicy = {
 const TWO_FACTOR_REQUIRED_MESSAGE =
   'Enter the 6-digit code from your authenticator app, or a recovery code, to finish logging in.';
 const WRONG_CODE_MESSAGE = 'That code is not right. Check the authenticator app and try again.';
+const PASSKEY_REQUIRED_MESSAGE = 'Confirm with your passkey to finish logging in.';
 const CHALLENGE_INVALID_MESSAGE = 'This sign-in step no longer works. Please log in again.';
 const CHALLENGE_EXPIRED_MESSAGE = 'This sign-in step has expired. Please log in again.';
 
@@ -58,8 +60,19 @@ function tooManyCodes(waitMs: number): AppError {
 }
 
 /** Whether the account has an enabled authenticator app. */
-async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
+async function hasTotp(db: Db, userId: number): Promise<boolean> {
   return (await repo.findTotpFactor(db, userId))?.enabledAt != null;
+}
+
+/**
+ * The second factors a log-in of this kind can be completed with: the authenticator app, and for the
+ * user log-in the account's passkeys (decision 075; the admin log-in takes the app only).
+ */
+async function secondFactors(db: Db, userId: number, kind: SessionKind): Promise<SecondFactorMethod[]> {
+  const methods: SecondFactorMethod[] = [];
+  if (await hasTotp(db, userId)) methods.push('totp');
+  if (kind === 'user' && (await passkeyRepo.countPasskeys(db, userId)) > 0) methods.push('passkey');
+  return methods;
 }
 
 /**
@@ -101,7 +114,8 @@ export async function startSecondStep(
   kind: SessionKind,
   now: Date,
 ): Promise<TwoFactorRequired | null> {
-  if (!(await hasSecondFactor(db, user.id))) return null;
+  const methods = await secondFactors(db, user.id, kind);
+  if (methods.length === 0) return null;
   const challenge = createSecretToken();
   await repo.insertChallenge(db, {
     userId: user.id,
@@ -109,7 +123,26 @@ export async function startSecondStep(
     challengeHash: hashToken(challenge),
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
   });
-  return { twoFactorRequired: true, challenge, message: TWO_FACTOR_REQUIRED_MESSAGE };
+  const message = methods.includes('totp') ? TWO_FACTOR_REQUIRED_MESSAGE : PASSKEY_REQUIRED_MESSAGE;
+  return { twoFactorRequired: true, challenge, message, methods };
+}
+
+/**
+ * The account a second step waits for, when its challenge is unused, unexpired and of this kind
+ * (a passkey may complete it: decision 075); INVALID_TOKEN or TOKEN_EXPIRED otherwise.
+ */
+export async function findPendingSecondStepUser(
+  db: Db,
+  challenge: string,
+  kind: SessionKind,
+  now: Date,
+): Promise<number> {
+  const row = await repo.findChallenge(db, hashToken(challenge));
+  if (!row || row.usedAt || row.kind !== kind) throw new AppError('INVALID_TOKEN', CHALLENGE_INVALID_MESSAGE);
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('TOKEN_EXPIRED', CHALLENGE_EXPIRED_MESSAGE);
+  }
+  return row.userId;
 }
 
 /**
@@ -142,7 +175,7 @@ export async function redeemSecondStep(
 export async function startTotpEnrolment(db: Db, userId: number): Promise<TotpSetup> {
   const account = await findAccountById(db, userId);
   if (!account) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
-  if (await hasSecondFactor(db, userId)) {
+  if (await hasTotp(db, userId)) {
     throw new AppError(
       'CONFLICT',
       'The authenticator app is already on. Turn it off first to set up another.',
@@ -203,7 +236,7 @@ export async function isAdminEnrolmentRequired(
   userId: number,
   requireAdminTwoFactor: boolean,
 ): Promise<boolean> {
-  if (!requireAdminTwoFactor || (await hasSecondFactor(db, userId))) return false;
+  if (!requireAdminTwoFactor || (await hasTotp(db, userId))) return false;
   return repo.anyAdminHasTotp(db);
 }
 
@@ -223,7 +256,14 @@ export async function twoFactorStatus(
   };
 }
 
-/** Deletes second-step challenges a day past their expiry; run with the log-in codes' pruning. */
-export function pruneTwoFactorChallenges(db: Db, now: Date): Promise<number> {
-  return repo.deleteChallengesExpiredBefore(db, new Date(now.getTime() - 24 * 3600_000));
+/**
+ * Deletes second-step and passkey (WebAuthn) challenges a day past their expiry; run with the log-in
+ * codes' pruning.
+ */
+export async function pruneTwoFactorChallenges(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 24 * 3600_000);
+  return (
+    (await repo.deleteChallengesExpiredBefore(db, before)) +
+    (await passkeyRepo.deleteWebauthnChallengesExpiredBefore(db, before))
+  );
 }
