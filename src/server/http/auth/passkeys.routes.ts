@@ -24,6 +24,7 @@ import {
  */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const party = auth.relyingParty(app.config.publicUrl);
+  const secondFactor = () => ({ now: app.clock(), totpSecrets: auth.totpSecretBoxFor(app.config, app.log) });
   const context = (request: FastifyRequest) => ({
     now: app.clock(),
     origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
@@ -93,7 +94,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      auth.removePasskey(app.db, currentUser(request).id, request.params.id, request.body, app.clock()),
+      auth.removePasskey(app.db, currentUser(request).id, request.params.id, request.body, secondFactor()),
   );
 
   app.post(

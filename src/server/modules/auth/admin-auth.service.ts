@@ -18,7 +18,7 @@ import type {
 } from '#shared/auth.schemas.ts';
 import { checkLogin, createSession, type LoginContext } from './auth.service.ts';
 import { redeemLoginCode } from './login-codes.service.ts';
-import { redeemSecondStep, startSecondStep } from './two-factor.service.ts';
+import { redeemSecondStep, startSecondStep, type SecondFactorContext } from './two-factor.service.ts';
 
 /**
  * POST /api/admin/auth/login: a 12-hour admin session, only for accounts whose role is admin; while
@@ -53,9 +53,9 @@ export async function loginAdminWithCode(
 export async function loginAdminWithSecondFactor(
   db: Db,
   input: { challenge: string; code: string },
-  ctx: { now: Date },
+  ctx: SecondFactorContext,
 ): Promise<AdminLoginResponse> {
-  return openAdminSession(db, await redeemSecondStep(db, input, 'admin', ctx.now), ctx.now);
+  return openAdminSession(db, await redeemSecondStep(db, input, 'admin', ctx), ctx.now);
 }
 
 /** An admin with a second factor gets its step first; others their session. */

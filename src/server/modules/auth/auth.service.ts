@@ -42,7 +42,7 @@ import * as repo from './auth.repo.ts';
 import type { SessionKind } from './auth.repo.ts';
 import { accountExistsMail, setPasswordMail, verificationMail } from './auth.mail.ts';
 import { finishPasskeySignIn, type PasskeyContext } from './passkeys.service.ts';
-import { redeemSecondStep, startSecondStep } from './two-factor.service.ts';
+import { redeemSecondStep, startSecondStep, type SecondFactorContext } from './two-factor.service.ts';
 
 const HOUR_MS = 3600 * 1000;
 export const SESSION_TTL_MS: Record<SessionKind, number> = { user: 30 * 24 * HOUR_MS, admin: 12 * HOUR_MS };
@@ -231,9 +231,9 @@ export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promi
 export async function loginWithSecondFactor(
   db: Db,
   input: { challenge: string; code: string },
-  ctx: { now: Date },
+  ctx: SecondFactorContext,
 ): Promise<AuthSession> {
-  return openUserSession(db, await redeemSecondStep(db, input, 'user', ctx.now), ctx.now);
+  return openUserSession(db, await redeemSecondStep(db, input, 'user', ctx), ctx.now);
 }
 
 /**

@@ -45,6 +45,8 @@ export {
   startPasskeySignIn,
 } from './passkeys.service.ts';
 export { relyingParty } from './webauthn-party.ts';
+export { totpSecretBoxFor, type TotpSecretBox } from './totp-secrets.ts';
+export { totpSecretsBootstrapStep } from './admin-bootstrap.ts';
 export {
   confirmTotpEnrolment,
   disableTotp,

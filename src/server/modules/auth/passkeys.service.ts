@@ -23,7 +23,11 @@ import type {
 } from '#shared/passkeys.schemas.ts';
 import * as repo from './passkeys.repo.ts';
 import type { PasskeyRow } from './passkeys.repo.ts';
-import { findPendingSecondStepUser, verifySecondFactor } from './two-factor.service.ts';
+import {
+  findPendingSecondStepUser,
+  verifySecondFactor,
+  type SecondFactorContext,
+} from './two-factor.service.ts';
 import { challengeOf, type RelyingParty } from './webauthn-party.ts';
 
 /**
@@ -185,12 +189,12 @@ export async function removePasskey(
   userId: number,
   id: number,
   proof: PasskeyRemoveInput,
-  now: Date,
+  ctx: SecondFactorContext,
 ): Promise<MessageResponse> {
   const account = await findAccountById(db, userId);
   if (!account) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
   if (proof.totpCode) {
-    if (!(await verifySecondFactor(db, userId, proof.totpCode, now))) {
+    if (!(await verifySecondFactor(db, userId, proof.totpCode, ctx))) {
       const message = 'That code is not right. Check the authenticator app and try again.';
       throw new AppError('VALIDATION_FAILED', message, { fieldErrors: { totpCode: [message] } });
     }

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, lte, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/modules/users/users.table.ts';
 import { recoveryCodes, totpFactors, twoFactorChallenges } from './auth.table.ts';
@@ -42,6 +42,26 @@ export async function useTotpStep(
         or(isNull(totpFactors.lastUsedStep), lt(totpFactors.lastUsedStep, step)),
       ),
     )
+    .returning({ id: totpFactors.id });
+  return rows.length === 1;
+}
+
+/** Secrets still stored in the clear (from before decision 075's encryption). */
+export function listPlainTotpFactors(db: Db): Promise<TotpFactorRow[]> {
+  return db.select().from(totpFactors).where(notLike(totpFactors.secret, 'v1:%'));
+}
+
+/** Replaces a stored secret with its sealed form, only if it is still `previous` (a new set-up wins). */
+export async function replaceTotpSecret(
+  db: Db,
+  id: number,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(totpFactors)
+    .set({ secret: next })
+    .where(and(eq(totpFactors.id, id), eq(totpFactors.secret, previous)))
     .returning({ id: totpFactors.id });
   return rows.length === 1;
 }

@@ -15,7 +15,11 @@ import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from '#shared/two-fact
 import type { SessionKind } from './auth.repo.ts';
 import * as passkeyRepo from './passkeys.repo.ts';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUri } from './totp.ts';
+import { isSealed, type TotpSecretBox } from './totp-secrets.ts';
 import * as repo from './two-factor.repo.ts';
+
+/** When a code is checked, and the key that opens the stored secrets (decision 075). */
+export type SecondFactorContext = { now: Date; totpSecrets: TotpSecretBox };
 
 /**
  * Two-factor sign-in with an authenticator app (decision 072). An account enrols (a secret, confirmed
@@ -76,13 +80,43 @@ async function secondFactors(db: Db, userId: number, kind: SessionKind): Promise
 }
 
 /**
+ * The base32 secret of a factor; one stored in the clear (before decision 075) is sealed on the way.
+ */
+async function readSecret(db: Db, factor: repo.TotpFactorRow, ctx: SecondFactorContext): Promise<string> {
+  const secret = ctx.totpSecrets.open(factor.secret, factor.userId);
+  if (!isSealed(factor.secret)) {
+    await repo.replaceTotpSecret(db, factor.id, factor.secret, ctx.totpSecrets.seal(secret, factor.userId));
+  }
+  return secret;
+}
+
+/**
+ * Start-up (decision 075): seals every secret still stored in the clear, so a database copied
+ * today holds none whether or not their owners sign in again. Answers how many it sealed.
+ */
+export async function sealPlainTotpSecrets(db: Db, totpSecrets: TotpSecretBox): Promise<number> {
+  let sealed = 0;
+  for (const factor of await repo.listPlainTotpFactors(db)) {
+    const secret = totpSecrets.seal(factor.secret, factor.userId);
+    if (await repo.replaceTotpSecret(db, factor.id, factor.secret, secret)) sealed += 1;
+  }
+  return sealed;
+}
+
+/**
  * Checks a second-factor code for an account: a code from its authenticator app (each 30-second
  * step once) or one of its unused recovery codes (used up by this). Wrong codes count against the
  * account (TWO_FACTOR_BACKOFF); while it waits, every code is refused with RATE_LIMITED. False when
  * the account has no second factor or the code is wrong. Other features call it to accept a code
  * instead of a password.
  */
-export async function verifySecondFactor(db: Db, userId: number, code: string, now: Date): Promise<boolean> {
+export async function verifySecondFactor(
+  db: Db,
+  userId: number,
+  code: string,
+  ctx: SecondFactorContext,
+): Promise<boolean> {
+  const { now } = ctx;
   const wait = await findBackoffWait(db, backoffKey(userId), now);
   if (wait > 0) throw tooManyCodes(wait);
   const factor = await repo.findTotpFactor(db, userId);
@@ -90,7 +124,7 @@ export async function verifySecondFactor(db: Db, userId: number, code: string, n
   const trimmed = code.replace(/\s+/g, '');
   let accepted = false;
   if (/^\d{6}$/.test(trimmed)) {
-    const step = await matchTotp(factor.secret, trimmed, now, factor.lastUsedStep);
+    const step = await matchTotp(await readSecret(db, factor, ctx), trimmed, now, factor.lastUsedStep);
     accepted = step !== null && (await repo.useTotpStep(db, factor.id, step, {}));
   } else if (trimmed.length > 0 && trimmed.length <= 20) {
     accepted = await repo.useRecoveryCode(db, userId, hashRecoveryCode(trimmed), now);
@@ -153,14 +187,15 @@ export async function redeemSecondStep(
   db: Db,
   input: { challenge: string; code: string },
   kind: SessionKind,
-  now: Date,
+  ctx: SecondFactorContext,
 ): Promise<UserRow> {
+  const { now } = ctx;
   const row = await repo.claimChallengeAttempt(db, hashToken(input.challenge), CHALLENGE_MAX_ATTEMPTS);
   if (!row || row.kind !== kind) throw new AppError('INVALID_TOKEN', CHALLENGE_INVALID_MESSAGE);
   if (row.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('TOKEN_EXPIRED', CHALLENGE_EXPIRED_MESSAGE);
   }
-  if (!(await verifySecondFactor(db, row.userId, input.code, now))) {
+  if (!(await verifySecondFactor(db, row.userId, input.code, ctx))) {
     const message = row.attempts >= CHALLENGE_MAX_ATTEMPTS ? CHALLENGE_INVALID_MESSAGE : WRONG_CODE_MESSAGE;
     throw new AppError('INVALID_TOKEN', message, { fieldErrors: { code: [message] } });
   }
@@ -172,7 +207,11 @@ export async function redeemSecondStep(
 }
 
 /** POST /api/auth/2fa/totp: a new secret for the signed-in account (not on until confirmed). */
-export async function startTotpEnrolment(db: Db, userId: number): Promise<TotpSetup> {
+export async function startTotpEnrolment(
+  db: Db,
+  userId: number,
+  totpSecrets: TotpSecretBox,
+): Promise<TotpSetup> {
   const account = await findAccountById(db, userId);
   if (!account) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
   if (await hasTotp(db, userId)) {
@@ -182,7 +221,7 @@ export async function startTotpEnrolment(db: Db, userId: number): Promise<TotpSe
     );
   }
   const secret = newTotpSecret();
-  await repo.upsertPendingTotp(db, userId, secret);
+  await repo.upsertPendingTotp(db, userId, totpSecrets.seal(secret, userId));
   return { secret, otpauthUrl: totpUri(secret, BRAND.name, account.email) };
 }
 
@@ -194,14 +233,15 @@ export async function confirmTotpEnrolment(
   db: Db,
   userId: number,
   code: string,
-  now: Date,
+  ctx: SecondFactorContext,
 ): Promise<RecoveryCodes> {
+  const { now } = ctx;
   const factor = await repo.findTotpFactor(db, userId);
   if (!factor) throw new AppError('UNPROCESSABLE', 'Start the set-up first.');
   if (factor.enabledAt) throw new AppError('CONFLICT', 'The authenticator app is already on.');
   const wrong = () =>
     new AppError('VALIDATION_FAILED', WRONG_CODE_MESSAGE, { fieldErrors: { code: [WRONG_CODE_MESSAGE] } });
-  const step = await matchTotp(factor.secret, code, now, factor.lastUsedStep);
+  const step = await matchTotp(await readSecret(db, factor, ctx), code, now, factor.lastUsedStep);
   if (step === null) throw wrong();
   const recoveryCodes = newRecoveryCodes();
   await db.transaction(async (tx) => {
