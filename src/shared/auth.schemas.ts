@@ -99,7 +99,7 @@ export type LoginCodeRequired = z.infer<typeof LoginCodeRequiredSchema>;
  * (decision 072): no session yet; `challenge` with a code completes it (POST /api/auth/2fa/verify,
  * /api/admin/auth/2fa/verify).
  */
-export const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 export const TwoFactorRequiredSchema = z.object({

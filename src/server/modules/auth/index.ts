@@ -45,7 +45,7 @@ export {
   startPasskeySignIn,
 } from './passkeys.service.ts';
 export { relyingParty } from './webauthn-party.ts';
-export { totpSecretBoxFor, type TotpSecretBox } from './totp-secrets.ts';
+export { totpSecretBoxFor } from './totp-secrets.ts';
 export { totpSecretsBootstrapStep } from './admin-bootstrap.ts';
 export {
   confirmTotpEnrolment,

@@ -288,8 +288,3 @@ export async function finishPasskeySignIn(
   if (!user) throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED_MESSAGE);
   return user;
 }
-
-/** Deletes WebAuthn challenges a day past their expiry. */
-export function pruneWebauthnChallenges(db: Db, now: Date): Promise<number> {
-  return repo.deleteWebauthnChallengesExpiredBefore(db, new Date(now.getTime() - 24 * 3600_000));
-}
