@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { AuthSessionSchema, TwoFactorRequiredSchema } from '#shared/auth.schemas.ts';
+import {
+  AdminLoginResponseSchema,
+  AuthSessionSchema,
+  TwoFactorRequiredSchema,
+} from '#shared/auth.schemas.ts';
 import { ApiErrorSchema } from '#shared/errors.ts';
 import { PasskeyListSchema, PasskeyOptionsSchema, PasskeySchema } from '#shared/passkeys.schemas.ts';
-import { RecoveryCodesSchema, TotpSetupSchema } from '#shared/two-factor.schemas.ts';
+import { RecoveryCodesSchema, TotpSetupSchema, TwoFactorStatusSchema } from '#shared/two-factor.schemas.ts';
 import { passkeys } from '#server/modules/auth/passkeys.table.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { createSoftwareAuthenticator } from '#tests/helpers/fake-authenticator.ts';
-import { insertUser } from '#tests/factories/users.ts';
+import { insertAdmin, insertUser } from '#tests/factories/users.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Authenticator = ReturnType<typeof createSoftwareAuthenticator>;
@@ -27,10 +31,13 @@ function movableClock() {
   };
 }
 
-async function registrationOptions(app: App, token: string, origin = ORIGIN) {
+const USER = '/api/auth/passkeys';
+const ADMIN = '/api/admin/auth/passkeys';
+
+async function registrationOptions(app: App, token: string, origin = ORIGIN, prefix = USER) {
   const res = await injectAs(app, token, {
     method: 'POST',
-    url: '/api/auth/passkeys/registration/options',
+    url: `${prefix}/registration/options`,
     headers: { origin },
   });
   expect(res.statusCode).toBe(200);
@@ -40,29 +47,30 @@ async function registrationOptions(app: App, token: string, origin = ORIGIN) {
   };
 }
 
-const sendRegistration = (app: App, token: string, response: unknown, name?: string) =>
+const sendRegistration = (app: App, token: string, response: unknown, name?: string, prefix = USER) =>
   injectAs(app, token, {
     method: 'POST',
-    url: '/api/auth/passkeys/registration',
+    url: `${prefix}/registration`,
     headers: { origin: ORIGIN },
     payload: { response, ...(name && { name }) },
   });
 
-async function register(app: App, token: string, authenticator: Authenticator, name?: string) {
+async function register(app: App, token: string, authenticator: Authenticator, name?: string, prefix = USER) {
   const res = await sendRegistration(
     app,
     token,
-    authenticator.register(await registrationOptions(app, token)),
+    authenticator.register(await registrationOptions(app, token, ORIGIN, prefix)),
     name,
+    prefix,
   );
   expect(res.statusCode).toBe(201);
   return PasskeySchema.parse(res.json());
 }
 
-async function signInOptions(app: App, challenge?: string, origin = ORIGIN) {
+async function signInOptions(app: App, challenge?: string, origin = ORIGIN, prefix = USER) {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/auth/passkeys/authentication/options',
+    url: `${prefix}/authentication/options`,
     headers: { origin },
     payload: challenge ? { challenge } : {},
   });
@@ -73,10 +81,10 @@ async function signInOptions(app: App, challenge?: string, origin = ORIGIN) {
   };
 }
 
-const signIn = (app: App, response: unknown) =>
+const signIn = (app: App, response: unknown, prefix = USER) =>
   app.inject({
     method: 'POST',
-    url: '/api/auth/passkeys/authentication',
+    url: `${prefix}/authentication`,
     headers: { origin: ORIGIN },
     payload: { response },
   });
@@ -339,5 +347,81 @@ describe('passkeys', () => {
       payload: { challenge: 'not-a-challenge' },
     });
     expect(unknownStep.statusCode).toBe(400);
+  });
+});
+
+describe('admin passkeys', () => {
+  it('an admin adds a passkey on the admin session and signs in with it into an admin session; a user’s passkey does not', async () => {
+    const app = await buildTestApp();
+    const admin = await insertAdmin(app.db);
+    const authenticator = createSoftwareAuthenticator({ origin: ORIGIN });
+    await register(app, admin.token, authenticator, 'Admin key', ADMIN);
+    const listed = await injectAs(app, admin.token, { method: 'GET', url: ADMIN });
+    expect(PasskeyListSchema.parse(listed.json()).passkeys.map((p) => p.name)).toEqual(['Admin key']);
+
+    const res = await signIn(
+      app,
+      authenticator.authenticate(await signInOptions(app, undefined, ORIGIN, ADMIN)),
+      ADMIN,
+    );
+    expect(res.statusCode).toBe(200);
+    const answer = AdminLoginResponseSchema.parse(res.json());
+    expect(String(res.headers['set-cookie'])).toContain('Path=/api/admin');
+    expect((await injectAs(app, answer.token, { method: 'GET', url: '/api/admin/jobs' })).statusCode).toBe(
+      200,
+    );
+
+    const user = await insertUser(app.db);
+    const userKey = createSoftwareAuthenticator({ origin: ORIGIN });
+    await register(app, user.token, userKey);
+    const refused = await signIn(
+      app,
+      userKey.authenticate(await signInOptions(app, undefined, ORIGIN, ADMIN)),
+      ADMIN,
+    );
+    expect(refused.statusCode).toBe(401);
+    // The user session reaches no admin passkey route.
+    expect((await injectAs(app, user.token, { method: 'GET', url: ADMIN })).statusCode).toBe(403);
+  });
+
+  it('the admin log-in asks an admin with a passkey for it; a user log-in’s challenge is not the admin’s', async () => {
+    const app = await buildTestApp();
+    const admin = await insertAdmin(app.db);
+    const authenticator = createSoftwareAuthenticator({ origin: ORIGIN });
+    await register(app, admin.token, authenticator, undefined, ADMIN);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email: admin.user.email, password: admin.password },
+    });
+    const step = TwoFactorRequiredSchema.parse(login.json());
+    expect(step.methods).toEqual(['passkey']);
+    const asUser = await app.inject({
+      method: 'POST',
+      url: `${USER}/authentication/options`,
+      payload: { challenge: step.challenge },
+    });
+    expect(asUser.statusCode).toBe(400);
+    const options = await signInOptions(app, step.challenge, ORIGIN, ADMIN);
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([authenticator.credentialId]);
+    const res = await signIn(app, authenticator.authenticate(options), ADMIN);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a passkey counts as the admins’ second factor: once one admin has one, the others must add one', async () => {
+    const app = await buildTestApp();
+    const first = await insertAdmin(app.db);
+    const second = await insertAdmin(app.db);
+    const jobs = (token: string) => injectAs(app, token, { method: 'GET', url: '/api/admin/jobs' });
+    await register(app, first.token, createSoftwareAuthenticator({ origin: ORIGIN }), undefined, ADMIN);
+    expect((await jobs(first.token)).statusCode).toBe(200);
+    expect((await jobs(second.token)).statusCode).toBe(403);
+    const status = await injectAs(app, second.token, { method: 'GET', url: '/api/admin/auth/2fa' });
+    expect(TwoFactorStatusSchema.parse(status.json())).toMatchObject({
+      enrolmentRequired: true,
+      passkeys: 0,
+    });
+    await register(app, second.token, createSoftwareAuthenticator({ origin: ORIGIN }), undefined, ADMIN);
+    expect((await jobs(second.token)).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { currentUser } from '#server/lib/auth-user.ts';
 import * as auth from '#server/modules/auth/index.ts';
 import { setSessionCookie } from '#server/modules/auth/index.ts';
 import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
-import { AuthSessionSchema, MessageResponseSchema } from '#shared/auth.schemas.ts';
+import { AdminLoginResponseSchema, AuthSessionSchema, MessageResponseSchema } from '#shared/auth.schemas.ts';
 import {
   PasskeyAuthenticationInputSchema,
   PasskeyAuthenticationOptionsInputSchema,
@@ -21,6 +21,7 @@ import {
  * Passkeys (issue 29, decision 075): registering, listing, renaming and removing the signed-in
  * account's, and signing in with one (usernameless: the browser offers the passkeys it holds for this
  * site), which sets the session cookie exactly as the log-in does. The relying party is PUBLIC_URL's.
+ * Admins have the same under /api/admin/auth/passkeys, on the admin session and its cookie.
  */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const party = auth.relyingParty(app.config.publicUrl);
@@ -31,83 +32,89 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     party,
   });
 
-  app.get(
-    '/api/auth/passkeys',
-    { config: { auth: 'user' }, schema: { response: { 200: PasskeyListSchema } } },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return auth.listPasskeys(app.db, currentUser(request).id);
-    },
-  );
-
-  app.post(
-    '/api/auth/passkeys/registration/options',
-    {
-      config: { auth: 'user', rateLimit: limitPerMinute(app.config, 10) },
-      schema: { response: { 200: PasskeyOptionsSchema } },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return auth.startPasskeyRegistration(app.db, currentUser(request).id, context(request));
-    },
-  );
-
-  app.post(
-    '/api/auth/passkeys/registration',
-    {
-      config: { auth: 'user', rateLimit: limitPerMinute(app.config, 10) },
-      schema: { body: PasskeyRegistrationInputSchema, response: { 201: PasskeySchema } },
-    },
-    async (request, reply) => {
-      const passkey = await auth.finishPasskeyRegistration(
-        app.db,
-        currentUser(request).id,
-        request.body,
-        context(request),
-      );
-      return reply.code(201).send(passkey);
-    },
-  );
-
-  app.patch(
-    '/api/auth/passkeys/:id',
-    {
-      config: { auth: 'user', rateLimit: limitPerMinute(app.config, 20) },
-      schema: {
-        params: PasskeyIdParamsSchema,
-        body: PasskeyRenameInputSchema,
-        response: { 200: PasskeySchema },
+  const areas = [
+    { prefix: '/api/auth/passkeys', auth: 'user' as const },
+    { prefix: '/api/admin/auth/passkeys', auth: 'admin' as const },
+  ];
+  for (const area of areas) {
+    app.get(
+      area.prefix,
+      { config: { auth: area.auth }, schema: { response: { 200: PasskeyListSchema } } },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return auth.listPasskeys(app.db, currentUser(request).id);
       },
-    },
-    async (request) =>
-      auth.renamePasskey(app.db, currentUser(request).id, request.params.id, request.body.name),
-  );
+    );
 
-  app.delete(
-    '/api/auth/passkeys/:id',
-    {
-      config: { auth: 'user', rateLimit: limitPerMinute(app.config, 5) },
-      schema: {
-        params: PasskeyIdParamsSchema,
-        body: PasskeyRemoveInputSchema,
-        response: { 200: MessageResponseSchema },
+    app.post(
+      `${area.prefix}/registration/options`,
+      {
+        config: { auth: area.auth, rateLimit: limitPerMinute(app.config, 10) },
+        schema: { response: { 200: PasskeyOptionsSchema } },
       },
-    },
-    async (request) =>
-      auth.removePasskey(app.db, currentUser(request).id, request.params.id, request.body, secondFactor()),
-  );
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return auth.startPasskeyRegistration(app.db, currentUser(request).id, context(request));
+      },
+    );
 
-  app.post(
-    '/api/auth/passkeys/authentication/options',
-    {
-      config: { auth: 'public', rateLimit: limitPerMinute(app.config, 20) },
-      schema: { body: PasskeyAuthenticationOptionsInputSchema, response: { 200: PasskeyOptionsSchema } },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return auth.startPasskeySignIn(app.db, request.body, context(request));
-    },
-  );
+    app.post(
+      `${area.prefix}/registration`,
+      {
+        config: { auth: area.auth, rateLimit: limitPerMinute(app.config, 10) },
+        schema: { body: PasskeyRegistrationInputSchema, response: { 201: PasskeySchema } },
+      },
+      async (request, reply) => {
+        const passkey = await auth.finishPasskeyRegistration(
+          app.db,
+          currentUser(request).id,
+          request.body,
+          context(request),
+        );
+        return reply.code(201).send(passkey);
+      },
+    );
+
+    app.patch(
+      `${area.prefix}/:id`,
+      {
+        config: { auth: area.auth, rateLimit: limitPerMinute(app.config, 20) },
+        schema: {
+          params: PasskeyIdParamsSchema,
+          body: PasskeyRenameInputSchema,
+          response: { 200: PasskeySchema },
+        },
+      },
+      async (request) =>
+        auth.renamePasskey(app.db, currentUser(request).id, request.params.id, request.body.name),
+    );
+
+    app.delete(
+      `${area.prefix}/:id`,
+      {
+        config: { auth: area.auth, rateLimit: limitPerMinute(app.config, 5) },
+        schema: {
+          params: PasskeyIdParamsSchema,
+          body: PasskeyRemoveInputSchema,
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (request) =>
+        auth.removePasskey(app.db, currentUser(request).id, request.params.id, request.body, secondFactor()),
+    );
+
+    app.post(
+      `${area.prefix}/authentication/options`,
+      {
+        config: { auth: 'public', rateLimit: limitPerMinute(app.config, 20) },
+        schema: { body: PasskeyAuthenticationOptionsInputSchema, response: { 200: PasskeyOptionsSchema } },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return auth.startPasskeySignIn(app.db, request.body, area.auth, context(request));
+      },
+    );
+  }
 
   app.post(
     '/api/auth/passkeys/authentication',
@@ -119,6 +126,19 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await auth.loginWithPasskey(app.db, request.body, context(request));
       setSessionCookie(request, reply, 'user', session.token, auth.SESSION_TTL_MS.user);
       return session;
+    },
+  );
+
+  app.post(
+    '/api/admin/auth/passkeys/authentication',
+    {
+      config: { auth: 'public', rateLimit: limitPerMinute(app.config, 10) },
+      schema: { body: PasskeyAuthenticationInputSchema, response: { 200: AdminLoginResponseSchema } },
+    },
+    async (request, reply) => {
+      const answer = await auth.loginAdminWithPasskey(app.db, request.body, context(request));
+      setSessionCookie(request, reply, 'admin', answer.token, auth.SESSION_TTL_MS.admin);
+      return answer;
     },
   );
 };

@@ -36,6 +36,7 @@ export { loginWithCode } from './auth.service.ts';
 export { loginAdminWithSecondFactor } from './admin-auth.service.ts';
 export { loginWithSecondFactor } from './auth.service.ts';
 export { loginWithPasskey } from './auth.service.ts';
+export { loginAdminWithPasskey } from './admin-auth.service.ts';
 export {
   finishPasskeyRegistration,
   listPasskeys,

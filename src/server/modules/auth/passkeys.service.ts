@@ -21,6 +21,7 @@ import type {
   PasskeyRegistrationInput,
   PasskeyRemoveInput,
 } from '#shared/passkeys.schemas.ts';
+import type { SessionKind } from './auth.repo.ts';
 import * as repo from './passkeys.repo.ts';
 import type { PasskeyRow } from './passkeys.repo.ts';
 import {
@@ -215,12 +216,13 @@ export async function removePasskey(
 export async function startPasskeySignIn(
   db: Db,
   input: { challenge?: string | undefined },
+  kind: SessionKind,
   ctx: PasskeyContext,
 ): Promise<PasskeyOptions> {
   let userId: number | null = null;
   let allowCredentials: { id: string; transports: string[] }[] | undefined;
   if (input.challenge) {
-    userId = await findPendingSecondStepUser(db, input.challenge, 'user', ctx.now);
+    userId = await findPendingSecondStepUser(db, input.challenge, kind, ctx.now);
     const own = await repo.listPasskeys(db, userId);
     if (own.length === 0) throw new AppError('UNPROCESSABLE', 'This account has no passkey.');
     allowCredentials = own.map((p) => ({

@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, isNull, lt, lte, notLike, or, sql } from 'dr
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/modules/users/users.table.ts';
 import { recoveryCodes, totpFactors, twoFactorChallenges } from './auth.table.ts';
+import { passkeys } from './passkeys.table.ts';
 import type { SessionKind } from './auth.repo.ts';
 
 export type TotpFactorRow = typeof totpFactors.$inferSelect;
@@ -101,15 +102,22 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
   return row?.n ?? 0;
 }
 
-/** Whether any admin account has an enabled authenticator. */
-export async function anyAdminHasTotp(db: Db): Promise<boolean> {
-  const [row] = await db
+/** Whether any admin account has a second factor: an enabled authenticator or a passkey. */
+export async function anyAdminHasSecondFactor(db: Db): Promise<boolean> {
+  const [totp] = await db
     .select({ id: totpFactors.id })
     .from(totpFactors)
     .innerJoin(users, eq(users.id, totpFactors.userId))
     .where(and(eq(users.role, 'admin'), isNotNull(totpFactors.enabledAt)))
     .limit(1);
-  return row !== undefined;
+  if (totp) return true;
+  const [passkey] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(users.role, 'admin'))
+    .limit(1);
+  return passkey !== undefined;
 }
 
 export async function insertChallenge(

@@ -68,14 +68,11 @@ async function hasTotp(db: Db, userId: number): Promise<boolean> {
   return (await repo.findTotpFactor(db, userId))?.enabledAt != null;
 }
 
-/**
- * The second factors a log-in of this kind can be completed with: the authenticator app, and for the
- * user log-in the account's passkeys (decision 075; the admin log-in takes the app only).
- */
-async function secondFactors(db: Db, userId: number, kind: SessionKind): Promise<SecondFactorMethod[]> {
+/** The second factors a log-in can be completed with: the authenticator app, the passkeys (decision 075). */
+async function secondFactors(db: Db, userId: number): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = [];
   if (await hasTotp(db, userId)) methods.push('totp');
-  if (kind === 'user' && (await passkeyRepo.countPasskeys(db, userId)) > 0) methods.push('passkey');
+  if ((await passkeyRepo.countPasskeys(db, userId)) > 0) methods.push('passkey');
   return methods;
 }
 
@@ -148,7 +145,7 @@ export async function startSecondStep(
   kind: SessionKind,
   now: Date,
 ): Promise<TwoFactorRequired | null> {
-  const methods = await secondFactors(db, user.id, kind);
+  const methods = await secondFactors(db, user.id);
   if (methods.length === 0) return null;
   const challenge = createSecretToken();
   await repo.insertChallenge(db, {
@@ -276,8 +273,8 @@ export async function isAdminEnrolmentRequired(
   userId: number,
   requireAdminTwoFactor: boolean,
 ): Promise<boolean> {
-  if (!requireAdminTwoFactor || (await hasTotp(db, userId))) return false;
-  return repo.anyAdminHasTotp(db);
+  if (!requireAdminTwoFactor || (await secondFactors(db, userId)).length > 0) return false;
+  return repo.anyAdminHasSecondFactor(db);
 }
 
 /** GET /api/auth/2fa and /api/admin/auth/2fa. */
@@ -290,6 +287,7 @@ export async function twoFactorStatus(
   const enabledAt = factor?.enabledAt ?? null;
   return {
     totpEnabled: enabledAt !== null,
+    passkeys: await passkeyRepo.countPasskeys(db, userId),
     enabledAt: enabledAt?.toISOString() ?? null,
     recoveryCodesLeft: enabledAt ? await repo.countUnusedRecoveryCodes(db, userId) : 0,
     enrolmentRequired,
