@@ -1,25 +1,24 @@
 import { useState } from 'react';
-import type { AuthSession } from '#shared/auth.schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { PasskeyCancelledError, signInWithPasskey } from './passkeys-api.ts';
+import { PasskeyCancelledError } from './passkeys-api.ts';
 
-type PasskeySignInButtonProps = {
+type PasskeySignInButtonProps<T> = {
   label: string;
-  /** The second step of a password log-in: only that account's passkeys are offered. */
-  challenge?: string;
-  onSignedIn: (session: AuthSession) => Promise<void>;
+  /** The ceremony (signInWithPasskey or the admin's), with a log-in's second-step challenge if any. */
+  signInWith: () => Promise<T>;
+  onSignedIn: (answer: T) => Promise<void> | void;
 };
 
 /** Signs in with a passkey the browser holds for this site (decision 075); a refusal shows below it. */
-export function PasskeySignInButton({ label, challenge, onSignedIn }: PasskeySignInButtonProps) {
+export function PasskeySignInButton<T>({ label, signInWith, onSignedIn }: PasskeySignInButtonProps<T>) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
     setPending(true);
     setError(null);
     try {
-      await onSignedIn(await signInWithPasskey(challenge));
+      await onSignedIn(await signInWith());
     } catch (err) {
       setError(
         err instanceof PasskeyCancelledError

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AuthSessionSchema, MessageResponseSchema, type AuthSession } from '#shared/auth.schemas.ts';
+import {
+  AdminLoginResponseSchema,
+  AuthSessionSchema,
+  MessageResponseSchema,
+  type AdminLoginResponse,
+  type AuthSession,
+} from '#shared/auth.schemas.ts';
 import {
   PasskeyListSchema,
   PasskeyOptionsSchema,
@@ -13,7 +19,11 @@ import { api } from '#web/lib/api-client.ts';
  * @simplewebauthn/browser, loaded on first use) and its answer back to the server.
  */
 
-const listKey = ['passkeys'] as const;
+/** The user's passkeys (/api/auth/passkeys) or, on the admin session, the admin's. */
+export type PasskeyArea = 'user' | 'admin';
+
+const prefix = (area: PasskeyArea) => (area === 'admin' ? '/api/admin/auth/passkeys' : '/api/auth/passkeys');
+const listKey = (area: PasskeyArea) => ['passkeys', area] as const;
 
 /** A WebAuthn refusal in the browser (cancelled, timed out, no authenticator): said in plain words. */
 export class PasskeyCancelledError extends Error {}
@@ -35,19 +45,19 @@ async function inBrowser<T>(ceremony: () => Promise<T>, message: string): Promis
   }
 }
 
-export function usePasskeys() {
+export function usePasskeys(area: PasskeyArea) {
   return useQuery({
-    queryKey: listKey,
-    queryFn: async () => PasskeyListSchema.parse(await api('/api/auth/passkeys')).passkeys,
+    queryKey: listKey(area),
+    queryFn: async () => PasskeyListSchema.parse(await api(prefix(area))).passkeys,
   });
 }
 
-export function useAddPasskey() {
+export function useAddPasskey(area: PasskeyArea) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (name: string | undefined) => {
       const { options } = PasskeyOptionsSchema.parse(
-        await api('/api/auth/passkeys/registration/options', { method: 'POST' }),
+        await api(`${prefix(area)}/registration/options`, { method: 'POST' }),
       );
       const { startRegistration } = await webauthn();
       const response = await inBrowser(
@@ -58,23 +68,42 @@ export function useAddPasskey() {
         'The passkey was not created: the request was cancelled or timed out.',
       );
       return PasskeySchema.parse(
-        await api('/api/auth/passkeys/registration', {
+        await api(`${prefix(area)}/registration`, {
           method: 'POST',
           body: { response, ...(name && { name }) },
         }),
       );
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: listKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: listKey(area) }),
   });
 }
 
-export function useRemovePasskey() {
+export function useRemovePasskey(area: PasskeyArea) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, proof }: { id: number; proof: PasskeyRemoveInput }) =>
-      MessageResponseSchema.parse(await api(`/api/auth/passkeys/${id}`, { method: 'DELETE', body: proof })),
-    onSuccess: () => client.invalidateQueries({ queryKey: listKey }),
+      MessageResponseSchema.parse(await api(`${prefix(area)}/${id}`, { method: 'DELETE', body: proof })),
+    onSuccess: () => client.invalidateQueries({ queryKey: listKey(area) }),
   });
+}
+
+/** The browser's passkey answer to this site's sign-in options (`challenge`: a log-in's second step). */
+async function passkeyAssertion(area: PasskeyArea, challenge: string | undefined) {
+  const { options } = PasskeyOptionsSchema.parse(
+    await api(`${prefix(area)}/authentication/options`, {
+      method: 'POST',
+      body: challenge ? { challenge } : {},
+      checksCredentials: true,
+    }),
+  );
+  const { startAuthentication } = await webauthn();
+  return inBrowser(
+    () =>
+      startAuthentication({
+        optionsJSON: options,
+      }),
+    'No passkey was used: the request was cancelled or timed out.',
+  );
 }
 
 /**
@@ -82,23 +111,21 @@ export function useRemovePasskey() {
  * log-in, to offer only that account's passkeys.
  */
 export async function signInWithPasskey(challenge?: string): Promise<AuthSession> {
-  const { options } = PasskeyOptionsSchema.parse(
-    await api('/api/auth/passkeys/authentication/options', {
+  const response = await passkeyAssertion('user', challenge);
+  return AuthSessionSchema.parse(
+    await api('/api/auth/passkeys/authentication', {
       method: 'POST',
-      body: challenge ? { challenge } : {},
+      body: { response },
       checksCredentials: true,
     }),
   );
-  const { startAuthentication } = await webauthn();
-  const response = await inBrowser(
-    () =>
-      startAuthentication({
-        optionsJSON: options,
-      }),
-    'No passkey was used: the request was cancelled or timed out.',
-  );
-  return AuthSessionSchema.parse(
-    await api('/api/auth/passkeys/authentication', {
+}
+
+/** As signInWithPasskey, into an admin session. */
+export async function signInAdminWithPasskey(challenge?: string): Promise<AdminLoginResponse> {
+  const response = await passkeyAssertion('admin', challenge);
+  return AdminLoginResponseSchema.parse(
+    await api('/api/admin/auth/passkeys/authentication', {
       method: 'POST',
       body: { response },
       checksCredentials: true,

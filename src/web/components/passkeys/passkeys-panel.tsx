@@ -13,6 +13,7 @@ import {
   useAddPasskey,
   usePasskeys,
   useRemovePasskey,
+  type PasskeyArea,
 } from './passkeys-api.ts';
 
 const failure = (err: unknown, fallback: string) =>
@@ -23,8 +24,8 @@ const failure = (err: unknown, fallback: string) =>
  * face or PIN), see them with when they were added and last used, remove one with the password or a
  * code from the authenticator app.
  */
-export function PasskeysPanel() {
-  const list = usePasskeys();
+export function PasskeysPanel({ area = 'user', onAdded }: { area?: PasskeyArea; onAdded?: () => void }) {
+  const list = usePasskeys(area);
   const [supported, setSupported] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -37,8 +38,11 @@ export function PasskeysPanel() {
   }, []);
 
   return (
-    <section aria-labelledby="passkeys-heading" className="rounded-xl border border-gray-200 bg-white p-6">
-      <h2 id="passkeys-heading" className="text-lg font-semibold text-gray-900">
+    <section
+      aria-labelledby={`passkeys-heading-${area}`}
+      className="rounded-xl border border-gray-200 bg-white p-6"
+    >
+      <h2 id={`passkeys-heading-${area}`} className="text-lg font-semibold text-gray-900">
         Passkeys
       </h2>
       <div className="mt-4 space-y-4">
@@ -54,7 +58,7 @@ export function PasskeysPanel() {
               className="divide-y divide-gray-200 rounded border border-gray-200"
             >
               {list.data.map((passkey) => (
-                <PasskeyItem key={passkey.id} passkey={passkey} />
+                <PasskeyItem key={passkey.id} area={area} passkey={passkey} />
               ))}
             </ul>
           ) : (
@@ -66,15 +70,15 @@ export function PasskeysPanel() {
         {supported === false ? (
           <p className="text-sm text-gray-700">This browser cannot create passkeys.</p>
         ) : (
-          <AddPasskey />
+          <AddPasskey area={area} onAdded={onAdded} />
         )}
       </div>
     </section>
   );
 }
 
-function AddPasskey() {
-  const add = useAddPasskey();
+function AddPasskey({ area, onAdded }: { area: PasskeyArea; onAdded: (() => void) | undefined }) {
+  const add = useAddPasskey(area);
   const toast = useToast();
   const form = useForm<{ name: string }>({ defaultValues: { name: '' } });
   const onSubmit = form.handleSubmit(async ({ name }) => {
@@ -82,6 +86,7 @@ function AddPasskey() {
       const passkey = await add.mutateAsync(name.trim() || undefined);
       form.reset();
       toast({ title: 'Passkey added', description: `“${passkey.name}” can now sign you in.` });
+      onAdded?.();
     } catch (err) {
       form.setError('name', { message: failure(err, 'The passkey could not be added.') });
     }
@@ -102,7 +107,7 @@ function AddPasskey() {
   );
 }
 
-function PasskeyItem({ passkey }: { passkey: Passkey }) {
+function PasskeyItem({ area, passkey }: { area: PasskeyArea; passkey: Passkey }) {
   const [removing, setRemoving] = useState(false);
   return (
     <li className="space-y-3 p-3">
@@ -120,14 +125,22 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
           </Button>
         )}
       </div>
-      {removing && <RemovePasskey passkey={passkey} onCancel={() => setRemoving(false)} />}
+      {removing && <RemovePasskey area={area} passkey={passkey} onCancel={() => setRemoving(false)} />}
     </li>
   );
 }
 
-function RemovePasskey({ passkey, onCancel }: { passkey: Passkey; onCancel: () => void }) {
-  const remove = useRemovePasskey();
-  const status = useTwoFactorStatus('user');
+function RemovePasskey({
+  area,
+  passkey,
+  onCancel,
+}: {
+  area: PasskeyArea;
+  passkey: Passkey;
+  onCancel: () => void;
+}) {
+  const remove = useRemovePasskey(area);
+  const status = useTwoFactorStatus(area);
   const toast = useToast();
   const withCode = status.data?.totpEnabled === true;
   const form = useForm<{ proof: string }>({ defaultValues: { proof: '' } });

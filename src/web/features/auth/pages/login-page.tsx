@@ -14,6 +14,7 @@ import {
 } from '#shared/auth.schemas.ts';
 import { LoginCodeForm } from '#web/components/login-code-form.tsx';
 import { PasskeySignInButton } from '#web/components/passkeys/passkey-sign-in-button.tsx';
+import { signInWithPasskey } from '#web/components/passkeys/passkeys-api.ts';
 import { verifyUserSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
 import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -160,7 +161,7 @@ export default function LoginPage() {
           {twoFactorStep.methods.includes('passkey') && (
             <PasskeySignInButton
               label="Use a passkey"
-              challenge={twoFactorStep.challenge}
+              signInWith={() => signInWithPasskey(twoFactorStep.challenge)}
               onSignedIn={finish}
             />
           )}
@@ -191,7 +192,11 @@ export default function LoginPage() {
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? 'Logging in...' : 'Log in'}
           </Button>
-          <PasskeySignInButton label="Sign in with a passkey" onSignedIn={finish} />
+          <PasskeySignInButton
+            label="Sign in with a passkey"
+            signInWith={() => signInWithPasskey()}
+            onSignedIn={finish}
+          />
         </form>
       )}
       <div className="mt-6 space-y-2 text-center text-sm text-gray-700">

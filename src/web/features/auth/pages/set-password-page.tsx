@@ -14,6 +14,7 @@ import {
 } from '#shared/auth.schemas.ts';
 import { verifyUserSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
 import { PasskeySignInButton } from '#web/components/passkeys/passkey-sign-in-button.tsx';
+import { signInWithPasskey } from '#web/components/passkeys/passkeys-api.ts';
 import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
@@ -103,7 +104,7 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
           {twoFactorStep.methods.includes('passkey') && (
             <PasskeySignInButton
               label="Use a passkey"
-              challenge={twoFactorStep.challenge}
+              signInWith={() => signInWithPasskey(twoFactorStep.challenge)}
               onSignedIn={signedIn}
             />
           )}
