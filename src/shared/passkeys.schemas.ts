@@ -79,7 +79,13 @@ export type PasskeyAuthenticationInput = z.infer<typeof PasskeyAuthenticationInp
 /** PATCH /api/auth/passkeys/:id. */
 export const PasskeyRenameInputSchema = z.object({ name: PasskeyNameSchema });
 
-export const PasskeyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const PasskeyIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Passkey not found' })
+    .int('Passkey not found')
+    .positive('Passkey not found')
+    .max(2_147_483_647, 'Passkey not found'),
+});
 
 /** DELETE /api/auth/passkeys/:id: the password, or a code from the authenticator app. */
 export const PasskeyRemoveInputSchema = z
