@@ -155,7 +155,7 @@ export default function AdminLoginPage() {
               {isSubmitting ? 'Signing in...' : 'Sign In'}
             </Button>
             <PasskeySignInButton
-              label="Sign in with a passkey"
+              label="Use a passkey"
               signInWith={() => signInAdminWithPasskey()}
               onSignedIn={finish}
             />
