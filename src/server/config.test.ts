@@ -34,6 +34,19 @@ describe('loadConfig', () => {
     expect(issues.some((i) => i.startsWith('NFC_MASTER_KEY:'))).toBe(true);
   });
 
+  it('needs TOTP_ENCRYPTION_KEY with PostgreSQL in production, and checks its form', () => {
+    const postgres = { DATABASE_URL: 'postgres://db.example/artchip', NODE_ENV: 'production' };
+    expect(issuesOf(postgres)).toEqual([
+      expect.stringMatching(/^TOTP_ENCRYPTION_KEY: required with PostgreSQL/),
+    ]);
+    expect(loadConfig({ ...postgres, TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) }).totpEncryptionKey).toBe(
+      'ab'.repeat(32),
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).totpEncryptionKey).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: postgres.DATABASE_URL }).totpEncryptionKey).toBeUndefined();
+    expect(issuesOf({ TOTP_ENCRYPTION_KEY: 'short' })[0]).toMatch(/^TOTP_ENCRYPTION_KEY: must be 64 hex/);
+  });
+
   it('requires a provider’s keys together and names the missing ones', () => {
     expect(issuesOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([
       'STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',

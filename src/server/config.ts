@@ -71,6 +71,14 @@ const EnvSchema = z.object({
       .regex(/^[0-9a-fA-F]{32}$/, 'must be 32 hex characters (an AES-128 key)')
       .optional(),
   ),
+  /** AES-256 key (64 hex characters) for authenticator-app secrets at rest (decision 075). */
+  TOTP_ENCRYPTION_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (an AES-256 key: openssl rand -hex 32)')
+      .optional(),
+  ),
   TRUST_PROXY: bool(false),
   RATE_LIMIT: bool(true),
   JOBS: bool(true),
@@ -147,6 +155,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   liveAuctionUrl: string;
   nfcMasterKey: string | undefined;
+  /** Unset: a key file in DATA_DIR (refused with PostgreSQL in production). */
+  totpEncryptionKey: string | undefined;
   trustProxy: boolean;
   rateLimit: boolean;
   /** Background workers (mail, payments reconciliation, price refresh); tests drive them by hand. */
@@ -208,6 +218,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     issues.push('S3_BUCKET: required when S3_ENDPOINT is set');
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
     issues.push('WEB_CONCURRENCY: more than one process needs PostgreSQL (DATABASE_URL)');
+  // Without the variable, the secrets' key is a file in DATA_DIR (fine beside an embedded database);
+  // PostgreSQL in production is shared by servers that each have their own DATA_DIR (decision 075).
+  if (e.DATABASE_URL && e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY)
+    issues.push(
+      'TOTP_ENCRYPTION_KEY: required with PostgreSQL in production (64 hex characters: openssl rand -hex 32); ' +
+        'it encrypts the authenticator-app secrets, and every server must have the same one',
+    );
   if (issues.length > 0) throw new ConfigError(issues);
 
   const port = e.PORT;
@@ -265,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Unset: no live auctions, and the pages say so rather than link to a placeholder (issue 27).
     liveAuctionUrl: e.LIVE_AUCTION_URL ?? '',
     nfcMasterKey: e.NFC_MASTER_KEY,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
     jobs: e.JOBS,

@@ -22,6 +22,7 @@ import { authRoutes } from './http/auth/auth.routes.ts';
 import { usersRoutes } from './http/users/users.routes.ts';
 import { adminAuthRoutes } from './http/auth/admin-auth.routes.ts';
 import { twoFactorRoutes } from './http/auth/two-factor.routes.ts';
+import { passkeyRoutes } from './http/auth/passkeys.routes.ts';
 import { overviewRoutes } from './http/overview/overview.routes.ts';
 import { adminCustomersRoutes } from './http/admin-customers/admin-customers.routes.ts';
 import { adminChipsRoutes } from './http/chips/admin-chips.routes.ts';
@@ -63,6 +64,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOption
   await app.register(usersRoutes);
   await app.register(adminAuthRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes);
   await app.register(overviewRoutes);
   await app.register(adminCustomersRoutes);
   await app.register(adminChipsRoutes);

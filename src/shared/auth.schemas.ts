@@ -99,10 +99,15 @@ export type LoginCodeRequired = z.infer<typeof LoginCodeRequiredSchema>;
  * (decision 072): no session yet; `challenge` with a code completes it (POST /api/auth/2fa/verify,
  * /api/admin/auth/2fa/verify).
  */
+const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
 export const TwoFactorRequiredSchema = z.object({
   twoFactorRequired: z.literal(true),
   challenge: z.string(),
   message: z.string(),
+  /** What completes it: a code from the app (or a recovery code), a passkey (decision 075), or either. */
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
 });
 export type TwoFactorRequired = z.infer<typeof TwoFactorRequiredSchema>;
 

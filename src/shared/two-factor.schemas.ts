@@ -38,6 +38,8 @@ export const TotpDisableInputSchema = z.object({
 /** GET /api/auth/2fa (and /api/admin/auth/2fa): whether the account has a second factor. */
 export const TwoFactorStatusSchema = z.object({
   totpEnabled: z.boolean(),
+  /** How many passkeys the account has (decision 075): each is a second factor too. */
+  passkeys: z.number().int(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
   /** Admins only: the admin routes answer 403 until this admin sets up a second factor. */

@@ -1,6 +1,7 @@
 // The drizzle-kit entry: every domain's tables, gathered in one place.
 export * from '#server/modules/users/users.table.ts';
 export * from '#server/modules/auth/auth.table.ts';
+export * from '#server/modules/auth/passkeys.table.ts';
 export * from '#server/modules/chips/chips.table.ts';
 export * from '#server/modules/chips/handovers.table.ts';
 export * from '#server/modules/chips/vault-intakes.table.ts';

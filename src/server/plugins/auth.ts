@@ -60,11 +60,16 @@ function actingAs(user: AuthUser | null): AuthUser | null {
   return { ...user, role: 'user' };
 }
 
-/** The admin routes open to everyone: the log-in, its code step and its second factor's step. */
+/**
+ * The admin routes open to everyone: the log-in, its code step and its second factor's step, and
+ * signing in with a passkey (decision 075).
+ */
 const ADMIN_LOGIN_URLS = new Set([
   '/api/admin/auth/login',
   '/api/admin/auth/login/code',
   '/api/admin/auth/2fa/verify',
+  '/api/admin/auth/passkeys/authentication/options',
+  '/api/admin/auth/passkeys/authentication',
 ]);
 
 /** The admin routes an admin who must set up a second factor may still use: the set-up and log-out. */
@@ -72,11 +77,15 @@ const ADMIN_ENROLMENT_URLS = new Set([
   '/api/admin/auth/2fa',
   '/api/admin/auth/2fa/totp',
   '/api/admin/auth/2fa/totp/confirm',
+  // A passkey is a second factor too (decision 075): listing and adding one.
+  '/api/admin/auth/passkeys',
+  '/api/admin/auth/passkeys/registration/options',
+  '/api/admin/auth/passkeys/registration',
   '/api/admin/auth/logout',
 ]);
 
 const ADMIN_ENROLMENT_REQUIRED_MESSAGE =
-  'Set up two-factor sign-in (an authenticator app) before using the admin tools: admins must have a second factor.';
+  'Set up two-factor sign-in (an authenticator app or a passkey) before using the admin tools: admins must have a second factor.';
 
 /**
  * Authorisation by route config: each route says who may call it, and this hook enforces it before

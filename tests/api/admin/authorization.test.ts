@@ -32,6 +32,8 @@ const PUBLIC_ADMIN_ROUTES = new Set([
   'POST /api/admin/auth/login',
   'POST /api/admin/auth/login/code',
   'POST /api/admin/auth/2fa/verify',
+  'POST /api/admin/auth/passkeys/authentication/options',
+  'POST /api/admin/auth/passkeys/authentication',
 ]);
 
 let app: App;

@@ -18,6 +18,7 @@ import {
   confirmDestinationChange,
   createDestinationReportToken,
   redeemDestinationReportToken,
+  totpSecretBoxFor,
   type DestinationProof,
 } from '#server/modules/auth/index.ts';
 import {
@@ -55,7 +56,12 @@ function inTx(ctx: ServiceContext, tx: Db): ServiceContext {
 }
 
 function proofContext(ctx: ServiceContext, client: string) {
-  return { now: ctx.clock(), client, backoff: ctx.config.rateLimit };
+  return {
+    now: ctx.clock(),
+    client,
+    backoff: ctx.config.rateLimit,
+    totpSecrets: totpSecretBoxFor(ctx.config, ctx.log),
+  };
 }
 
 /** Mails the owner the change, with a one-time "this wasn't me" link, in the change's transaction. */

@@ -21,6 +21,8 @@ import {
  * auth module, whoever sends them; these per-client limits only keep the traffic down.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const totpSecrets = () => auth.totpSecretBoxFor(app.config, app.log);
+  const secondFactor = () => ({ now: app.clock(), totpSecrets: totpSecrets() });
   const areas = [
     { prefix: '/api/auth/2fa', auth: 'user' as const },
     { prefix: '/api/admin/auth/2fa', auth: 'admin' as const },
@@ -51,7 +53,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
-        return auth.startTotpEnrolment(app.db, currentUser(request).id);
+        return auth.startTotpEnrolment(app.db, currentUser(request).id, totpSecrets());
       },
     );
 
@@ -63,7 +65,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
-        return auth.confirmTotpEnrolment(app.db, currentUser(request).id, request.body.code, app.clock());
+        return auth.confirmTotpEnrolment(app.db, currentUser(request).id, request.body.code, secondFactor());
       },
     );
 
@@ -84,7 +86,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: TwoFactorVerifyInputSchema, response: { 200: AuthSessionSchema } },
     },
     async (request, reply) => {
-      const session = await auth.loginWithSecondFactor(app.db, request.body, { now: app.clock() });
+      const session = await auth.loginWithSecondFactor(app.db, request.body, secondFactor());
       setSessionCookie(request, reply, 'user', session.token, auth.SESSION_TTL_MS.user);
       return session;
     },
@@ -97,7 +99,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: TwoFactorVerifyInputSchema, response: { 200: AdminLoginResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await auth.loginAdminWithSecondFactor(app.db, request.body, { now: app.clock() });
+      const answer = await auth.loginAdminWithSecondFactor(app.db, request.body, secondFactor());
       setSessionCookie(request, reply, 'admin', answer.token, auth.SESSION_TTL_MS.admin);
       return answer;
     },

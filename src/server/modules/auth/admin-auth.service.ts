@@ -16,9 +16,11 @@ import type {
   LoginCodeInput,
   LoginInput,
 } from '#shared/auth.schemas.ts';
+import type { PasskeyAuthenticationInput } from '#shared/passkeys.schemas.ts';
 import { checkLogin, createSession, type LoginContext } from './auth.service.ts';
 import { redeemLoginCode } from './login-codes.service.ts';
-import { redeemSecondStep, startSecondStep } from './two-factor.service.ts';
+import { finishPasskeySignIn, type PasskeyContext } from './passkeys.service.ts';
+import { redeemSecondStep, startSecondStep, type SecondFactorContext } from './two-factor.service.ts';
 
 /**
  * POST /api/admin/auth/login: a 12-hour admin session, only for accounts whose role is admin; while
@@ -53,9 +55,9 @@ export async function loginAdminWithCode(
 export async function loginAdminWithSecondFactor(
   db: Db,
   input: { challenge: string; code: string },
-  ctx: { now: Date },
+  ctx: SecondFactorContext,
 ): Promise<AdminLoginResponse> {
-  return openAdminSession(db, await redeemSecondStep(db, input, 'admin', ctx.now), ctx.now);
+  return openAdminSession(db, await redeemSecondStep(db, input, 'admin', ctx), ctx.now);
 }
 
 /** An admin with a second factor gets its step first; others their session. */
@@ -66,6 +68,18 @@ async function openAdminSessionOrSecondStep(
 ): Promise<AdminSessionOrTwoFactor> {
   if (user.role !== 'admin') throw new AppError('UNAUTHENTICATED', 'Invalid admin credentials');
   return (await startSecondStep(db, user, 'admin', now)) ?? openAdminSession(db, user, now);
+}
+
+/**
+ * POST /api/admin/auth/passkeys/authentication: an admin's passkey (user verification included) opens
+ * the admin session with no password or code (decision 075); another account's is refused.
+ */
+export async function loginAdminWithPasskey(
+  db: Db,
+  input: PasskeyAuthenticationInput,
+  ctx: PasskeyContext,
+): Promise<AdminLoginResponse> {
+  return openAdminSession(db, await finishPasskeySignIn(db, input, ctx), ctx.now);
 }
 
 async function openAdminSession(db: Db, user: UserRow, now: Date): Promise<AdminLoginResponse> {

@@ -28,6 +28,7 @@ import type {
   VerifyEmailResponse,
 } from '#shared/auth.schemas.ts';
 import { ROUTES } from '#shared/brand.ts';
+import type { PasskeyAuthenticationInput } from '#shared/passkeys.schemas.ts';
 import type { ChangePasswordInput } from '#shared/users.schemas.ts';
 import {
   answerWithLoginCode,
@@ -40,7 +41,8 @@ import {
 import * as repo from './auth.repo.ts';
 import type { SessionKind } from './auth.repo.ts';
 import { accountExistsMail, setPasswordMail, verificationMail } from './auth.mail.ts';
-import { redeemSecondStep, startSecondStep } from './two-factor.service.ts';
+import { finishPasskeySignIn, type PasskeyContext } from './passkeys.service.ts';
+import { redeemSecondStep, startSecondStep, type SecondFactorContext } from './two-factor.service.ts';
 
 const HOUR_MS = 3600 * 1000;
 export const SESSION_TTL_MS: Record<SessionKind, number> = { user: 30 * 24 * HOUR_MS, admin: 12 * HOUR_MS };
@@ -229,9 +231,21 @@ export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promi
 export async function loginWithSecondFactor(
   db: Db,
   input: { challenge: string; code: string },
-  ctx: { now: Date },
+  ctx: SecondFactorContext,
 ): Promise<AuthSession> {
-  return openUserSession(db, await redeemSecondStep(db, input, 'user', ctx.now), ctx.now);
+  return openUserSession(db, await redeemSecondStep(db, input, 'user', ctx), ctx.now);
+}
+
+/**
+ * POST /api/auth/passkeys/authentication: a passkey (with its owner verified by the authenticator:
+ * two factors in one) opens the session, with no password and no code (decision 075).
+ */
+export async function loginWithPasskey(
+  db: Db,
+  input: PasskeyAuthenticationInput,
+  ctx: PasskeyContext,
+): Promise<AuthSession> {
+  return openUserSession(db, await finishPasskeySignIn(db, input, ctx), ctx.now);
 }
 
 /** POST /api/auth/login/code: the mailed code stands for the password of a log-in that was backing off. */

@@ -14,13 +14,13 @@ import {
 } from '#shared/payouts.schemas.ts';
 import { clearLoginFailures, isLoginBackingOff, recordLoginFailure } from './login-codes.service.ts';
 import * as repo from './auth.repo.ts';
-import { verifySecondFactor } from './two-factor.service.ts';
+import { verifySecondFactor, type SecondFactorContext } from './two-factor.service.ts';
 
 /** What the owner gives to change a payout destination: the password, or a second-factor code. */
 export type DestinationProof = { currentPassword?: string | undefined; totpCode?: string | undefined };
 
 /** The request's client address (its wrong passwords count toward the log-in back-off) and time. */
-export type DestinationProofContext = { now: Date; client: string; backoff: boolean };
+export type DestinationProofContext = SecondFactorContext & { client: string; backoff: boolean };
 
 const TOO_MANY_TRIES_MESSAGE =
   'Too many wrong passwords. Wait a few minutes, or sign out and sign in again, then try once more.';
@@ -46,7 +46,7 @@ export async function confirmDestinationChange(
   ctx: DestinationProofContext,
 ): Promise<void> {
   if (proof.totpCode) {
-    if (await verifySecondFactor(db, user.id, proof.totpCode, ctx.now)) return;
+    if (await verifySecondFactor(db, user.id, proof.totpCode, ctx)) return;
     throw new AppError('VALIDATION_FAILED', SECOND_FACTOR_WRONG_MESSAGE, {
       fieldErrors: { totpCode: [SECOND_FACTOR_WRONG_MESSAGE] },
     });

@@ -35,6 +35,19 @@ export { loginAdminWithCode } from './admin-auth.service.ts';
 export { loginWithCode } from './auth.service.ts';
 export { loginAdminWithSecondFactor } from './admin-auth.service.ts';
 export { loginWithSecondFactor } from './auth.service.ts';
+export { loginWithPasskey } from './auth.service.ts';
+export { loginAdminWithPasskey } from './admin-auth.service.ts';
+export {
+  finishPasskeyRegistration,
+  listPasskeys,
+  removePasskey,
+  renamePasskey,
+  startPasskeyRegistration,
+  startPasskeySignIn,
+} from './passkeys.service.ts';
+export { relyingParty } from './webauthn-party.ts';
+export { totpSecretBoxFor } from './totp-secrets.ts';
+export { totpSecretsBootstrapStep } from './admin-bootstrap.ts';
 export {
   confirmTotpEnrolment,
   disableTotp,

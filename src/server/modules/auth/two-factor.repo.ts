@@ -1,7 +1,8 @@
-import { and, count, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, lte, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/modules/users/users.table.ts';
 import { recoveryCodes, totpFactors, twoFactorChallenges } from './auth.table.ts';
+import { passkeys } from './passkeys.table.ts';
 import type { SessionKind } from './auth.repo.ts';
 
 export type TotpFactorRow = typeof totpFactors.$inferSelect;
@@ -46,6 +47,26 @@ export async function useTotpStep(
   return rows.length === 1;
 }
 
+/** Secrets still stored in the clear (from before decision 075's encryption). */
+export function listPlainTotpFactors(db: Db): Promise<TotpFactorRow[]> {
+  return db.select().from(totpFactors).where(notLike(totpFactors.secret, 'v1:%'));
+}
+
+/** Replaces a stored secret with its sealed form, only if it is still `previous` (a new set-up wins). */
+export async function replaceTotpSecret(
+  db: Db,
+  id: number,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(totpFactors)
+    .set({ secret: next })
+    .where(and(eq(totpFactors.id, id), eq(totpFactors.secret, previous)))
+    .returning({ id: totpFactors.id });
+  return rows.length === 1;
+}
+
 export async function deleteTotpFactor(db: Db, userId: number): Promise<void> {
   await db.delete(totpFactors).where(eq(totpFactors.userId, userId));
 }
@@ -81,15 +102,22 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
   return row?.n ?? 0;
 }
 
-/** Whether any admin account has an enabled authenticator. */
-export async function anyAdminHasTotp(db: Db): Promise<boolean> {
-  const [row] = await db
+/** Whether any admin account has a second factor: an enabled authenticator or a passkey. */
+export async function anyAdminHasSecondFactor(db: Db): Promise<boolean> {
+  const [totp] = await db
     .select({ id: totpFactors.id })
     .from(totpFactors)
     .innerJoin(users, eq(users.id, totpFactors.userId))
     .where(and(eq(users.role, 'admin'), isNotNull(totpFactors.enabledAt)))
     .limit(1);
-  return row !== undefined;
+  if (totp) return true;
+  const [passkey] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(users.role, 'admin'))
+    .limit(1);
+  return passkey !== undefined;
 }
 
 export async function insertChallenge(
@@ -97,6 +125,15 @@ export async function insertChallenge(
   values: { userId: number; kind: SessionKind; challengeHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(twoFactorChallenges).values(values);
+}
+
+export async function findChallenge(db: Db, challengeHash: string): Promise<TwoFactorChallengeRow | null> {
+  const [row] = await db
+    .select()
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.challengeHash, challengeHash))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Counts one try at a challenge, atomically, while it is unused and has tries left; the row or null. */

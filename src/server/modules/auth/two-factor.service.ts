@@ -9,12 +9,17 @@ import {
   recordBackoffFailure,
   type BackoffPolicy,
 } from '#server/platform/rate-limit/index.ts';
-import type { MessageResponse, TwoFactorRequired } from '#shared/auth.schemas.ts';
+import type { MessageResponse, SecondFactorMethod, TwoFactorRequired } from '#shared/auth.schemas.ts';
 import { BRAND } from '#shared/brand.ts';
 import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from '#shared/two-factor.schemas.ts';
 import type { SessionKind } from './auth.repo.ts';
+import * as passkeyRepo from './passkeys.repo.ts';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUri } from './totp.ts';
+import { isSealed, type TotpSecretBox } from './totp-secrets.ts';
 import * as repo from './two-factor.repo.ts';
+
+/** When a code is checked, and the key that opens the stored secrets (decision 075). */
+export type SecondFactorContext = { now: Date; totpSecrets: TotpSecretBox };
 
 /**
  * Two-factor sign-in with an authenticator app (decision 072). An account enrols (a secret, confirmed
@@ -43,6 +48,7 @@ const TWO_FACTOR_BACKOFF: BackoffPolicy = {
 const TWO_FACTOR_REQUIRED_MESSAGE =
   'Enter the 6-digit code from your authenticator app, or a recovery code, to finish logging in.';
 const WRONG_CODE_MESSAGE = 'That code is not right. Check the authenticator app and try again.';
+const PASSKEY_REQUIRED_MESSAGE = 'Confirm with your passkey to finish logging in.';
 const CHALLENGE_INVALID_MESSAGE = 'This sign-in step no longer works. Please log in again.';
 const CHALLENGE_EXPIRED_MESSAGE = 'This sign-in step has expired. Please log in again.';
 
@@ -58,8 +64,40 @@ function tooManyCodes(waitMs: number): AppError {
 }
 
 /** Whether the account has an enabled authenticator app. */
-async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
+async function hasTotp(db: Db, userId: number): Promise<boolean> {
   return (await repo.findTotpFactor(db, userId))?.enabledAt != null;
+}
+
+/** The second factors a log-in can be completed with: the authenticator app, the passkeys (decision 075). */
+async function secondFactors(db: Db, userId: number): Promise<SecondFactorMethod[]> {
+  const methods: SecondFactorMethod[] = [];
+  if (await hasTotp(db, userId)) methods.push('totp');
+  if ((await passkeyRepo.countPasskeys(db, userId)) > 0) methods.push('passkey');
+  return methods;
+}
+
+/**
+ * The base32 secret of a factor; one stored in the clear (before decision 075) is sealed on the way.
+ */
+async function readSecret(db: Db, factor: repo.TotpFactorRow, ctx: SecondFactorContext): Promise<string> {
+  const secret = ctx.totpSecrets.open(factor.secret, factor.userId);
+  if (!isSealed(factor.secret)) {
+    await repo.replaceTotpSecret(db, factor.id, factor.secret, ctx.totpSecrets.seal(secret, factor.userId));
+  }
+  return secret;
+}
+
+/**
+ * Start-up (decision 075): seals every secret still stored in the clear, so a database copied
+ * today holds none whether or not their owners sign in again. Answers how many it sealed.
+ */
+export async function sealPlainTotpSecrets(db: Db, totpSecrets: TotpSecretBox): Promise<number> {
+  let sealed = 0;
+  for (const factor of await repo.listPlainTotpFactors(db)) {
+    const secret = totpSecrets.seal(factor.secret, factor.userId);
+    if (await repo.replaceTotpSecret(db, factor.id, factor.secret, secret)) sealed += 1;
+  }
+  return sealed;
 }
 
 /**
@@ -69,7 +107,13 @@ async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
  * the account has no second factor or the code is wrong. Other features call it to accept a code
  * instead of a password.
  */
-export async function verifySecondFactor(db: Db, userId: number, code: string, now: Date): Promise<boolean> {
+export async function verifySecondFactor(
+  db: Db,
+  userId: number,
+  code: string,
+  ctx: SecondFactorContext,
+): Promise<boolean> {
+  const { now } = ctx;
   const wait = await findBackoffWait(db, backoffKey(userId), now);
   if (wait > 0) throw tooManyCodes(wait);
   const factor = await repo.findTotpFactor(db, userId);
@@ -77,7 +121,7 @@ export async function verifySecondFactor(db: Db, userId: number, code: string, n
   const trimmed = code.replace(/\s+/g, '');
   let accepted = false;
   if (/^\d{6}$/.test(trimmed)) {
-    const step = await matchTotp(factor.secret, trimmed, now, factor.lastUsedStep);
+    const step = await matchTotp(await readSecret(db, factor, ctx), trimmed, now, factor.lastUsedStep);
     accepted = step !== null && (await repo.useTotpStep(db, factor.id, step, {}));
   } else if (trimmed.length > 0 && trimmed.length <= 20) {
     accepted = await repo.useRecoveryCode(db, userId, hashRecoveryCode(trimmed), now);
@@ -101,7 +145,8 @@ export async function startSecondStep(
   kind: SessionKind,
   now: Date,
 ): Promise<TwoFactorRequired | null> {
-  if (!(await hasSecondFactor(db, user.id))) return null;
+  const methods = await secondFactors(db, user.id);
+  if (methods.length === 0) return null;
   const challenge = createSecretToken();
   await repo.insertChallenge(db, {
     userId: user.id,
@@ -109,7 +154,26 @@ export async function startSecondStep(
     challengeHash: hashToken(challenge),
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
   });
-  return { twoFactorRequired: true, challenge, message: TWO_FACTOR_REQUIRED_MESSAGE };
+  const message = methods.includes('totp') ? TWO_FACTOR_REQUIRED_MESSAGE : PASSKEY_REQUIRED_MESSAGE;
+  return { twoFactorRequired: true, challenge, message, methods };
+}
+
+/**
+ * The account a second step waits for, when its challenge is unused, unexpired and of this kind
+ * (a passkey may complete it: decision 075); INVALID_TOKEN or TOKEN_EXPIRED otherwise.
+ */
+export async function findPendingSecondStepUser(
+  db: Db,
+  challenge: string,
+  kind: SessionKind,
+  now: Date,
+): Promise<number> {
+  const row = await repo.findChallenge(db, hashToken(challenge));
+  if (!row || row.usedAt || row.kind !== kind) throw new AppError('INVALID_TOKEN', CHALLENGE_INVALID_MESSAGE);
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('TOKEN_EXPIRED', CHALLENGE_EXPIRED_MESSAGE);
+  }
+  return row.userId;
 }
 
 /**
@@ -120,14 +184,15 @@ export async function redeemSecondStep(
   db: Db,
   input: { challenge: string; code: string },
   kind: SessionKind,
-  now: Date,
+  ctx: SecondFactorContext,
 ): Promise<UserRow> {
+  const { now } = ctx;
   const row = await repo.claimChallengeAttempt(db, hashToken(input.challenge), CHALLENGE_MAX_ATTEMPTS);
   if (!row || row.kind !== kind) throw new AppError('INVALID_TOKEN', CHALLENGE_INVALID_MESSAGE);
   if (row.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('TOKEN_EXPIRED', CHALLENGE_EXPIRED_MESSAGE);
   }
-  if (!(await verifySecondFactor(db, row.userId, input.code, now))) {
+  if (!(await verifySecondFactor(db, row.userId, input.code, ctx))) {
     const message = row.attempts >= CHALLENGE_MAX_ATTEMPTS ? CHALLENGE_INVALID_MESSAGE : WRONG_CODE_MESSAGE;
     throw new AppError('INVALID_TOKEN', message, { fieldErrors: { code: [message] } });
   }
@@ -139,17 +204,21 @@ export async function redeemSecondStep(
 }
 
 /** POST /api/auth/2fa/totp: a new secret for the signed-in account (not on until confirmed). */
-export async function startTotpEnrolment(db: Db, userId: number): Promise<TotpSetup> {
+export async function startTotpEnrolment(
+  db: Db,
+  userId: number,
+  totpSecrets: TotpSecretBox,
+): Promise<TotpSetup> {
   const account = await findAccountById(db, userId);
   if (!account) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
-  if (await hasSecondFactor(db, userId)) {
+  if (await hasTotp(db, userId)) {
     throw new AppError(
       'CONFLICT',
       'The authenticator app is already on. Turn it off first to set up another.',
     );
   }
   const secret = newTotpSecret();
-  await repo.upsertPendingTotp(db, userId, secret);
+  await repo.upsertPendingTotp(db, userId, totpSecrets.seal(secret, userId));
   return { secret, otpauthUrl: totpUri(secret, BRAND.name, account.email) };
 }
 
@@ -161,14 +230,15 @@ export async function confirmTotpEnrolment(
   db: Db,
   userId: number,
   code: string,
-  now: Date,
+  ctx: SecondFactorContext,
 ): Promise<RecoveryCodes> {
+  const { now } = ctx;
   const factor = await repo.findTotpFactor(db, userId);
   if (!factor) throw new AppError('UNPROCESSABLE', 'Start the set-up first.');
   if (factor.enabledAt) throw new AppError('CONFLICT', 'The authenticator app is already on.');
   const wrong = () =>
     new AppError('VALIDATION_FAILED', WRONG_CODE_MESSAGE, { fieldErrors: { code: [WRONG_CODE_MESSAGE] } });
-  const step = await matchTotp(factor.secret, code, now, factor.lastUsedStep);
+  const step = await matchTotp(await readSecret(db, factor, ctx), code, now, factor.lastUsedStep);
   if (step === null) throw wrong();
   const recoveryCodes = newRecoveryCodes();
   await db.transaction(async (tx) => {
@@ -203,8 +273,8 @@ export async function isAdminEnrolmentRequired(
   userId: number,
   requireAdminTwoFactor: boolean,
 ): Promise<boolean> {
-  if (!requireAdminTwoFactor || (await hasSecondFactor(db, userId))) return false;
-  return repo.anyAdminHasTotp(db);
+  if (!requireAdminTwoFactor || (await secondFactors(db, userId)).length > 0) return false;
+  return repo.anyAdminHasSecondFactor(db);
 }
 
 /** GET /api/auth/2fa and /api/admin/auth/2fa. */
@@ -217,13 +287,21 @@ export async function twoFactorStatus(
   const enabledAt = factor?.enabledAt ?? null;
   return {
     totpEnabled: enabledAt !== null,
+    passkeys: await passkeyRepo.countPasskeys(db, userId),
     enabledAt: enabledAt?.toISOString() ?? null,
     recoveryCodesLeft: enabledAt ? await repo.countUnusedRecoveryCodes(db, userId) : 0,
     enrolmentRequired,
   };
 }
 
-/** Deletes second-step challenges a day past their expiry; run with the log-in codes' pruning. */
-export function pruneTwoFactorChallenges(db: Db, now: Date): Promise<number> {
-  return repo.deleteChallengesExpiredBefore(db, new Date(now.getTime() - 24 * 3600_000));
+/**
+ * Deletes second-step and passkey (WebAuthn) challenges a day past their expiry; run with the log-in
+ * codes' pruning.
+ */
+export async function pruneTwoFactorChallenges(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 24 * 3600_000);
+  return (
+    (await repo.deleteChallengesExpiredBefore(db, before)) +
+    (await passkeyRepo.deleteWebauthnChallengesExpiredBefore(db, before))
+  );
 }

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { PasskeysPanel } from '#web/components/passkeys/passkeys-panel.tsx';
 import { TotpSetupPanel } from '#web/components/two-factor/totp-setup-panel.tsx';
 import { useTwoFactorStatus } from '#web/components/two-factor/two-factor-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,23 +19,25 @@ export function AdminTwoFactorGate({ children }: { children: ReactNode }) {
     return (
       <div className="mx-auto max-w-xl space-y-4">
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="alert">
-          Admins must use two-factor sign-in. Set up an authenticator app to continue to the dashboard.
+          Admins must use two-factor sign-in. Set up an authenticator app or add a passkey to continue to the
+          dashboard.
         </p>
         <TotpSetupPanel
           area="admin"
           title="Set up two-factor sign-in"
           onEnrolled={() => void status.refetch()}
         />
+        <PasskeysPanel area="admin" onAdded={() => void status.refetch()} />
       </div>
     );
   }
 
-  const suggest = status.data && !status.data.totpEnabled && !dismissed;
+  const suggest = status.data && !status.data.totpEnabled && !status.data.passkeys && !dismissed;
   return (
     <>
       {suggest && !open && (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <p>Protect the admin account: set up two-factor sign-in with an authenticator app.</p>
+          <p>Protect the admin account: set up two-factor sign-in with an authenticator app or a passkey.</p>
           <div className="flex gap-2">
             <Button size="sm" onClick={() => setOpen(true)}>
               Set up now
@@ -46,11 +49,18 @@ export function AdminTwoFactorGate({ children }: { children: ReactNode }) {
         </div>
       )}
       {open && (
-        <div className="mb-6 max-w-xl">
+        <div className="mb-6 max-w-xl space-y-4">
           <TotpSetupPanel
             area="admin"
             title="Set up two-factor sign-in"
             onEnrolled={() => {
+              setOpen(false);
+              void status.refetch();
+            }}
+          />
+          <PasskeysPanel
+            area="admin"
+            onAdded={() => {
               setOpen(false);
               void status.refetch();
             }}

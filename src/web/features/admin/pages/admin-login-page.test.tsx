@@ -45,7 +45,7 @@ describe('AdminLoginPage', () => {
         body: { code: 'UNAUTHENTICATED', message: 'Unauthorized' },
       }),
       'POST /api/admin/auth/login': () => ({
-        body: { twoFactorRequired: true, challenge: 'c-2', message: 'Enter the code.' },
+        body: { twoFactorRequired: true, challenge: 'c-2', message: 'Enter the code.', methods: ['totp'] },
       }),
       'POST /api/admin/auth/2fa/verify': () => ({ body: { token: 't', admin } }),
     });

@@ -13,6 +13,8 @@ import {
   type TwoFactorRequired,
 } from '#shared/auth.schemas.ts';
 import { LoginCodeForm } from '#web/components/login-code-form.tsx';
+import { PasskeySignInButton } from '#web/components/passkeys/passkey-sign-in-button.tsx';
+import { signInAdminWithPasskey } from '#web/components/passkeys/passkeys-api.ts';
 import { verifyAdminSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
 import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -101,12 +103,28 @@ export default function AdminLoginPage() {
           Sign in to manage the {BRAND.name} marketplace.
         </p>
         {twoFactorStep ? (
-          <div className="mt-6">
-            <TwoFactorCodeForm
-              onSubmitCode={submitSecondFactor}
-              onStartOver={startOver}
-              submitLabel="Sign In"
-            />
+          <div className="mt-6 space-y-4">
+            {twoFactorStep.methods.includes('totp') ? (
+              <TwoFactorCodeForm
+                onSubmitCode={submitSecondFactor}
+                onStartOver={startOver}
+                submitLabel="Sign In"
+              />
+            ) : (
+              <p className="text-sm text-gray-700">{twoFactorStep.message}</p>
+            )}
+            {twoFactorStep.methods.includes('passkey') && (
+              <PasskeySignInButton
+                label="Use a passkey"
+                signInWith={() => signInAdminWithPasskey(twoFactorStep.challenge)}
+                onSignedIn={finish}
+              />
+            )}
+            {!twoFactorStep.methods.includes('totp') && (
+              <Button type="button" variant="ghost" className="w-full" onClick={startOver}>
+                Start over
+              </Button>
+            )}
           </div>
         ) : codeStep ? (
           <div className="mt-6">
@@ -136,6 +154,11 @@ export default function AdminLoginPage() {
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Signing in...' : 'Sign In'}
             </Button>
+            <PasskeySignInButton
+              label="Use a passkey"
+              signInWith={() => signInAdminWithPasskey()}
+              onSignedIn={finish}
+            />
           </form>
         )}
       </section>

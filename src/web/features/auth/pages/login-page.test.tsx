@@ -115,7 +115,7 @@ describe('LoginPage with two-factor sign-in', () => {
           ? { body: JANE }
           : { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Unauthorized' } },
       'POST /api/auth/login': () => ({
-        body: { twoFactorRequired: true, challenge: 'two-1', message: 'Enter the code.' },
+        body: { twoFactorRequired: true, challenge: 'two-1', message: 'Enter the code.', methods: ['totp'] },
       }),
       'POST /api/auth/2fa/verify': () => {
         const answer = answers.shift()!;

@@ -13,6 +13,8 @@ import {
   type TwoFactorRequired,
 } from '#shared/auth.schemas.ts';
 import { LoginCodeForm } from '#web/components/login-code-form.tsx';
+import { PasskeySignInButton } from '#web/components/passkeys/passkey-sign-in-button.tsx';
+import { signInWithPasskey } from '#web/components/passkeys/passkeys-api.ts';
 import { verifyUserSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
 import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -32,7 +34,8 @@ import { checkEmailPath, isEmailVerificationRequired } from '../lib/auth-flow.ts
  * /login (spec §2, §8): e-mail and password; unverified accounts go to the check-email page. With
  * `?next=` (a path on this site, return-to.ts) a successful log-in returns there instead of home.
  * While the log-in backs off, the server mails a code and the page asks for it (decision 036); an
- * account with an authenticator app is asked for its code next (decision 072).
+ * account with an authenticator app is asked for its code next (decision 072). "Sign in with a passkey"
+ * needs no e-mail or password; a passkey also completes the second step (decision 075).
  */
 export default function LoginPage() {
   usePageTitle('Log in');
@@ -146,7 +149,28 @@ export default function LoginPage() {
       }
     >
       {twoFactorStep ? (
-        <TwoFactorCodeForm onSubmitCode={submitSecondFactor} onStartOver={startOver} />
+        <div className="space-y-4">
+          {twoFactorStep.methods.includes('totp') ? (
+            <TwoFactorCodeForm onSubmitCode={submitSecondFactor} onStartOver={startOver} />
+          ) : (
+            <>
+              <h2 className="text-lg font-semibold text-gray-900">Two-factor sign-in</h2>
+              <p className="text-sm text-gray-700">{twoFactorStep.message}</p>
+            </>
+          )}
+          {twoFactorStep.methods.includes('passkey') && (
+            <PasskeySignInButton
+              label="Use a passkey"
+              signInWith={() => signInWithPasskey(twoFactorStep.challenge)}
+              onSignedIn={finish}
+            />
+          )}
+          {!twoFactorStep.methods.includes('totp') && (
+            <Button type="button" variant="ghost" className="w-full" onClick={startOver}>
+              Start over
+            </Button>
+          )}
+        </div>
       ) : codeStep ? (
         <LoginCodeForm message={codeStep.message} onSubmitCode={submitCode} onStartOver={startOver} />
       ) : (
@@ -168,6 +192,11 @@ export default function LoginPage() {
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? 'Logging in...' : 'Log in'}
           </Button>
+          <PasskeySignInButton
+            label="Sign in with a passkey"
+            signInWith={() => signInWithPasskey()}
+            onSignedIn={finish}
+          />
         </form>
       )}
       <div className="mt-6 space-y-2 text-center text-sm text-gray-700">

@@ -13,6 +13,8 @@ import {
   type TwoFactorRequired,
 } from '#shared/auth.schemas.ts';
 import { verifyUserSecondFactor } from '#web/components/two-factor/two-factor-api.ts';
+import { PasskeySignInButton } from '#web/components/passkeys/passkey-sign-in-button.tsx';
+import { signInWithPasskey } from '#web/components/passkeys/passkeys-api.ts';
 import { TwoFactorCodeForm } from '#web/components/two-factor/two-factor-code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
@@ -78,11 +80,14 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
   });
 
   if (twoFactorStep) {
-    const submitCode = async (code: string) => {
-      await verifyUserSecondFactor({ challenge: twoFactorStep.challenge, code });
+    const signedIn = async () => {
       await signIn();
       toast({ title: 'Password Set!', description: 'Your password has been saved and you are signed in.' });
       navigate(ROUTES.myOrders);
+    };
+    const submitCode = async (code: string) => {
+      await verifyUserSecondFactor({ challenge: twoFactorStep.challenge, code });
+      await signedIn();
     };
     return (
       <AuthCard
@@ -90,7 +95,20 @@ function SetPasswordWithToken({ token, email }: { token: string; email: string }
         icon={<KeyRound className="h-12 w-12" aria-hidden="true" />}
         description="Your new password is saved. Finish signing in with your second factor."
       >
-        <TwoFactorCodeForm onSubmitCode={submitCode} onStartOver={() => navigate(ROUTES.login)} />
+        <div className="space-y-4">
+          {twoFactorStep.methods.includes('totp') ? (
+            <TwoFactorCodeForm onSubmitCode={submitCode} onStartOver={() => navigate(ROUTES.login)} />
+          ) : (
+            <p className="text-sm text-gray-700">{twoFactorStep.message}</p>
+          )}
+          {twoFactorStep.methods.includes('passkey') && (
+            <PasskeySignInButton
+              label="Use a passkey"
+              signInWith={() => signInWithPasskey(twoFactorStep.challenge)}
+              onSignedIn={signedIn}
+            />
+          )}
+        </div>
       </AuthCard>
     );
   }

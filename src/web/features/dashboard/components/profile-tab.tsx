@@ -1,3 +1,4 @@
+import { PasskeysPanel } from '#web/components/passkeys/passkeys-panel.tsx';
 import { TotpSetupPanel } from '#web/components/two-factor/totp-setup-panel.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -7,7 +8,7 @@ import { ShippingAddresses } from './shipping-addresses.tsx';
 
 /**
  * The dashboard's Profile tab: personal information, the public profile (bio, links), change
- * password, two-factor sign-in (decision 072), shipping addresses (spec §2).
+ * password, two-factor sign-in (decision 072), passkeys (decision 075), shipping addresses (spec §2).
  */
 export function ProfileTab() {
   const { user } = useAuth();
@@ -18,6 +19,7 @@ export function ProfileTab() {
       <CreatorProfileForm username={user.username} />
       <ChangePasswordForm />
       <TotpSetupPanel area="user" />
+      <PasskeysPanel />
       <ShippingAddresses />
     </div>
   );

@@ -158,6 +158,21 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   },
   {
     category: 'General',
+    question: 'Can I sign in with a passkey?',
+    answer: (
+      <>
+        Yes. In your dashboard&apos;s Profile tab, under Passkeys, choose &ldquo;Add a passkey&rdquo;: your
+        phone, computer or security key asks for your fingerprint, face or PIN and keeps a passkey for this
+        site. Then &ldquo;Sign in with a passkey&rdquo; on the log-in page signs you in with no e-mail,
+        password or code: a passkey works only on this site, so it cannot be phished, and it needs both your
+        device and you. With a passkey, a log-in with your password asks for it (or a code from your
+        authenticator app) as a second step. Removing a passkey needs your password or a code from your
+        authenticator app.
+      </>
+    ),
+  },
+  {
+    category: 'General',
     question: 'Do I need a blockchain or a crypto wallet to own one?',
     answer: (
       <>
