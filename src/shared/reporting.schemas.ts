@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 
-export const REPORTING_FIRST_YEAR = 2000;
-export const REPORTING_LAST_YEAR = 2999;
+const REPORTING_FIRST_YEAR = 2000;
+const REPORTING_LAST_YEAR = 2999;
 
 const YEAR_MESSAGE = `Choose a year from ${REPORTING_FIRST_YEAR} to ${REPORTING_LAST_YEAR}`;
 

@@ -14,7 +14,13 @@ import { paymentEvents } from '#server/modules/payments/payments.table.ts';
 import { adminUrl } from '#tests/setup/db.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { insertUser } from '#tests/factories/users.ts';
-import { createPgDatabase, dropPgDatabase, killGroup, spawnServer, waitForHealth } from '#tests/helpers/processes.ts';
+import {
+  createPgDatabase,
+  dropPgDatabase,
+  killGroup,
+  spawnServer,
+  waitForHealth,
+} from '#tests/helpers/processes.ts';
 
 const dbName = `artchip_chaos_pay_${crypto.randomBytes(4).toString('hex')}`;
 const KILLS = 5;

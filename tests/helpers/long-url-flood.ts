@@ -73,7 +73,6 @@ async function flood(
   return statuses;
 }
 
-
 /**
  * Starts a server on a fresh PGlite directory, warms it up, reads its RSS, sends `count` distinct long
  * URLs with `concurrency` requests in flight (keep-alive connections on 127.0.0.1), and reads it again.

@@ -7,7 +7,13 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '#tests/setup/db.ts';
-import { createPgDatabase, dropPgDatabase, killGroup, spawnServer, waitForHealth } from '#tests/helpers/processes.ts';
+import {
+  createPgDatabase,
+  dropPgDatabase,
+  killGroup,
+  spawnServer,
+  waitForHealth,
+} from '#tests/helpers/processes.ts';
 
 const started: ChildProcess[] = [];
 const dbName = `artchip_procs_${crypto.randomBytes(4).toString('hex')}`;

@@ -36,8 +36,6 @@ async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 
   throw new Error('timed out');
 }
 
-
-
 function signUp(port: number, name: string) {
   return fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
     method: 'POST',

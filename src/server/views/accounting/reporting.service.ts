@@ -17,7 +17,7 @@ import { getSiteSettings } from '#server/modules/settings/index.ts';
 import { listSaleYears, listSellerSales } from './reporting.repo.ts';
 
 /** The thresholds the settings hold, in cents and sales. */
-export function reportingThresholds(settings: SiteSettings): ReportingThresholds {
+function reportingThresholds(settings: SiteSettings): ReportingThresholds {
   return {
     form1099kGrossCents: parseUsdToCents(settings.reporting1099kGrossUsd),
     form1099kSales: settings.reporting1099kSales,
