@@ -312,6 +312,10 @@ export const CHIP_EVENT_TYPES = [
   'vault_checked_in',
   'vault_refused',
   'vault_cancelled',
+  /** Decision 076: a dispute of its purchase opened, closed, or was lost with the chip in our vault. */
+  'frozen',
+  'unfrozen',
+  'reclaimed',
 ] as const;
 export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];
 

@@ -182,6 +182,12 @@ const SITE_SETTINGS_SHAPE = {
     .int({ error: 'Must be a whole number of days from 0 to 365' })
     .min(0, { error: 'Must be a whole number of days from 0 to 365' })
     .max(365, { error: 'Must be a whole number of days from 0 to 365' }),
+  /** Decision 076: what a lost card or PayPal dispute costs the platform, in cents (the provider's fee). */
+  disputeFeeCents: z
+    .number({ error: 'Must be a whole number of cents from 0 to 100000' })
+    .int({ error: 'Must be a whole number of cents from 0 to 100000' })
+    .min(0, { error: 'Must be a whole number of cents from 0 to 100000' })
+    .max(100_000, { error: 'Must be a whole number of cents from 0 to 100000' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -220,6 +226,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   requireAdminTwoFactor: true,
   payoutDestinationHoldHours: 72,
   flipHoldDays: 30,
+  disputeFeeCents: 1500,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -280,6 +287,7 @@ export const SiteSettingsSchema = z.object({
     DEFAULT_SITE_SETTINGS.payoutDestinationHoldHours,
   ),
   flipHoldDays: SITE_SETTINGS_SHAPE.flipHoldDays.default(DEFAULT_SITE_SETTINGS.flipHoldDays),
+  disputeFeeCents: SITE_SETTINGS_SHAPE.disputeFeeCents.default(DEFAULT_SITE_SETTINGS.disputeFeeCents),
 });
 
 /** Site settings as sent on the wire. */
@@ -349,6 +357,7 @@ export type MoneySiteSettings = Omit<
   | 'requireAdminTwoFactor'
   | 'payoutDestinationHoldHours'
   | 'flipHoldDays'
+  | 'disputeFeeCents'
 >;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */

@@ -18,6 +18,8 @@ export {
   findAccountsByIds,
   findOrCreateGuestUser,
   freezePayouts,
+  flagForLostDispute,
+  clearDisputeFlag,
   profilePaypalChange,
   unfreezePayouts,
   listShippingAddresses,

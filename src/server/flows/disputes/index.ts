@@ -1,0 +1,8 @@
+/** The public face of flows/disputes (decision 076). */
+export {
+  applyDisputeSignal,
+  getDisputeFile,
+  listDisputeQueue,
+  submitDisputeEvidence,
+  type DisputeSignal,
+} from './disputes.service.ts';
