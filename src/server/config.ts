@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox', 'live']).default('sandbox')),
   PAYPAL_API_URL: optionalUrl,
+  /** Decision 076: the id PayPal gave our webhook; its dispute events are verified against it. */
+  PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_PAYOUTS: bool(false),
   SOLANA_RPC_URL: optionalUrl,
   TOKEN_MINT: optionalString,
@@ -117,7 +119,14 @@ export type Config = {
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
     | undefined;
   paypal:
-    | { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string | undefined }
+    | {
+        clientId: string;
+        clientSecret: string;
+        env: 'sandbox' | 'live';
+        apiUrl: string | undefined;
+        /** Decision 076: PayPal's id of our webhook; without it no PayPal webhook is taken. */
+        webhookId: string | undefined;
+      }
     | undefined;
   solana: { rpcUrl: string; tokenMint: string; treasuryWallet: string } | undefined;
   /**
@@ -241,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           clientSecret: e.PAYPAL_CLIENT_SECRET!,
           env: e.PAYPAL_ENV,
           apiUrl: e.PAYPAL_API_URL,
+          webhookId: e.PAYPAL_WEBHOOK_ID,
         }
       : undefined,
     solana: hasSolana

@@ -42,6 +42,7 @@ describe('SiteSettingsSchema', () => {
       requireAdminTwoFactor: true,
       payoutDestinationHoldHours: 72,
       flipHoldDays: 30,
+      disputeFeeCents: 1500,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -212,6 +213,7 @@ describe('toPricingSettings', () => {
       requireAdminTwoFactor: _adminTwoFactor,
       payoutDestinationHoldHours: _destinationHold,
       flipHoldDays: _flipHold,
+      disputeFeeCents: _disputeFee,
       ...moneyDefaults
     } = DEFAULT_SITE_SETTINGS;
     expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);

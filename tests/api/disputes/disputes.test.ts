@@ -21,18 +21,22 @@ import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
 import { readReconciliation } from '#tests/helpers/money.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
+import { startFakePaypal, type FakePaypal } from '#tests/helpers/fake-paypal.ts';
 import { insertAdmin, insertUser, withLongSession } from '#tests/factories/users.ts';
 import { insertChip } from '#tests/factories/chips.ts';
 import { purchaseBody, readOrderBooks } from '#tests/factories/orders.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let stripe: FakeStripe;
+let paypal: FakePaypal;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
+  paypal = await startFakePaypal();
 });
 afterAll(async () => {
   await stripe.close();
+  await paypal.close();
 });
 
 let runs = 0;
@@ -399,5 +403,81 @@ describe('refunds made in Stripe’s dashboard', () => {
     });
     expect((await post(app, forged)).statusCode).toBe(400);
     expect(await app.db.select().from(disputes)).toEqual([]);
+  });
+});
+
+describe('PayPal disputes', () => {
+  it('are verified with PayPal, recorded once, hold and freeze while open, and release when resolved for us', async () => {
+    let now = Date.parse('2026-11-24T10:00:00Z') + ++runs * 60_000;
+    const app = await buildTestApp({ env: paypal.env, clock: () => new Date(now) });
+    const admin = await withLongSession(app.db, await insertAdmin(app.db));
+    const seller = await withLongSession(
+      app.db,
+      await insertUser(app.db, { paypalEmail: 'seller-pp@paypal.example' }),
+    );
+    const buyer = await withLongSession(app.db, await insertUser(app.db));
+    const chip = await insertChip(app.db, {
+      creatorId: seller.user.id,
+      priceCents: 10_000,
+      highestPriceCents: 0,
+      paypalEnabled: false,
+    });
+    const res = await injectAs(app, buyer.token, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: purchaseBody(chip.id, { paymentMethod: 'paypal' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { orderId } = CheckoutResponseSchema.parse(res.json());
+    const { order } = await readOrderBooks(app.db, orderId);
+    paypal.approve(order.providerRef!);
+    expect(
+      (await app.inject({ method: 'POST', url: `/paypal/order/${order.providerRef}/capture` })).statusCode,
+    ).toBe(200);
+    const resource = {
+      dispute_id: `PP-D-${runs}`,
+      status: 'WAITING_FOR_SELLER_RESPONSE',
+      reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+      dispute_amount: { currency_code: 'USD', value: '100.00' },
+      disputed_transactions: [{ seller_transaction_id: paypal.captureIdOf(order.providerRef!) }],
+    };
+    const webhook = (event: { payload: string; headers: Record<string, string> }) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/paypal/webhook',
+        payload: event.payload,
+        headers: event.headers,
+      });
+
+    const forged = paypal.webhook('CUSTOMER.DISPUTE.CREATED', resource, { webhookId: 'WH-SOMEONE-ELSE' });
+    expect((await webhook(forged)).statusCode).toBe(400);
+    expect(await app.db.select().from(disputes)).toEqual([]);
+
+    const created = paypal.webhook('CUSTOMER.DISPUTE.CREATED', resource);
+    expect((await webhook(created)).statusCode).toBe(200);
+    expect((await webhook(created)).statusCode).toBe(200);
+    const [row] = await app.db.select().from(disputes);
+    expect(row).toMatchObject({ provider: 'paypal', status: 'needs_response', amountCents: 10_000 });
+    const [frozen] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(frozen!.frozenAt).not.toBeNull();
+    now += 8 * DAY;
+    expect(await balance(app, seller.token)).toMatchObject({ payableCents: 0 });
+    // PayPal's evidence is answered at PayPal: the file says so.
+    const file = DisputeFileSchema.parse(
+      (await injectAs(app, admin.token, { method: 'GET', url: `/api/admin/disputes/${row!.id}` })).json(),
+    );
+    expect(file.canSubmitEvidence).toBe(false);
+
+    const resolved = paypal.webhook('CUSTOMER.DISPUTE.RESOLVED', {
+      ...resource,
+      status: 'RESOLVED',
+      dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' },
+    });
+    expect((await webhook(resolved)).statusCode).toBe(200);
+    expect((await app.db.select().from(disputes))[0]).toMatchObject({ status: 'won' });
+    expect(await balance(app, seller.token)).toMatchObject({ payableCents: 7000 });
+    const [free] = await app.db.select().from(chips).where(eq(chips.id, chip.id));
+    expect(free!.frozenAt).toBeNull();
+    expect((await readReconciliation(app, admin.token)).isBalanced).toBe(true);
   });
 });
