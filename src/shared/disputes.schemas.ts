@@ -13,7 +13,8 @@ import { BRAND } from './brand.ts';
 export const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const OPEN_DISPUTE_STATUSES = ['needs_response', 'under_review'] as const satisfies DisputeStatus[];
-export const DISPUTE_PROVIDERS = ['stripe', 'paypal'] as const;
+/** demo: the demo provider's payments, disputed only by tests and demos through the flow (decision 076). */
+export const DISPUTE_PROVIDERS = ['stripe', 'paypal', 'demo'] as const;
 
 /** Checkout's refusal for an account flagged by a lost dispute. */
 export const DISPUTE_FLAGGED_CHECKOUT_MESSAGE =

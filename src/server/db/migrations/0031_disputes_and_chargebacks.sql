@@ -15,7 +15,7 @@ CREATE TABLE "disputes" (
 	"closed_at" timestamp with time zone,
 	"refund_id" integer,
 	"fee_cents" integer,
-	CONSTRAINT "disputes_provider_ck" CHECK ("disputes"."provider" in ('stripe', 'paypal')),
+	CONSTRAINT "disputes_provider_ck" CHECK ("disputes"."provider" in ('stripe', 'paypal', 'demo')),
 	CONSTRAINT "disputes_status_ck" CHECK ("disputes"."status" in ('needs_response', 'under_review', 'won', 'lost')),
 	CONSTRAINT "disputes_amount_ck" CHECK ("disputes"."amount_cents" > 0),
 	CONSTRAINT "disputes_closed_ck" CHECK (("disputes"."closed_at" is not null) = ("disputes"."status" in ('won', 'lost'))),

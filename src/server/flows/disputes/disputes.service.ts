@@ -62,6 +62,7 @@ import {
   findAccountById,
   findAccountsByIds,
   findOrCreateGuestUser,
+  clearDisputeFlag,
   flagForLostDispute,
 } from '#server/modules/users/index.ts';
 import { applySignalOnce, recordTakenBack, unrefundedCents } from '#server/flows/settlement/index.ts';
@@ -339,4 +340,28 @@ export async function submitDisputeEvidence(
     });
   });
   return getDisputeFile(ctx, { disputeId: row.id, admin: args.admin });
+}
+
+/**
+ * POST /api/admin/users/:id/clear-dispute-flag: an admin lets an account flagged by a lost dispute
+ * check out again (audited). 404 for no such account; 409 when it is not flagged.
+ */
+export async function clearLostDisputeFlag(
+  ctx: ServiceContext,
+  args: { userId: number; adminId: number },
+): Promise<{ cleared: true }> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await clearDisputeFlag(tx, args.userId))) {
+      throw new AppError('CONFLICT', 'This account is not flagged by a lost dispute.');
+    }
+    await recordAudit(tx, {
+      adminId: args.adminId,
+      action: 'user.clear_dispute_flag',
+      entity: 'user',
+      entityId: args.userId,
+      before: { flagged: true },
+      after: { flagged: false },
+    });
+  });
+  return { cleared: true };
 }

@@ -1,6 +1,7 @@
 /** The public face of flows/disputes (decision 076). */
 export {
   applyDisputeSignal,
+  clearLostDisputeFlag,
   getDisputeFile,
   listDisputeQueue,
   submitDisputeEvidence,

@@ -6,7 +6,13 @@ import {
   DisputeQueueSchema,
 } from '#shared/disputes.schemas.ts';
 import { currentUser } from '#server/lib/auth-user.ts';
-import { getDisputeFile, listDisputeQueue, submitDisputeEvidence } from '#server/flows/disputes/index.ts';
+import { z } from 'zod';
+import {
+  clearLostDisputeFlag,
+  getDisputeFile,
+  listDisputeQueue,
+  submitDisputeEvidence,
+} from '#server/flows/disputes/index.ts';
 import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
 
 /**
@@ -52,5 +58,15 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         admin: currentUser(request),
         evidence: request.body,
       }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/clear-dispute-flag',
+    {
+      config: { auth: 'admin' },
+      schema: { params: DisputeIdParamsSchema, response: { 200: z.object({ cleared: z.literal(true) }) } },
+    },
+    async (request) =>
+      clearLostDisputeFlag(app, { userId: request.params.id, adminId: currentUser(request).id }),
   );
 };
