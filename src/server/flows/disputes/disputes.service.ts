@@ -123,7 +123,7 @@ export async function applyDisputeSignal(
         status: signal.status,
         at: now,
       });
-      let row = opened ?? (await lockDisputeByProviderId(tx, provider, signal.providerDisputeId))!;
+      const row = opened ?? (await lockDisputeByProviderId(tx, provider, signal.providerDisputeId))!;
       disputeId = row.id;
       let result: DisputeOutcome = 'unchanged';
       if (opened) {
@@ -143,10 +143,7 @@ export async function applyDisputeSignal(
           signal.status !== row.status
             ? await moveDispute(tx, row, signal.status, { at: now, evidenceDueBy: signal.evidenceDueBy })
             : null;
-        if (moved) {
-          row = moved;
-          if (result === 'unchanged') result = 'moved';
-        }
+        if (moved && result === 'unchanged') result = 'moved';
       } else if (isOpen(row.status)) {
         const current = chip ? ((await findChipRow(tx, chip.id)) ?? chip) : null;
         result =

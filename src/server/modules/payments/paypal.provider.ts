@@ -384,7 +384,7 @@ function toPaypalSignal(event: { id?: string; event_type?: string; resource?: un
   if (!event.id || !event.event_type || !DISPUTE_EVENTS.has(event.event_type)) return { kind: 'ignored' };
   const dispute = (event.resource ?? {}) as PaypalDisputeResource;
   const paymentKey = dispute.disputed_transactions?.[0]?.seller_transaction_id;
-  let amountCents = 0;
+  let amountCents: number;
   try {
     amountCents = parseUsdToCents(dispute.dispute_amount?.value ?? '');
   } catch {

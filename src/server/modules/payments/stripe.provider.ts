@@ -158,11 +158,11 @@ function fromStripeDisputeStatus(status: string): DisputeStatus {
 /** Decodes a verified Stripe event into a payment signal. */
 function toPaymentSignal(event: Stripe.Event): PaymentSignal {
   if (DISPUTE_EVENTS.has(event.type)) return toDisputeSignal(event, event.data.object as Stripe.Dispute);
-  if (event.type === 'charge.refunded') return toRefundedSignal(event, event.data.object as Stripe.Charge);
+  if (event.type === 'charge.refunded') return toRefundedSignal(event, event.data.object);
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     return { kind: 'ignored' };
   }
-  const intent = event.data.object as Stripe.PaymentIntent;
+  const intent = event.data.object;
   const orderId = orderIdOf(intent);
   if (orderId === null) return { kind: 'ignored' };
   const payload = { eventId: event.id, type: event.type, paymentIntentId: intent.id };
