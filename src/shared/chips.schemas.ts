@@ -183,6 +183,11 @@ export const ChipSchema = z.object({
   isDemoNotForSale: z.boolean(),
   /** The owner reported it lost or stolen (null: not reported). */
   reportStatus: z.enum(['lost', 'stolen']).nullable(),
+  /**
+   * Decision 076: a dispute of the payment that brought it to its owner is open, so it is frozen;
+   * true only in its owner's own view (everyone else reads it as not for sale).
+   */
+  underReview: z.boolean().optional(),
   /** Photographs of the real disc, oldest first (one chip's page; lists leave them out). */
   photos: z.array(ChipPhotoSchema),
 });

@@ -122,6 +122,12 @@ describe('card disputes', () => {
     });
     expect(resell.statusCode).toBe(409);
     expect(ApiErrorSchema.parse(resell.json()).message).toMatch(/under review/);
+    // Its page says "under review" to its owner only.
+    const page = (token: string | null) =>
+      injectAs(app, token, { method: 'GET', url: `/api/artchip/${chip.id}` });
+    expect((await page(buyer.token)).json()).toMatchObject({ underReview: true, actions: { list: false } });
+    expect((await page(null)).json()).not.toHaveProperty('underReview');
+    expect((await page(seller.token)).json()).not.toHaveProperty('underReview');
 
     // Held: past the payout hold, nothing is payable while the dispute is open.
     advance(8 * DAY);

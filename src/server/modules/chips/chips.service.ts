@@ -168,6 +168,9 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
     isDemo: isDemoChip({ creatorUsername: row.creatorUsername, title: row.chip.title }),
     isDemoNotForSale: refuseDemoSale(row.chip, ctx.sale) !== null,
     photos: [],
+    ...(row.chip.frozenAt !== null &&
+      ctx.viewer !== null &&
+      ctx.viewer.id === ownerIdOf(row.chip) && { underReview: true }),
   };
 }
 
