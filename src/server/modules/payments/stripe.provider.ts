@@ -155,6 +155,29 @@ function fromStripeDisputeStatus(status: string): DisputeStatus {
   }
 }
 
+/**
+ * Verifies a Stripe-signed body with `secret` and answers its dispute signal (or ignored): the demo
+ * provider's dispute webhook uses Stripe's scheme (decision 076).
+ */
+export function decodeSignedDisputeEvent(request: PaymentSignalRequest, secret: string): PaymentSignal {
+  let event: Stripe.Event;
+  try {
+    event = verifier.webhooks.constructEvent(
+      request.rawBody,
+      headerValue(request.headers['stripe-signature']),
+      secret,
+    );
+  } catch {
+    throw new AppError('VALIDATION_FAILED', INVALID_SIGNATURE_MESSAGE);
+  }
+  return DISPUTE_EVENTS.has(event.type)
+    ? toDisputeSignal(event, event.data.object as Stripe.Dispute)
+    : { kind: 'ignored' };
+}
+
+/** Stripe's webhook verifier needs no key or network. */
+const verifier = new Stripe('sk_unused_for_webhooks');
+
 /** Decodes a verified Stripe event into a payment signal. */
 function toPaymentSignal(event: Stripe.Event): PaymentSignal {
   if (DISPUTE_EVENTS.has(event.type)) return toDisputeSignal(event, event.data.object as Stripe.Dispute);
