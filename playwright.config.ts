@@ -71,6 +71,8 @@ export default defineConfig({
       RATE_LIMIT: 'false',
       ADMIN_EMAIL: 'admin@artchip.test',
       ADMIN_PASSWORD: 'admin-password-123',
+      // Decision 076: signs the demo dispute webhooks tests/e2e/disputes.spec.ts posts.
+      DEMO_WEBHOOK_SECRET: 'whsec_e2e_demo_disputes',
     },
   },
 });

@@ -48,6 +48,13 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox', 'live']).default('sandbox')),
   PAYPAL_API_URL: optionalUrl,
+  /**
+   * Decision 076: with demo payments, a secret that signs Stripe-shaped dispute events posted to
+   * POST /api/payments/demo/webhook (demos and the end-to-end tests); unset, there is no such route.
+   */
+  DEMO_WEBHOOK_SECRET: optionalString,
+  /** Decision 076: the id PayPal gave our webhook; its dispute events are verified against it. */
+  PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_PAYOUTS: bool(false),
   SOLANA_RPC_URL: optionalUrl,
   TOKEN_MINT: optionalString,
@@ -125,7 +132,14 @@ export type Config = {
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
     | undefined;
   paypal:
-    | { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string | undefined }
+    | {
+        clientId: string;
+        clientSecret: string;
+        env: 'sandbox' | 'live';
+        apiUrl: string | undefined;
+        /** Decision 076: PayPal's id of our webhook; without it no PayPal webhook is taken. */
+        webhookId: string | undefined;
+      }
     | undefined;
   solana: { rpcUrl: string; tokenMint: string; treasuryWallet: string } | undefined;
   /**
@@ -146,6 +160,8 @@ export type Config = {
     | undefined;
   /** Demo payment methods and POST /api/orders/:id/complete exist only when this is true. */
   demoPayments: boolean;
+  /** Decision 076: signs demo dispute webhooks (Stripe's scheme); undefined: none are taken. */
+  demoWebhookSecret: string | undefined;
   /**
    * Some live payment provider is configured (Stripe, PayPal or Solana Pay): the demo catalogue's chips
    * can then never be bought, whatever DEMO_PAYMENTS says (PRODUCT.md).
@@ -258,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           clientSecret: e.PAYPAL_CLIENT_SECRET!,
           env: e.PAYPAL_ENV,
           apiUrl: e.PAYPAL_API_URL,
+          webhookId: e.PAYPAL_WEBHOOK_ID,
         }
       : undefined,
     solana: hasSolana
@@ -276,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     demoPayments,
+    demoWebhookSecret: e.DEMO_WEBHOOK_SECRET,
     livePayments: hasStripe || hasPaypal || hasSolana,
     seedDemo: e.SEED_DEMO,
     admin: hasAdmin ? { email: e.ADMIN_EMAIL!, password: e.ADMIN_PASSWORD! } : undefined,

@@ -41,6 +41,7 @@ import { attentionRoutes } from './http/attention/attention.routes.ts';
 import { demoCatalogueRoutes } from './http/seed/demo-catalogue.routes.ts';
 import { vaultIntakeRoutes } from './http/vault-intake/vault-intake.routes.ts';
 import { casesRoutes } from './http/cases/cases.routes.ts';
+import { disputesRoutes } from './http/disputes/disputes.routes.ts';
 
 /**
  * The meta (title, description, Open Graph) of the pages features describe, first that knows the page
@@ -80,6 +81,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, spa: SpaOption
   await app.register(nfcRoutes);
   await app.register(vaultIntakeRoutes);
   await app.register(casesRoutes);
+  await app.register(disputesRoutes);
   await app.register(chipsRoutes);
   await app.register(mediaRoutes);
   await app.register(chipsSeoRoutes);

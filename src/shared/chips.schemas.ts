@@ -205,6 +205,11 @@ export const ChipSchema = z.object({
   isDemoNotForSale: z.boolean(),
   /** The owner reported it lost or stolen (null: not reported). */
   reportStatus: z.enum(['lost', 'stolen']).nullable(),
+  /**
+   * Decision 076: a dispute of the payment that brought it to its owner is open, so it is frozen;
+   * true only in its owner's own view (everyone else reads it as not for sale).
+   */
+  underReview: z.boolean().optional(),
   /** Photographs of the real disc, oldest first (one chip's page; lists leave them out). */
   photos: z.array(ChipPhotoSchema),
   /** People watching it (issue 31): public; who they are is not. */
@@ -336,6 +341,10 @@ export const CHIP_EVENT_TYPES = [
   'vault_checked_in',
   'vault_refused',
   'vault_cancelled',
+  /** Decision 076: a dispute of its purchase opened, closed, or was lost with the chip in our vault. */
+  'frozen',
+  'unfrozen',
+  'reclaimed',
 ] as const;
 export type ChipEventType = (typeof CHIP_EVENT_TYPES)[number];
 

@@ -32,7 +32,17 @@ export const ALLOCATION_KINDS = [
   'refund_due',
 ] as const;
 export const SETTLEMENT_KINDS = ['payout', 'direct_payment'] as const;
-export const LEDGER_KINDS = [...CASH_KINDS, ...ALLOCATION_KINDS, ...SETTLEMENT_KINDS] as const;
+/**
+ * Expenses (decision 076): what the platform pays a provider from its own income, beside any order's
+ * cash and allocation: the fee of a lost dispute (platform account, negative).
+ */
+export const EXPENSE_KINDS = ['dispute_fee'] as const;
+export const LEDGER_KINDS = [
+  ...CASH_KINDS,
+  ...ALLOCATION_KINDS,
+  ...SETTLEMENT_KINDS,
+  ...EXPENSE_KINDS,
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 const LedgerLineSchema = z.object({

@@ -16,6 +16,10 @@ export const REFUND_REASONS = [
   'admin',
   'shipping_unused',
   'buyer_protection',
+  /** Decision 076: a card or PayPal dispute the platform lost; the provider took the money back. */
+  'chargeback',
+  /** Decision 076: a refund made at the provider (Stripe's dashboard), reported by its webhook. */
+  'provider',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

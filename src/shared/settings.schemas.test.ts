@@ -47,6 +47,7 @@ describe('SiteSettingsSchema', () => {
       reporting1099kSales: 200,
       reportingDac7GrossUsd: '2000.00',
       reportingDac7Sales: 30,
+      disputeFeeCents: 1500,
     });
     expect(SiteSettingsSchema.parse({})).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -222,6 +223,7 @@ describe('toPricingSettings', () => {
       reporting1099kSales: _sales1099k,
       reportingDac7GrossUsd: _grossDac7,
       reportingDac7Sales: _salesDac7,
+      disputeFeeCents: _disputeFee,
       ...moneyDefaults
     } = DEFAULT_SITE_SETTINGS;
     expect(toSiteSettings(toPricingSettings(DEFAULT_SITE_SETTINGS))).toEqual(moneyDefaults);

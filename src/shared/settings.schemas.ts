@@ -206,6 +206,12 @@ const SITE_SETTINGS_SHAPE = {
     .int({ error: 'Must be a whole number of sales from 0 to 1,000,000' })
     .min(0, { error: 'Must be a whole number of sales from 0 to 1,000,000' })
     .max(1_000_000, { error: 'Must be a whole number of sales from 0 to 1,000,000' }),
+  /** Decision 076: what a lost card or PayPal dispute costs the platform, in cents (the provider's fee). */
+  disputeFeeCents: z
+    .number({ error: 'Must be a whole number of cents from 0 to 100000' })
+    .int({ error: 'Must be a whole number of cents from 0 to 100000' })
+    .min(0, { error: 'Must be a whole number of cents from 0 to 100000' })
+    .max(100_000, { error: 'Must be a whole number of cents from 0 to 100000' }),
 };
 
 /** Site settings without defaults: the type of a complete settings object. */
@@ -249,6 +255,7 @@ export const DEFAULT_SITE_SETTINGS: z.infer<typeof CompleteSiteSettingsSchema> =
   reporting1099kSales: 200,
   reportingDac7GrossUsd: '2000.00',
   reportingDac7Sales: 30,
+  disputeFeeCents: 1500,
 });
 
 /** Fresh mutable copy of the default payment methods, so a parsed value never aliases the constant. */
@@ -324,6 +331,7 @@ export const SiteSettingsSchema = z.object({
   reportingDac7Sales: SITE_SETTINGS_SHAPE.reportingDac7Sales.default(
     DEFAULT_SITE_SETTINGS.reportingDac7Sales,
   ),
+  disputeFeeCents: SITE_SETTINGS_SHAPE.disputeFeeCents.default(DEFAULT_SITE_SETTINGS.disputeFeeCents),
 });
 
 /** Site settings as sent on the wire. */
@@ -399,6 +407,7 @@ export type MoneySiteSettings = Omit<
   | 'reporting1099kSales'
   | 'reportingDac7GrossUsd'
   | 'reportingDac7Sales'
+  | 'disputeFeeCents'
 >;
 
 /** Converts integer pricing settings back to the wire form, with canonical 2-decimal strings. */

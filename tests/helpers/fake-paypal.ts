@@ -8,6 +8,7 @@
  * 403 NOT_AUTHORIZED / PERMISSION_DENIED, as PayPal answers without a partner's auth assertion.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server.ts';
 
 export const FAKE_PAYPAL_CLIENT_ID = 'fake-paypal-client';
@@ -108,7 +109,20 @@ export type FakePaypal = FakeServer & {
   refunds: Map<string, FakePaypalRefund & { captureId: string }>;
   /** The capture id of a captured PayPal order. */
   captureIdOf: (id: string) => string;
+  /**
+   * A webhook delivery signed the way PayPal signs (decision 076): RSA-SHA256 over
+   * `transmissionId|time|webhookId|crc32(body)` with this fake's key; the fake's
+   * /v1/notifications/verify-webhook-signature checks it. `webhookId` other than the configured one
+   * plays a forged or misrouted delivery.
+   */
+  webhook: (
+    eventType: string,
+    resource: object,
+    options?: { id?: string; webhookId?: string },
+  ) => { payload: string; headers: Record<string, string> };
 };
+
+export const FAKE_PAYPAL_WEBHOOK_ID = 'WH-FAKE-0001';
 
 const toCents = (value: string) => Math.round(Number(value) * 100);
 const toValue = (cents: number) => (cents / 100).toFixed(2);
@@ -134,6 +148,9 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const captures = new Map<string, number>();
   const now = () => new Date().toISOString();
   const oauth = fakePaypalOAuth('https://uri.paypal.com/services/payments/payment');
+  const signingKey = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const signedMessage = (id: string, time: string, webhookId: string, body: string) =>
+    `${id}|${time}|${webhookId}|${zlib.crc32(Buffer.from(body, 'utf8'))}`;
 
   const server = await startFakeServer((req) => {
     const issued = oauth.issue(req);
@@ -148,6 +165,25 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       if (replyKey) replies.set(replyKey, { status, body });
       return { status, body };
     };
+
+    if (req.method === 'POST' && req.path === '/v1/notifications/verify-webhook-signature') {
+      const body = JSON.parse(req.body) as Record<string, unknown>;
+      const message = signedMessage(
+        String(body.transmission_id),
+        String(body.transmission_time),
+        String(body.webhook_id),
+        JSON.stringify(body.webhook_event),
+      );
+      const ok =
+        body.auth_algo === 'SHA256withRSA' &&
+        crypto.verify(
+          'sha256',
+          Buffer.from(message),
+          signingKey.publicKey,
+          Buffer.from(String(body.transmission_sig), 'base64'),
+        );
+      return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
+    }
 
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(req.path);
     if (req.method === 'POST' && refundMatch) {
@@ -303,6 +339,39 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
       PAYPAL_ENV: 'sandbox',
       PAYPAL_API_URL: server.url,
+      PAYPAL_WEBHOOK_ID: FAKE_PAYPAL_WEBHOOK_ID,
+    },
+    webhook: (eventType, resource, options = {}) => {
+      const id = options.id ?? `WH-${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
+      const payload = JSON.stringify({
+        id,
+        event_version: '1.0',
+        create_time: now(),
+        resource_type: 'dispute',
+        event_type: eventType,
+        summary: `A dispute event (${eventType})`,
+        resource,
+      });
+      const transmissionId = crypto.randomUUID();
+      const time = now();
+      const sig = crypto.sign(
+        'sha256',
+        Buffer.from(
+          signedMessage(transmissionId, time, options.webhookId ?? FAKE_PAYPAL_WEBHOOK_ID, payload),
+        ),
+        signingKey.privateKey,
+      );
+      return {
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'paypal-auth-algo': 'SHA256withRSA',
+          'paypal-cert-url': `${server.url}/v1/notifications/certs/CERT-FAKE`,
+          'paypal-transmission-id': transmissionId,
+          'paypal-transmission-sig': sig.toString('base64'),
+          'paypal-transmission-time': time,
+        },
+      };
     },
     approve: (id) => {
       const order = orders.get(id);

@@ -74,6 +74,38 @@ export type FakeStripe = FakeServer & {
     intent: Intent,
     options?: { id?: string; secret?: string },
   ) => { payload: string; headers: Record<string, string> };
+  /** Any Stripe object's event (a Dispute, a Charge), signed like `event` (decision 076). */
+  objectEvent: (
+    type: string,
+    object: object,
+    options?: { id?: string; secret?: string },
+  ) => { payload: string; headers: Record<string, string> };
+  /** Disputes by id, with the evidence each received (POST /v1/disputes/:id). */
+  disputes: Map<string, FakeDispute>;
+  /** Opens a dispute of a succeeded PaymentIntent (the bank's chargeback), in Stripe's Dispute shape. */
+  dispute: (intentId: string, options?: { amount?: number; reason?: string }) => FakeDispute;
+  /** A refund made in Stripe's dashboard; answers the Charge as charge.refunded carries it. */
+  dashboardRefund: (intentId: string, amount?: number) => Record<string, unknown>;
+  /** The Charge of a PaymentIntent as charge.refunded carries it (everything refunded so far). */
+  charge: (intentId: string) => Record<string, unknown>;
+};
+
+export type FakeDispute = {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: string;
+  created: number;
+  livemode: false;
+  is_charge_refundable: boolean;
+  metadata: Record<string, string>;
+  evidence: Record<string, string>;
+  evidence_details: { due_by: number; has_evidence: boolean; past_due: boolean; submission_count: number };
+  balance_transactions: unknown[];
 };
 
 const sdk = new Stripe(FAKE_STRIPE_SECRET_KEY);
@@ -114,6 +146,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
   const byIdempotencyKey = new Map<string, Intent>();
   const refunds = new Map<string, FakeStripeRefund>();
+  const disputes = new Map<string, FakeDispute>();
   let refundOutcome: 'succeeded' | 'pending' = 'succeeded';
   // Idempotent POSTs other than PaymentIntent creation: the first answer, and the request it answered.
   const replies = new Map<string, { request: string; response: FakeResponse }>();
@@ -283,6 +316,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (typeof key === 'string') byIdempotencyKey.set(key, intent);
       return { status: 200, body: intent };
     }
+    const disputeUpdate = /^\/v1\/disputes\/([^/]+)$/.exec(req.path);
+    if (req.method === 'POST' && disputeUpdate) {
+      const dispute = disputes.get(disputeUpdate[1]!);
+      if (!dispute) return stripeError(404, `No such dispute: '${disputeUpdate[1]}'`, 'resource_missing');
+      if (!['needs_response', 'warning_needs_response'].includes(dispute.status)) {
+        return stripeError(
+          400,
+          `This dispute is already closed or under review (${dispute.status}).`,
+          'dispute_already_submitted',
+        );
+      }
+      const form = new URLSearchParams(req.body);
+      for (const [k, v] of form) {
+        const m = /^evidence\[(.+)\]$/.exec(k);
+        if (m) dispute.evidence[m[1]!] = v;
+      }
+      dispute.evidence_details.has_evidence = Object.keys(dispute.evidence).length > 0;
+      if (form.get('submit') === 'true') {
+        dispute.status = 'under_review';
+        dispute.evidence_details.submission_count += 1;
+      }
+      return { status: 200, body: dispute };
+    }
     if (req.method === 'POST' && req.path === '/v1/refunds') {
       return idempotent(req, () => createRefund(new URLSearchParams(req.body)));
     }
@@ -304,6 +360,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const intent = intents.get(id);
     if (!intent) throw new Error(`fake Stripe has no PaymentIntent ${id}`);
     return intent;
+  };
+  const sign = (type: string, object: object, options: { id?: string; secret?: string } = {}) => {
+    const payload = JSON.stringify({
+      id: options.id ?? `evt_${crypto.randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: { ...object } },
+    });
+    const header = sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
+    });
+    return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
+  };
+  const chargeOf = (intentId: string): Record<string, unknown> => {
+    const intent = get(intentId);
+    const mine = [...refunds.values()].filter((r) => r.payment_intent === intentId);
+    return {
+      id: intent.latest_charge,
+      object: 'charge',
+      amount: intent.amount_received,
+      amount_captured: intent.amount_received,
+      amount_refunded: refundedCents(intentId),
+      currency: intent.currency,
+      payment_intent: intentId,
+      refunded: refundedCents(intentId) >= intent.amount_received,
+      status: 'succeeded',
+      livemode: false,
+      metadata: intent.metadata,
+      refunds: { object: 'list', data: mine.reverse(), has_more: false, url: '/v1/refunds' },
+    };
   };
   const url = new URL(server.url);
   return {
@@ -331,6 +423,45 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { message, type: 'card_error', code: 'card_declined' };
       return intent;
+    },
+    objectEvent: sign,
+    disputes,
+    dispute: (intentId, options = {}) => {
+      const intent = get(intentId);
+      if (!intent.latest_charge) throw new Error(`PaymentIntent ${intentId} was not charged`);
+      const dispute: FakeDispute = {
+        id: `dp_${crypto.randomBytes(12).toString('hex')}`,
+        object: 'dispute',
+        amount: options.amount ?? intent.amount_received,
+        currency: intent.currency,
+        charge: intent.latest_charge,
+        payment_intent: intentId,
+        reason: options.reason ?? 'fraudulent',
+        status: 'needs_response',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        is_charge_refundable: false,
+        metadata: {},
+        evidence: {},
+        evidence_details: {
+          due_by: Math.floor(Date.now() / 1000) + 7 * 24 * 3600,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        balance_transactions: [],
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    charge: chargeOf,
+    dashboardRefund: (intentId, amount) => {
+      const response = createRefund(
+        new URLSearchParams({ payment_intent: intentId, ...(amount ? { amount: String(amount) } : {}) }),
+      );
+      if (response.status !== 200)
+        throw new Error(`dashboard refund refused: ${JSON.stringify(response.body)}`);
+      return chargeOf(intentId);
     },
     event: (type, intent, options = {}) => {
       const payload = JSON.stringify({

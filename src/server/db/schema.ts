@@ -23,3 +23,4 @@ export * from '#server/modules/nfc/nfc.table.ts';
 export * from '#server/platform/rate-limit/rate-limit.table.ts';
 export * from '#server/modules/cases/cases.table.ts';
 export * from '#server/modules/notifications/notifications.table.ts';
+export * from '#server/modules/disputes/disputes.table.ts';

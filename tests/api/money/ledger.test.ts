@@ -2,7 +2,7 @@
 // payouts, accounting and its CSV, and a property test of the ledger's invariants after every step of
 // random sequences of sales, mints, offers, refunds, transfers, hand-overs and payouts (issue 26).
 import fc from 'fast-check';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#shared/checkout.schemas.ts';
 import { StartHandoverResponseSchema, ClaimResponseSchema } from '#shared/handovers.schemas.ts';
@@ -21,7 +21,11 @@ import type { ChipRow } from '#server/modules/chips/index.ts';
 import { orders } from '#server/modules/orders/orders.table.ts';
 import type { OrderRow } from '#server/modules/orders/index.ts';
 import { ledgerLines } from '#server/modules/ledger/ledger.table.ts';
+import { commissions } from '#server/modules/affiliates/affiliates.table.ts';
 import { completeOrderPayment } from '#server/flows/settlement/index.ts';
+import { applyDisputeSignal } from '#server/flows/disputes/index.ts';
+import { readAccountTotals } from '#server/modules/ledger/index.ts';
+import { paymentEvents } from '#server/modules/payments/payments.table.ts';
 import { getSiteSettings } from '#server/modules/settings/index.ts';
 import type { App } from '#server/app.ts';
 import { buildTestApp, injectAs } from '#tests/helpers/app.ts';
@@ -283,6 +287,19 @@ describe('ledger invariants (property)', () => {
       weight: 2,
       arbitrary: fc.record({ kind: fc.constant('payout' as const), who: fc.nat(2), affiliate: fc.boolean() }),
     },
+    // Decision 076: a card dispute of a paid order; while it is open a payout of its seller (or of the
+    // mint's affiliates) is tried, then the dispute is won or lost. Generated last: the seed walks the
+    // steps above as before.
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('dispute' as const),
+        pick,
+        lost: fc.boolean(),
+        who: fc.nat(2),
+        affiliate: fc.boolean(),
+      }),
+    },
   );
   type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -306,6 +323,9 @@ describe('ledger invariants (property)', () => {
     'payout:seller',
     'payout:affiliate',
     'creator royalty',
+    'dispute:won',
+    'dispute:lost',
+    'payout while disputed',
   ] as const;
   const seen = new Map<string, number>();
   const saw = (what: (typeof MUST_SEE)[number]) => seen.set(what, (seen.get(what) ?? 0) + 1);
@@ -415,7 +435,13 @@ describe('ledger invariants (property)', () => {
         chip,
         owner: world.people.find((p) => p.user.id === (chip.ownerId ?? chip.creatorId)),
       }))
-      .filter((c) => c.owner !== undefined && c.chip.reservedForUserId === null && want(c.chip));
+      .filter(
+        (c) =>
+          c.owner !== undefined &&
+          c.chip.reservedForUserId === null &&
+          c.chip.frozenAt === null &&
+          want(c.chip),
+      );
     const found = fit.length === 0 ? undefined : fit[n % fit.length]!;
     return found && { chip: found.chip, owner: found.owner! };
   }
@@ -618,6 +644,8 @@ describe('ledger invariants (property)', () => {
       saw('transfer');
     } else if (s.kind === 'handover') {
       await handOver(world, s);
+    } else if (s.kind === 'dispute') {
+      await dispute(world, s);
     } else if (s.kind === 'payout') {
       const userId = people[s.who]!.user.id;
       const res = s.affiliate
@@ -637,6 +665,80 @@ describe('ledger invariants (property)', () => {
         saw(s.affiliate ? 'payout:affiliate' : 'payout:seller');
       }
     }
+  }
+
+  /**
+   * A dispute of a paid order (decision 076), through the disputes flow as a provider's webhook would
+   * drive it: opened, the books checked and a payout tried while it is open (it pays none of the held
+   * order's money), then closed won or lost.
+   */
+  async function dispute(world: World, s: Extract<Step, { kind: 'dispute' }>) {
+    const { app, admin, people } = world;
+    const order = await pickOrder(world, s.pick, (o) => o.paymentStatus === 'completed');
+    if (!order) return;
+    const [completion] = await app.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.orderId, order.id), eq(paymentEvents.outcome, 'completed')));
+    if (!completion) return;
+    const signal = (status: 'needs_response' | 'won' | 'lost', n: number) => ({
+      provider: 'demo' as const,
+      eventKey: `dispute-${order.id}-${n}`,
+      type: n === 0 ? 'charge.dispute.created' : 'charge.dispute.closed',
+      paymentKey: completion.eventKey,
+      providerDisputeId: `dp_${order.id}`,
+      status,
+      reason: 'fraudulent',
+      amountCents: order.totalCents,
+      currency: 'usd',
+      evidenceDueBy: null,
+    });
+    const opened = await applyDisputeSignal(app, signal('needs_response', 0));
+    if (opened.outcome !== 'opened') return;
+    expect(await ledgerViolations(app, admin.token, world), 'while the dispute is open').toEqual([]);
+    // A payout while it is open pays none of the held order's money.
+    const userId = people[s.who]!.user.id;
+    const held = await standingFor(world, order.id, userId);
+    const res = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: s.affiliate ? `/api/admin/affiliate-payout/${userId}` : `/api/admin/payouts/sellers/${userId}`,
+      payload: {},
+    });
+    expect([200, 201, 422], res.body).toContain(res.statusCode);
+    if (res.statusCode !== 422) {
+      saw('payout while disputed');
+      if (s.affiliate) {
+        const mine = await app.db.select().from(commissions).where(eq(commissions.orderId, order.id));
+        expect(
+          mine.filter((c) => c.status === 'paid'),
+          'a held commission paid',
+        ).toEqual([]);
+      } else if (held > 0) {
+        const totals = await readAccountTotals(app.db, userId, 'seller');
+        expect(totals.earnedCents - totals.paidOutCents, 'held proceeds paid out').toBeGreaterThanOrEqual(
+          held,
+        );
+      }
+    }
+    const closed = await applyDisputeSignal(app, signal(s.lost ? 'lost' : 'won', 1));
+    expect(closed.outcome).toBe(s.lost ? 'lost' : 'won');
+    saw(s.lost ? 'dispute:lost' : 'dispute:won');
+    // The walk goes on with the same people: an admin lets a flagged buyer check out again.
+    if (s.lost) {
+      const cleared = await injectAs(app, admin.token, {
+        method: 'POST',
+        url: `/api/admin/users/${order.buyerId}/clear-dispute-flag`,
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+    }
+  }
+
+  /** What an order's allocation still gives `userId` (seller proceeds, commissions), in cents. */
+  async function standingFor(world: World, orderId: number, userId: number): Promise<number> {
+    const lines = await world.app.db.select().from(ledgerLines).where(eq(ledgerLines.orderId, orderId));
+    return lines
+      .filter((l) => l.userId === userId && (l.account === 'seller' || l.account === 'affiliate'))
+      .reduce((sum, l) => sum + l.amountCents, 0);
   }
 
   /**

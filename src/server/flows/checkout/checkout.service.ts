@@ -16,6 +16,7 @@ import {
   type QuoteResponse,
 } from '#shared/checkout.schemas.ts';
 import { type CheckoutRequest } from '#shared/checkout-request.schemas.ts';
+import { DISPUTE_FLAGGED_CHECKOUT_MESSAGE } from '#shared/disputes.schemas.ts';
 import { computeOrderSummary, isPaymentMethodAllowed, type OrderSummary } from '#shared/pricing.ts';
 import { normalizeAddress } from '#shared/addresses.schemas.ts';
 import { toPricingSettings, type PaymentMethod, type PricingSettings } from '#shared/settings.schemas.ts';
@@ -26,6 +27,7 @@ import type { AuthUser } from '#server/lib/auth-user.ts';
 import {
   createShippingAddress,
   findAccountByEmail,
+  findAccountById,
   findOrCreateGuestUser,
   listShippingAddresses,
 } from '#server/modules/users/index.ts';
@@ -205,6 +207,10 @@ export async function checkout(
   if (!user && input.email) await refuseExistingGuestAccount(ctx, input.email);
   const { order, buyer, summary, title, sellerPaypalEmail } = await ctx.db.transaction(async (tx) => {
     const buyer = await resolveBuyer(tx, user, input.email || undefined);
+    // Decision 076: an account that lost the platform a dispute checks out no more.
+    if ((await findAccountById(tx, buyer.id))?.disputeFlaggedAt) {
+      throw new AppError('FORBIDDEN', DISPUTE_FLAGGED_CHECKOUT_MESSAGE);
+    }
     // A plain purchase holds its chip only within the buyer's and the client's allowance.
     if (!mint && input.offerId === undefined) {
       await assertHoldAllowance(tx, { buyerId: buyer.id, clientKey, chipId: input.artchipId!, now });

@@ -4,7 +4,10 @@ export {
   failOrderPayment,
   reconcilePendingPayments,
   sweepLapsedHoldsAndPayments,
+  applySignalOnce,
 } from './payments.service.ts';
+export { applyProviderRefund } from './provider-refunds.service.ts';
+export { recordTakenBack, unrefundedCents } from './refunds.service.ts';
 export { checkTokenPayments } from './solana.service.ts';
 export { recordSeededDemoPayment } from './demo.service.ts';
 export { processRefund, recordManualRefund, refundOrderByAdmin, retryRefunds } from './refunds.service.ts';

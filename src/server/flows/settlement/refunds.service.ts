@@ -22,7 +22,15 @@ import { enqueueMail, mailImageUrl } from '#server/platform/mail/index.ts';
 import { findAccountById } from '#server/modules/users/index.ts';
 import { reverseOrderCommissions } from '#server/modules/affiliates/index.ts';
 import { bookRefund, bookRefundDue, bookPayment } from '#server/modules/ledger/index.ts';
-import { findChipRow, lockChipForChange, undispatchChip, unsellChip } from '#server/modules/chips/index.ts';
+import {
+  findChipRow,
+  lockChipForChange,
+  undispatchChip,
+  unsellChip,
+  type ChipRow,
+} from '#server/modules/chips/index.ts';
+import { hasOpenDispute } from '#server/modules/disputes/index.ts';
+import { DISPUTED_ORDER_REFUND_MESSAGE } from '#shared/disputes.schemas.ts';
 import {
   cancelOrderForRefund,
   findOrderById,
@@ -36,7 +44,9 @@ import {
   getPaymentRegistry,
   paymentContext,
   claimRefund,
+  failProcessingRefund,
   findRefund,
+  listRefundsOfOrder,
   insertRefundOnce,
   listRefundsToRetry,
   lockRefund,
@@ -105,6 +115,8 @@ export async function refundOrderByAdmin(
     const order = (await lockOrder(tx, found.id))!;
     const refusal = refuseRefund(order, chip);
     if (refusal) throw new AppError(refusal.code, refusal.message);
+    // Decision 076: a disputed payment is the dispute's to settle (Stripe refuses its refund too).
+    if (await hasOpenDispute(tx, order.id)) throw new AppError('CONFLICT', DISPUTED_ORDER_REFUND_MESSAGE);
     const paymentKey = (await findCompletionKey(tx, order.id)) ?? `order-${order.id}`;
     const row = await insertRefundOnce(tx, {
       orderId: order.id,
@@ -182,8 +194,9 @@ export async function processRefund(ctx: ServiceContext, refundId: number): Prom
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     ctx.log.warn({ err, refundId }, 'refund failed at the provider');
+    // Only while still processing: the provider's webhook may have settled it meanwhile (decision 076).
     return ctx.db.transaction((tx) =>
-      updateRefund(tx, claimed.id, {
+      failProcessingRefund(tx, claimed.id, {
         status: 'failed',
         failureMessage: message.slice(0, 500),
         updatedAt: now,
@@ -193,13 +206,27 @@ export async function processRefund(ctx: ServiceContext, refundId: number): Prom
 }
 
 /** The money went back (or the provider accepted it): book it once, tell the buyer. */
-async function settleRefund(
+export async function settleRefund(
   ctx: ServiceContext,
   refundId: number,
   result: { status: 'succeeded' | 'pending'; reference: string | null },
 ): Promise<RefundRow> {
+  return ctx.db.transaction((tx) => settleRefundIn(ctx, tx, refundId, result));
+}
+
+/**
+ * settleRefund inside the caller's transaction: locks the refund, then its order (so the caller holds
+ * no older refund's lock, or has just inserted this one). A chargeback is not mailed: the buyer took
+ * the money back through their bank or PayPal.
+ */
+async function settleRefundIn(
+  ctx: ServiceContext,
+  tx: Db,
+  refundId: number,
+  result: { status: 'succeeded' | 'pending'; reference: string | null },
+): Promise<RefundRow> {
   const now = ctx.clock();
-  return ctx.db.transaction(async (tx) => {
+  {
     const refund = (await lockRefund(tx, refundId))!;
     if (refund.status === 'succeeded' || refund.status === 'pending') return refund;
     const order = (await lockOrder(tx, refund.orderId))!;
@@ -229,7 +256,7 @@ async function settleRefund(
     });
     // A buyer protection case's refund closes its case and releases the sale's remaining proceeds.
     if (refund.reason === 'buyer_protection') await closeCaseOfRefund(ctx, tx, refund.id);
-    const buyer = await findAccountById(tx, order.buyerId);
+    const buyer = refund.reason === 'chargeback' ? null : await findAccountById(tx, order.buyerId);
     if (buyer) {
       const chip = order.chipId === null ? null : await findChipRow(tx, order.chipId);
       await enqueueMail(
@@ -246,7 +273,68 @@ async function settleRefund(
       );
     }
     return settled;
+  }
+}
+
+/**
+ * What of an order's payment is not given back yet: its total less every refund of it that has not
+ * failed (requested, processing, pending, succeeded, manual).
+ */
+export async function unrefundedCents(tx: Db, order: OrderRow): Promise<number> {
+  const given = (await listRefundsOfOrder(tx, order.id))
+    .filter(
+      (r) => r.status !== 'failed' && r.reason !== 'duplicate_payment' && r.reason !== 'chip_unavailable',
+    )
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  return Math.max(0, order.totalCents - given);
+}
+
+/**
+ * Money a provider already took back from us (decision 076): a lost dispute's chargeback, or a refund
+ * made in the provider's dashboard. Inside the caller's transaction, with the chip and order locked:
+ * one refunds row per `paymentKey` (null when that key has one already: counted once), settled at
+ * once (the money has moved). A whole refund made at the provider undoes the fulfilment like an admin
+ * refund when it still can be (a bought chip back to its seller, a shipment kept in the vault).
+ */
+export async function recordTakenBack(
+  ctx: ServiceContext,
+  tx: Db,
+  args: {
+    order: OrderRow;
+    chip: ChipRow | null;
+    reason: 'chargeback' | 'provider';
+    paymentKey: string;
+    amountCents: number;
+    reference: string | null;
+    note: string;
+  },
+): Promise<RefundRow | null> {
+  const { order, chip } = args;
+  const row = await insertRefundOnce(tx, {
+    orderId: order.id,
+    provider: order.paymentProvider,
+    paymentKey: args.paymentKey,
+    amountCents: args.amountCents,
+    reason: args.reason,
+    note: args.note,
+    status: 'processing',
   });
+  if (!row) return null;
+  const isWhole = args.amountCents >= order.totalCents;
+  if (args.reason === 'provider' && isWhole && refuseRefund(order, chip) === null) {
+    if (chip && order.orderType === 'purchase' && order.sellerId !== null) {
+      await unsellChip(tx, chip, {
+        orderId: order.id,
+        sellerId: order.sellerId,
+        actorUserId: null,
+        reason: args.note,
+      });
+    } else if (chip && order.orderType === 'shipping') {
+      await undispatchChip(tx, chip);
+    }
+    await cancelOrderForRefund(tx, order, { refundId: row.id, actorUserId: null, reason: args.note });
+  }
+  return settleRefundIn(ctx, tx, row.id, { status: 'succeeded', reference: args.reference });
 }
 
 /**

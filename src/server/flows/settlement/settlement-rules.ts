@@ -47,6 +47,8 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   admin: 'Refunded by an admin',
   shipping_unused: 'Shipping not used: the chip was listed before it shipped',
   buyer_protection: 'Refunded under buyer protection',
+  chargeback: 'Taken back by a dispute the platform lost',
+  provider: "Refunded at the payment provider's dashboard",
 };
 
 /** What a shipment that will not happen gives back: its postage and its shipping protection. */
@@ -75,9 +77,11 @@ export function refundSettlement(
 } {
   const isAdminRefund = refund.reason === 'admin';
   const isShipmentRefund = refund.reason === 'shipping_unused';
-  const isCaseRefund = refund.reason === 'buyer_protection';
-  // A case refunds all or part of the order: a part reverses every line in proportion (decision 070),
-  // leaves the commissions and the order's payment standing; the whole is an admin refund's.
+  // A case, a lost dispute or a refund made at the provider (decision 076) gives back all or part of
+  // the order: a part reverses every line in proportion (decision 070), leaves the commissions and the
+  // order's payment standing; the whole is an admin refund's.
+  const isCaseRefund =
+    refund.reason === 'buyer_protection' || refund.reason === 'chargeback' || refund.reason === 'provider';
   const isPartial =
     isCaseRefund &&
     refund.amountCents !== undefined &&

@@ -22,6 +22,7 @@ import {
   completeDemoOrder,
   completeOrderPayment,
   failOrderPayment,
+  applyProviderRefund,
   getPaypalOrderForCheckout,
   getTokenPayment,
   getTokenPaymentQrSvg,
@@ -36,6 +37,7 @@ import {
   type SolanaSettings,
 } from '#server/modules/payments/index.ts';
 import { limitPerMinute } from '#server/platform/rate-limit/index.ts';
+import { applyDisputeSignal } from '#server/flows/disputes/index.ts';
 
 const WebhookResponseSchema = z.object({ received: z.boolean() });
 
@@ -100,6 +102,10 @@ async function registerWebhook(scope: FastifyInstance, provider: PaymentProvider
           await completeOrderPayment(scope, { ...signal, provider: provider.name });
         } else if (signal.kind === 'failed') {
           await failOrderPayment(scope, { ...signal, provider: provider.name });
+        } else if (signal.kind === 'dispute') {
+          await applyDisputeSignal(scope, { ...signal, provider: provider.name });
+        } else if (signal.kind === 'refunded') {
+          await applyProviderRefund(scope, { ...signal, provider: provider.name });
         }
         return { received: true };
       },

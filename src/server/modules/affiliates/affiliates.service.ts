@@ -12,7 +12,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { recordAudit } from '#server/modules/audit/index.ts';
 import { findAccountById, lockAccount } from '#server/modules/users/index.ts';
-import { bookPayout, readAccountTotals } from '#server/modules/ledger/index.ts';
+import { bookPayout, listHeldOrderIds, readAccountTotals } from '#server/modules/ledger/index.ts';
 import {
   countReferrals,
   insertCommissionOnce,
@@ -150,7 +150,9 @@ export async function payOutAffiliate(
     // The affiliate's row first: two payouts of one balance queue here, the second finds nothing.
     const affiliate = await lockAccount(tx, args.userId);
     if (!affiliate) throw new AppError('NOT_FOUND', 'Affiliate not found');
-    const pending = await lockPendingCommissions(tx, args.userId);
+    // Commissions of an order whose money is held (a dispute of it is open: decision 076) wait.
+    const held = await listHeldOrderIds(tx);
+    const pending = (await lockPendingCommissions(tx, args.userId)).filter((c) => !held.has(c.orderId));
     if (pending.length === 0)
       throw new AppError('UNPROCESSABLE', 'This affiliate has no pending commissions');
     // Never more than the ledger balance: a refunded order's commission already paid out is taken

@@ -109,3 +109,13 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
     .limit(1);
   return row ?? null;
 }
+
+/** An account's sessions (its sign-ins still recorded), newest first: a dispute's file (decision 076). */
+export async function listSessionsOf(db: Db, userId: number) {
+  return db
+    .select({ createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, kind: sessions.kind })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(20);
+}

@@ -4,7 +4,7 @@
  */
 export { ensureAdmin } from './admin-auth.service.ts';
 export { adminBootstrapStep } from './admin-bootstrap.ts';
-export { findSessionUser } from './auth.repo.ts';
+export { findSessionUser, listSessionsOf } from './auth.repo.ts';
 export {
   changePassword,
   createGuestClaimToken,

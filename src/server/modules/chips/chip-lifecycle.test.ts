@@ -154,3 +154,25 @@ describe('chip lifecycle guards', () => {
     expect(chipActions(withOwner, owner, NOW).handover).toBe(true);
   });
 });
+
+describe('a chip frozen by a dispute of its purchase (decision 076)', () => {
+  it('moves nowhere: no sale, offer, listing, transfer, hand-over or shipment', () => {
+    const frozen = chip({ status: 'active', frozenAt: EARLIER });
+    expect(chipActions(frozen, buyer, NOW)).toMatchObject({ buy: false, offer: false });
+    const unlisted = chip({ status: 'sold', frozenAt: EARLIER });
+    expect(chipActions(unlisted, owner, NOW)).toMatchObject({
+      list: false,
+      shipToMe: false,
+      transfer: false,
+      handover: false,
+    });
+    expect(chipActions(chipAtHome({ frozenAt: EARLIER }), owner, NOW)).toMatchObject({
+      transfer: false,
+      handover: false,
+      sendToVault: false,
+    });
+    expect(refuseList(unlisted, OWNER, NOW)?.message).toMatch(/under review/);
+    expect(canSellTo(frozen, { orderId: 1, sellerId: OWNER, buyerId: BUYER, now: NOW })).toBe(false);
+    expect(chipActions(chip({ status: 'sold' }), owner, NOW)).toMatchObject({ list: true, transfer: true });
+  });
+});

@@ -58,6 +58,7 @@ type ChipState = Pick<
   | 'reservedIdle'
   | 'reportStatus'
   | 'isDemo'
+  | 'frozenAt'
 >;
 
 /**
@@ -132,6 +133,19 @@ function refuseUnlessOwner(chip: ChipState, actorId: number): Refusal | null {
   return ownerIdOf(chip) === actorId ? null : refuse('FORBIDDEN', NOT_OWNER_MESSAGE);
 }
 
+/** What a frozen chip's owner reads (decision 076): its purchase is disputed with the bank or PayPal. */
+export const CHIP_UNDER_REVIEW_MESSAGE = `This ${BRAND.name} is under review: its payment is disputed. It cannot be sold, offered on, transferred or shipped until the review ends.`;
+
+/** Decision 076: a chip whose purchase is disputed moves nowhere until the dispute closes. */
+function refuseFrozen(chip: Pick<ChipRow, 'frozenAt'>): Refusal | null {
+  return chip.frozenAt === null ? null : refuse('CONFLICT', CHIP_UNDER_REVIEW_MESSAGE);
+}
+
+/** Whether the chip is frozen by an open dispute (its page says "under review" to its owner). */
+export function isFrozen(chip: Pick<ChipRow, 'frozenAt'>): boolean {
+  return chip.frozenAt !== null;
+}
+
 /** A chip reported lost or stolen cannot be listed, bought, offered on or claimed until its owner clears it. */
 function refuseReported(chip: Pick<ChipRow, 'reportStatus'>): Refusal | null {
   return chip.reportStatus === 'none' ? null : refuse('CONFLICT', reportedMessage(chip.reportStatus));
@@ -150,7 +164,7 @@ export function refuseBuy(chip: ChipState, buyerId: number | null, now: Date): R
   if (buyerId !== null && ownerIdOf(chip) === buyerId) return refuse('UNPROCESSABLE', OWN_CHIP_MESSAGE);
   const reported = refuseReported(chip);
   if (reported) return reported;
-  if (!isListed(chip)) return refuse('CONFLICT', CHIP_NOT_AVAILABLE_MESSAGE);
+  if (!isListed(chip) || isFrozen(chip)) return refuse('CONFLICT', CHIP_NOT_AVAILABLE_MESSAGE);
   if (isHeldAgainstBuyer(chip, buyerId, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
   return null;
 }
@@ -160,7 +174,7 @@ export function refuseOffer(chip: ChipState, buyerId: number | null, now: Date):
   if (buyerId !== null && ownerIdOf(chip) === buyerId) return refuse('FORBIDDEN', OWN_CHIP_OFFER_MESSAGE);
   const reported = refuseReported(chip);
   if (reported) return reported;
-  if (!isListed(chip) || isHeldForOther(chip, buyerId, now)) {
+  if (!isListed(chip) || isFrozen(chip) || isHeldForOther(chip, buyerId, now)) {
     return refuse('CONFLICT', `This ${BRAND.name} is not available for offers.`);
   }
   return null;
@@ -192,6 +206,8 @@ export function refuseList(chip: ChipState, actorId: number, now: Date): Refusal
   if (chip.status !== 'inactive' && chip.status !== 'sold') {
     return refuse('CONFLICT', `Only unlisted ${BRAND.plural} can be listed.`);
   }
+  const frozen = refuseFrozen(chip);
+  if (frozen) return frozen;
   const reported = refuseReported(chip);
   if (reported) return reported;
   if (chip.custody !== 'in_vault') return refuse('CONFLICT', NOT_IN_VAULT_MESSAGE);
@@ -225,6 +241,8 @@ export function refuseShipToMe(chip: ChipState, actorId: number, now: Date): Ref
   if (chip.custody !== 'in_vault' || !isChipActivated(chip)) {
     return refuse('CONFLICT', `Only ${BRAND.plural} kept in our vault can be shipped.`);
   }
+  const frozen = refuseFrozen(chip);
+  if (frozen) return frozen;
   if (isListed(chip) || isHeld(chip, now)) return refuse('CONFLICT', UNLIST_FIRST_MESSAGE);
   return null;
 }
@@ -241,6 +259,8 @@ export function refuseTransfer(chip: ChipState, actorId: number, now: Date): Ref
   if (notOwner) return notOwner;
   const takenDown = refuseTakenDown(chip);
   if (takenDown) return takenDown;
+  const frozen = refuseFrozen(chip);
+  if (frozen) return frozen;
   if (chip.custody === 'dispatching' || chip.custody === 'in_transit') {
     return refuse('CONFLICT', ON_ITS_WAY_MESSAGE);
   }
@@ -281,6 +301,8 @@ function refuseSendToVault(chip: ChipState, actorId: number, now: Date): Refusal
   if (chip.custody !== 'with_owner') {
     return refuse('CONFLICT', `Only ${BRAND.plural} you hold can be sent to the vault.`);
   }
+  const frozen = refuseFrozen(chip);
+  if (frozen) return frozen;
   const reported = refuseReported(chip);
   if (reported) return reported;
   if (isHeld(chip, now)) return refuse('CONFLICT', CHIP_RESERVED_MESSAGE);
@@ -537,7 +559,7 @@ export function canSellTo(
   chip: ChipRow,
   args: { orderId: number; sellerId: number; buyerId: number; now: Date },
 ): boolean {
-  if (ownerIdOf(chip) !== args.sellerId) return false;
+  if (ownerIdOf(chip) !== args.sellerId || isFrozen(chip)) return false;
   if (chip.reservedByOrderId === args.orderId) return isListed(chip);
   return refuseBuy(chip, args.buyerId, args.now) === null;
 }
@@ -788,7 +810,7 @@ export async function dispatchChip(tx: Db, chip: ChipRow): Promise<ChipRow> {
  * for that order's buyer, who still owns it. A chip sold on meanwhile is not the order's to ship.
  */
 export function canShipFor(chip: ChipRow, order: { buyerId: number }): boolean {
-  return chip.custody === 'dispatching' && ownerIdOf(chip) === order.buyerId;
+  return chip.custody === 'dispatching' && ownerIdOf(chip) === order.buyerId && !isFrozen(chip);
 }
 
 /** dispatching → in_transit, with the carrier's tracking. */
@@ -797,6 +819,7 @@ export async function shipChip(
   chip: ChipRow,
   args: { actorId: number; orderId: number; carrier: string; trackingNumber: string },
 ): Promise<ChipRow> {
+  assertAllowed(refuseFrozen(chip));
   if (chip.custody !== 'dispatching') {
     throw new AppError('CONFLICT', `This ${BRAND.name} is not waiting to be shipped.`);
   }
@@ -867,4 +890,78 @@ export async function setChipStatusByAdmin(
 export function restoredStatus(takedown: { data: Record<string, unknown> } | null): ChipStatus {
   const from = takedown?.data.from;
   return from === 'pending' || from === 'sold' ? from : 'inactive';
+}
+
+/**
+ * Decision 076: a dispute of the order that brought the chip to its owner opened; it moves nowhere
+ * until the dispute closes. A listed chip stays listed but cannot be bought (refuseBuy).
+ */
+export async function freezeChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { orderId: number; disputeId: number; now: Date },
+): Promise<ChipRow> {
+  if (isFrozen(chip)) return chip;
+  return apply(
+    tx,
+    chip,
+    { frozenAt: args.now },
+    { type: 'frozen', actorUserId: null, orderId: args.orderId, data: { disputeId: args.disputeId } },
+  );
+}
+
+/** Decision 076: the dispute closed (won, or lost with the chip not ours to take): it moves again. */
+export async function unfreezeChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { orderId: number; disputeId: number; outcome: string },
+): Promise<ChipRow> {
+  if (!isFrozen(chip)) return chip;
+  return apply(
+    tx,
+    chip,
+    { frozenAt: null },
+    {
+      type: 'unfrozen',
+      actorUserId: null,
+      orderId: args.orderId,
+      data: { disputeId: args.disputeId, outcome: args.outcome },
+    },
+  );
+}
+
+/**
+ * Decision 076: a lost dispute takes a chip still in our vault, still owned by the buyer who disputed
+ * its payment, into the platform's account (the support address's account), off the market,
+ * unfrozen. Only while it is in the vault: a chip with its buyer, or sold on, stays where it is.
+ */
+export function canReclaim(chip: ChipRow, buyerId: number): boolean {
+  return ownerIdOf(chip) === buyerId && chip.custody === 'in_vault';
+}
+
+/** The lost dispute's chip moves into the platform's account, unlisted and unfrozen (canReclaim). */
+export async function reclaimChip(
+  tx: Db,
+  chip: ChipRow,
+  args: { orderId: number; disputeId: number; platformUserId: number },
+): Promise<ChipRow> {
+  return apply(
+    tx,
+    chip,
+    {
+      ownerId: args.platformUserId,
+      frozenAt: null,
+      ...(isListed(chip) ? { status: 'inactive' as const } : {}),
+      reservedByOrderId: null,
+      reservedForUserId: null,
+      reservedUntil: null,
+      reservedIdle: false,
+    },
+    {
+      type: 'reclaimed',
+      actorUserId: null,
+      orderId: args.orderId,
+      data: { disputeId: args.disputeId, fromUserId: ownerIdOf(chip), toUserId: args.platformUserId },
+    },
+  );
 }

@@ -37,6 +37,7 @@ export function chipRow(overrides: Partial<ChipRow> = {}): ChipRow {
     reservedUntil: null,
     reservedIdle: false,
     reportStatus: 'none',
+    frozenAt: null,
     ...overrides,
   } as ChipRow;
 }

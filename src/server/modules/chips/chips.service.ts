@@ -174,6 +174,9 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
     isDemoNotForSale: refuseDemoSale(row.chip, ctx.sale) !== null,
     photos: [],
     watchCount: row.chip.watchCount,
+    ...(row.chip.frozenAt !== null &&
+      ctx.viewer !== null &&
+      ctx.viewer.id === ownerIdOf(row.chip) && { underReview: true }),
   };
 }
 

@@ -99,6 +99,11 @@ export const chips = pgTable(
     /** The owner's lost/stolen report (CHIP_REPORT_STATUSES); only chip-lifecycle.ts changes it. */
     reportStatus: text().$type<(typeof CHIP_REPORT_STATUSES)[number]>().notNull().default('none'),
     reportedAt: tstz(),
+    /**
+     * Decision 076: frozen while a card or PayPal dispute of the order that brought it to its owner is
+     * open: no sale, offer, listing, transfer, hand-over or shipment. Only chip-lifecycle.ts sets it.
+     */
+    frozenAt: tstz(),
   },
   (t) => [
     uniqueIndex('chips_creator_slug_uq').on(t.creatorId, t.slug),

@@ -38,6 +38,7 @@ const chip = (overrides: Partial<ChipRow> = {}): ChipRow =>
     custody: 'with_owner',
     reservedUntil: null,
     reportStatus: 'none',
+    frozenAt: null,
     ...overrides,
   }) as ChipRow;
 

@@ -3,6 +3,7 @@
  * enforces it), and its totals are read through them.
  */
 export {
+  bookDisputeFee,
   bookMint,
   bookPayment,
   bookPayout,
@@ -16,6 +17,7 @@ export {
 export {
   holdOrderProceeds,
   isOrderHeld,
+  listHeldOrderIds,
   releaseOrderProceeds,
   listDailyAccounting,
   listLedgerPayoutTotals,

@@ -394,3 +394,26 @@ export function payoutReturnedLines(args: {
     }),
   ];
 }
+
+/**
+ * A lost dispute's fee (decision 076): the provider takes it from the platform's own money, beside the
+ * order's cash and allocation (an expense kind), once per dispute.
+ */
+export function disputeFeeLines(args: {
+  order: OrderRef;
+  disputeId: number;
+  feeCents: number;
+  provider: string;
+}): NewLedgerLine[] {
+  if (args.feeCents <= 0) return [];
+  return [
+    line(`dispute:${args.disputeId}:fee`, {
+      orderId: args.order.id,
+      chipId: args.order.chipId,
+      account: 'platform',
+      kind: 'dispute_fee',
+      amountCents: -args.feeCents,
+      reason: `Fee of the ${args.provider} dispute lost on order #${args.order.id}`,
+    }),
+  ];
+}

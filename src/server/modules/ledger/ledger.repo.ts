@@ -325,6 +325,15 @@ export async function releaseOrderProceeds(tx: Db, args: { key: string; at: Date
     .where(and(eq(ledgerHolds.key, args.key), isNull(ledgerHolds.releasedAt)));
 }
 
+/** The orders with a hold not released (an affiliate's commissions of them wait: decision 076). */
+export async function listHeldOrderIds(db: Db): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ orderId: ledgerHolds.orderId })
+    .from(ledgerHolds)
+    .where(isNull(ledgerHolds.releasedAt));
+  return new Set(rows.map((r) => r.orderId));
+}
+
 /** Whether an order's proceeds are held now. */
 export async function isOrderHeld(db: Db, orderId: number): Promise<boolean> {
   const [row] = await db

@@ -9,6 +9,7 @@
 import type { Db } from '#server/db/client.ts';
 import { appendLines, listOrderLines } from './ledger.repo.ts';
 import {
+  disputeFeeLines,
   mintLines,
   paymentLines,
   payoutLines,
@@ -73,4 +74,9 @@ export async function bookPayoutReturned(
   args: Parameters<typeof payoutReturnedLines>[0],
 ): Promise<void> {
   await appendLines(tx, payoutReturnedLines(args));
+}
+
+/** A lost dispute's fee, on the platform (decision 076). */
+export async function bookDisputeFee(tx: Db, args: Parameters<typeof disputeFeeLines>[0]): Promise<void> {
+  await appendLines(tx, disputeFeeLines(args));
 }

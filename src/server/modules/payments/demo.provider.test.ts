@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { paymentContextWithoutDb } from '#tests/helpers/payment-context.ts';
-import { demoPaymentProvider } from './demo.provider.ts';
+import Stripe from 'stripe';
+import { demoPaymentProvider, demoProviderFor } from './demo.provider.ts';
 import { createSolanaProvider } from './solana.provider.ts';
 
 const ctx = paymentContextWithoutDb();
@@ -34,5 +35,51 @@ describe('token (Solana) refunds', () => {
     );
     expect(await provider.refundPayment!(input, ctx)).toEqual({ status: 'manual', reference: null });
     expect(provider.cancelPayment).toBeUndefined();
+  });
+});
+
+describe('demo dispute webhooks (decision 076)', () => {
+  const secret = 'whsec_demo_test';
+  const dispute = (key: string) =>
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'charge.dispute.created',
+      data: {
+        object: {
+          id: 'dp_1',
+          object: 'dispute',
+          amount: 2500,
+          currency: 'usd',
+          payment_intent: key,
+          reason: 'fraudulent',
+          status: 'needs_response',
+        },
+      },
+    });
+  const signed = (payload: string, with_ = secret) => ({
+    rawBody: Buffer.from(payload),
+    headers: {
+      'stripe-signature': new Stripe('sk_unused').webhooks.generateTestHeaderString({
+        payload,
+        secret: with_,
+      }),
+    },
+  });
+
+  it('exist only with DEMO_WEBHOOK_SECRET, and take a dispute signed with it', async () => {
+    expect(demoProviderFor({ demoWebhookSecret: undefined }).handleSignal).toBeUndefined();
+    const provider = demoProviderFor({ demoWebhookSecret: secret });
+    expect(await provider.handleSignal!(signed(dispute('complete:3')), ctx)).toMatchObject({
+      kind: 'dispute',
+      eventKey: 'evt_1',
+      paymentKey: 'complete:3',
+      providerDisputeId: 'dp_1',
+      status: 'needs_response',
+      amountCents: 2500,
+    });
+    await expect(provider.handleSignal!(signed(dispute('complete:3'), 'whsec_other'), ctx)).rejects.toThrow(
+      /signature/,
+    );
   });
 });

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { ROUTES } from '#shared/brand.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import { PAYMENT_METHODS } from '#shared/settings.schemas.ts';
+import type { Config } from '#server/config.ts';
 import type { CreatedPayment, PaymentOrder, PaymentProvider } from './payment-provider.ts';
+import { decodeSignedDisputeEvent } from './stripe.provider.ts';
 
 /** The browser URL of the payment simulation page for an order. */
 function demoPaymentUrl(
@@ -49,3 +51,20 @@ export const demoPaymentProvider: PaymentProvider = {
   // No money moved, so none goes back: the refund succeeds at once, the same reference on every retry.
   refundPayment: async ({ refundId }) => ({ status: 'succeeded', reference: demoRefundReference(refundId) }),
 };
+
+/**
+ * The demo provider of an app: with DEMO_WEBHOOK_SECRET, it takes Stripe-shaped dispute events
+ * (charge.dispute.*, `payment_intent` naming the demo payment's key `complete:<orderId>`) signed with
+ * Stripe's scheme at POST /api/payments/demo/webhook, so demos and end-to-end tests can dispute a demo
+ * payment (decision 076). Without the secret there is no demo webhook.
+ */
+export function demoProviderFor(config: Pick<Config, 'demoWebhookSecret'>): PaymentProvider {
+  const secret = config.demoWebhookSecret;
+  if (!secret) return demoPaymentProvider;
+  return {
+    ...demoPaymentProvider,
+    handleSignal: async (request) => decodeSignedDisputeEvent(request, secret),
+    // Evidence for a demo dispute goes nowhere: it is accepted, as Stripe's would be.
+    submitDisputeEvidence: async () => {},
+  };
+}

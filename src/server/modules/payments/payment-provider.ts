@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderKind } from '#shared/orders.schemas.ts';
 import type { PaymentMethod } from '#shared/settings.schemas.ts';
 import type { Db } from '#server/db/client.ts';
+import type { DisputeEvidence, DisputeStatus } from '#shared/disputes.schemas.ts';
 
 /** Which provider handles an order's payment; stored on the order as paymentProvider. */
 export type PaymentProviderName = 'demo' | 'stripe' | 'paypal' | 'solana';
@@ -81,6 +82,37 @@ export type PaymentSignal =
       payload?: Record<string, unknown>;
     }
   | { kind: 'failed'; orderId: number; eventKey: string; reason: string; payload?: Record<string, unknown> }
+  /**
+   * A dispute (chargeback) opened, moved or closed at the provider (decision 076). paymentKey is the
+   * disputed payment's completion key (PaymentIntent id, PayPal capture id); eventKey is unique per
+   * delivery of the provider's event, so each counts once.
+   */
+  | {
+      kind: 'dispute';
+      eventKey: string;
+      type: string;
+      paymentKey: string;
+      providerDisputeId: string;
+      status: DisputeStatus;
+      reason: string | null;
+      amountCents: number;
+      currency: string;
+      evidenceDueBy: Date | null;
+      payload?: Record<string, unknown>;
+    }
+  /**
+   * Money given back at the provider, ours or made in its dashboard (Stripe charge.refunded):
+   * `amountRefundedCents` is everything refunded of that payment so far (decision 076).
+   */
+  | {
+      kind: 'refunded';
+      eventKey: string;
+      paymentKey: string;
+      amountRefundedCents: number;
+      currency: string;
+      reference: string | null;
+      payload?: Record<string, unknown>;
+    }
   /** Verified but not about a payment we act on (another event type): acknowledged, nothing changes. */
   | { kind: 'ignored' };
 
@@ -157,6 +189,12 @@ export type PaymentProvider = {
   handleSignal?: (request: PaymentSignalRequest, ctx: PaymentContext) => Promise<PaymentSignal>;
   refundPayment?: (input: RefundPaymentInput, ctx: PaymentContext) => Promise<RefundResult>;
   cancelPayment?: (providerRef: string, ctx: PaymentContext) => Promise<CancelPaymentResult>;
+  /** Sends an admin's evidence for a dispute to the provider and submits it (decision 076; Stripe). */
+  submitDisputeEvidence?: (
+    providerDisputeId: string,
+    evidence: DisputeEvidence,
+    ctx: PaymentContext,
+  ) => Promise<void>;
   /** Extra paths for the same webhook (e.g. POST /api/webhooks/stripe, as configured at the provider). */
   webhookPaths?: readonly string[];
 };

@@ -8,7 +8,7 @@ import type { ServiceContext } from '#server/lib/service-context.ts';
 import type { Config } from '#server/config.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/settings.schemas.ts';
 import type { PaymentOption } from '#shared/checkout.schemas.ts';
-import { demoPaymentProvider } from './demo.provider.ts';
+import { demoProviderFor } from './demo.provider.ts';
 import type { PaymentContext, PaymentProvider } from './payment-provider.ts';
 import { paypalProviderFactory } from './paypal.provider.ts';
 import { solanaProviderFactory } from './solana.provider.ts';
@@ -65,7 +65,7 @@ export function getPaymentRegistry(ctx: ServiceContext): PaymentRegistry {
     const live = PAYMENT_PROVIDER_FACTORIES.map((factory) => factory(ctx.config)).filter(
       (p): p is PaymentProvider => p !== null,
     );
-    registry = createPaymentRegistry([...live, demoPaymentProvider], ctx.config.demoPayments);
+    registry = createPaymentRegistry([...live, demoProviderFor(ctx.config)], ctx.config.demoPayments);
     registries.set(ctx.config, registry);
   }
   return registry;

@@ -43,6 +43,35 @@ export async function findCompletionKey(db: Db, orderId: number): Promise<string
   return row?.eventKey ?? null;
 }
 
+/** The order a provider's completed payment paid (its completion key), if recorded (decision 076). */
+export async function findOrderIdByPaymentKey(
+  db: Db,
+  provider: string,
+  paymentKey: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ orderId: paymentEvents.orderId })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.eventKey, paymentKey),
+        eq(paymentEvents.outcome, 'completed'),
+      ),
+    )
+    .limit(1);
+  return row?.orderId ?? null;
+}
+
+/** The provider signals recorded for an order, oldest first (an admin's dispute file). */
+export async function listPaymentEventsOfOrder(db: Db, orderId: number) {
+  return db
+    .select({ type: paymentEvents.type, createdAt: paymentEvents.createdAt, outcome: paymentEvents.outcome })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, orderId))
+    .orderBy(paymentEvents.id);
+}
+
 /**
  * Per order: what providers captured, from their recorded signals (a payment kept, one refunded
  * because its chip sold elsewhere, a duplicate), for reconciliation.

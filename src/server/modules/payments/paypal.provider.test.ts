@@ -19,6 +19,7 @@ beforeAll(async () => {
     clientSecret: paypal.env.PAYPAL_CLIENT_SECRET!,
     env: 'sandbox',
     apiUrl: paypal.env.PAYPAL_API_URL,
+    webhookId: undefined,
   });
 });
 afterAll(async () => {

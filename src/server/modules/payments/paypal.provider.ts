@@ -31,9 +31,12 @@ import {
   type PaymentLookup,
   type PaymentOrder,
   type PaymentProvider,
+  type PaymentSignal,
+  type PaymentSignalRequest,
   type RefundPaymentInput,
   type RefundResult,
 } from './payment-provider.ts';
+import type { DisputeStatus } from '#shared/disputes.schemas.ts';
 
 export type PaypalSettings = NonNullable<Config['paypal']>;
 
@@ -307,6 +310,108 @@ function toPaypalLookup(paypalOrder: PaypalOrder, orderId: number): PaymentLooku
   return { status: 'pending' };
 }
 
+const PAYPAL_HOSTS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' };
+const DISPUTE_EVENTS = new Set([
+  'CUSTOMER.DISPUTE.CREATED',
+  'CUSTOMER.DISPUTE.UPDATED',
+  'CUSTOMER.DISPUTE.RESOLVED',
+]);
+
+function header(request: PaymentSignalRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+/**
+ * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature,
+ * decision 076): PayPal checks its transmission signature (RSA-SHA256 over the transmission id, time,
+ * our webhook id and the body's CRC32) against the certificate it names. Anything but SUCCESS, or a
+ * request missing its transmission headers, is refused.
+ */
+async function verifyPaypalWebhook(
+  settings: PaypalSettings,
+  webhookId: string,
+  request: PaymentSignalRequest,
+  event: unknown,
+): Promise<boolean> {
+  const base = (settings.apiUrl ?? PAYPAL_HOSTS[settings.env]).replace(/\/+$/, '');
+  const fields = {
+    auth_algo: header(request, 'paypal-auth-algo'),
+    cert_url: header(request, 'paypal-cert-url'),
+    transmission_id: header(request, 'paypal-transmission-id'),
+    transmission_sig: header(request, 'paypal-transmission-sig'),
+    transmission_time: header(request, 'paypal-transmission-time'),
+  };
+  if (Object.values(fields).some((v) => v === '')) return false;
+  const basic = Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64');
+  const tokenRes = await fetch(`${base}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+    signal: AbortSignal.timeout(20_000),
+  });
+  if (!tokenRes.ok) throw new Error(`PayPal token request failed: ${tokenRes.status}`);
+  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${base}/v1/notifications/verify-webhook-signature`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...fields, webhook_id: webhookId, webhook_event: event }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  if (!res.ok) throw new Error(`PayPal webhook verification failed: ${res.status}`);
+  return ((await res.json()) as { verification_status?: string }).verification_status === 'SUCCESS';
+}
+
+/** PayPal's dispute states in ours: resolved for the buyer is lost; resolved otherwise is won. */
+function fromPaypalDispute(status: string, outcome: string | null): DisputeStatus {
+  if (status === 'RESOLVED') return outcome === 'RESOLVED_BUYER_FAVOUR' ? 'lost' : 'won';
+  if (status === 'UNDER_REVIEW') return 'under_review';
+  return 'needs_response';
+}
+
+type PaypalDisputeResource = {
+  dispute_id?: string;
+  status?: string;
+  reason?: string;
+  dispute_amount?: { currency_code?: string; value?: string };
+  disputed_transactions?: { seller_transaction_id?: string }[];
+  dispute_outcome?: { outcome_code?: string };
+  seller_response_due_date?: string;
+};
+
+/** A verified PayPal event as a signal: disputes of a capture we recorded; anything else is ignored. */
+function toPaypalSignal(event: { id?: string; event_type?: string; resource?: unknown }): PaymentSignal {
+  if (!event.id || !event.event_type || !DISPUTE_EVENTS.has(event.event_type)) return { kind: 'ignored' };
+  const dispute = (event.resource ?? {}) as PaypalDisputeResource;
+  const paymentKey = dispute.disputed_transactions?.[0]?.seller_transaction_id;
+  let amountCents: number;
+  try {
+    amountCents = parseUsdToCents(dispute.dispute_amount?.value ?? '');
+  } catch {
+    return { kind: 'ignored' };
+  }
+  if (!dispute.dispute_id || !paymentKey || amountCents <= 0) return { kind: 'ignored' };
+  const due = dispute.seller_response_due_date ? new Date(dispute.seller_response_due_date) : null;
+  return {
+    kind: 'dispute',
+    eventKey: event.id,
+    type: event.event_type,
+    paymentKey,
+    providerDisputeId: dispute.dispute_id,
+    status: fromPaypalDispute(dispute.status ?? '', dispute.dispute_outcome?.outcome_code ?? null),
+    reason: dispute.reason ?? null,
+    amountCents,
+    currency: dispute.dispute_amount?.currency_code ?? 'USD',
+    evidenceDueBy: due && !Number.isNaN(due.getTime()) ? due : null,
+    payload: {
+      eventId: event.id,
+      type: event.event_type,
+      disputeId: dispute.dispute_id,
+      status: dispute.status,
+    },
+  };
+}
+
 /** The PayPal adapter. */
 export function createPaypalProvider(
   settings: PaypalSettings,
@@ -334,6 +439,28 @@ export function createPaypalProvider(
       return toPaypalLookup(paypalOrder, customId);
     },
     refundPayment: (input, ctx) => refundPaypalCapture(api, input, ctx),
+    // Decision 076: PayPal's dispute webhooks, verified with PayPal, when our webhook id is configured.
+    ...(settings.webhookId
+      ? {
+          handleSignal: async (request: PaymentSignalRequest, ctx: PaymentContext) => {
+            let event: { id?: string; event_type?: string; resource?: unknown };
+            try {
+              event = JSON.parse(request.rawBody.toString('utf8')) as typeof event;
+            } catch {
+              throw new AppError('VALIDATION_FAILED', 'Invalid webhook body');
+            }
+            let verified: boolean;
+            try {
+              verified = await verifyPaypalWebhook(settings, settings.webhookId!, request, event);
+            } catch (err) {
+              ctx.log.error({ err }, 'PayPal webhook verification could not be asked');
+              throw new AppError('PAYMENT_FAILED', 'PayPal could not verify this webhook');
+            }
+            if (!verified) throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature');
+            return toPaypalSignal(event);
+          },
+        }
+      : {}),
   };
 }
 

@@ -67,6 +67,24 @@ export async function updateRefund(
   return row!;
 }
 
+/**
+ * A provider call that failed: processing → failed, only while still processing (decision 076: a
+ * provider's webhook may have settled it meanwhile, e.g. a refund made in Stripe's dashboard at the
+ * same moment). Answers the row as it stands.
+ */
+export async function failProcessingRefund(
+  tx: Db,
+  id: number,
+  patch: Partial<typeof refunds.$inferInsert>,
+): Promise<RefundRow> {
+  const [row] = await tx
+    .update(refunds)
+    .set(patch)
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'processing')))
+    .returning();
+  return row ?? (await findRefund(tx, id))!;
+}
+
 /** Refunds the job should (re)try: requested, failed with attempts left, or stuck processing. */
 export async function listRefundsToRetry(
   db: Db,

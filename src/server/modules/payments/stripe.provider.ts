@@ -12,6 +12,7 @@ import { ROUTES } from '#shared/brand.ts';
 import { centsToUsdString } from '#shared/money.ts';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { DisputeEvidence, DisputeStatus } from '#shared/disputes.schemas.ts';
 import {
   refundIdempotencyKey,
   type CancelPaymentResult,
@@ -82,8 +83,105 @@ function toPaymentLookup(intent: Stripe.PaymentIntent): PaymentLookup {
   }
 }
 
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed']);
+
+/** The id of an expandable Stripe field (a string, or the expanded object's id). */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * A dispute event (decision 076), keyed by the event id: each delivery of one event counts once, and
+ * created, updated and closed are three signals. The disputed payment is its PaymentIntent.
+ */
+function toDisputeSignal(event: Stripe.Event, dispute: Stripe.Dispute): PaymentSignal {
+  const paymentKey = idOf(dispute.payment_intent);
+  if (!paymentKey) return { kind: 'ignored' };
+  const due = dispute.evidence_details?.due_by;
+  return {
+    kind: 'dispute',
+    eventKey: event.id,
+    type: event.type,
+    paymentKey,
+    providerDisputeId: dispute.id,
+    status: fromStripeDisputeStatus(dispute.status),
+    reason: dispute.reason ?? null,
+    amountCents: dispute.amount,
+    currency: dispute.currency,
+    evidenceDueBy: due ? new Date(due * 1000) : null,
+    payload: { eventId: event.id, type: event.type, disputeId: dispute.id, status: dispute.status },
+  };
+}
+
+/** A charge refunded (by us, or in Stripe's dashboard): everything refunded of its PaymentIntent so far. */
+function toRefundedSignal(event: Stripe.Event, charge: Stripe.Charge): PaymentSignal {
+  const paymentKey = idOf(charge.payment_intent);
+  if (!paymentKey) return { kind: 'ignored' };
+  return {
+    kind: 'refunded',
+    eventKey: event.id,
+    paymentKey,
+    amountRefundedCents: charge.amount_refunded,
+    currency: charge.currency,
+    reference: charge.refunds?.data?.[0]?.id ?? null,
+    payload: {
+      eventId: event.id,
+      type: event.type,
+      chargeId: charge.id,
+      amountRefunded: charge.amount_refunded,
+    },
+  };
+}
+
+/**
+ * Stripe's dispute statuses in ours (decision 076): inquiries (warning_*) are reported like disputes;
+ * an inquiry closed without a chargeback, or a charge refunded first, is won (nothing taken back).
+ */
+function fromStripeDisputeStatus(status: string): DisputeStatus {
+  switch (status) {
+    case 'won':
+    case 'warning_closed':
+    case 'charge_refunded':
+    case 'prevented':
+      return 'won';
+    case 'lost':
+      return 'lost';
+    case 'under_review':
+    case 'warning_under_review':
+      return 'under_review';
+    default:
+      return 'needs_response';
+  }
+}
+
+/**
+ * Verifies a Stripe-signed body with `secret` and answers its dispute signal (or ignored): the demo
+ * provider's dispute webhook uses Stripe's scheme (decision 076).
+ */
+export function decodeSignedDisputeEvent(request: PaymentSignalRequest, secret: string): PaymentSignal {
+  let event: Stripe.Event;
+  try {
+    event = verifier.webhooks.constructEvent(
+      request.rawBody,
+      headerValue(request.headers['stripe-signature']),
+      secret,
+    );
+  } catch {
+    throw new AppError('VALIDATION_FAILED', INVALID_SIGNATURE_MESSAGE);
+  }
+  return DISPUTE_EVENTS.has(event.type)
+    ? toDisputeSignal(event, event.data.object as Stripe.Dispute)
+    : { kind: 'ignored' };
+}
+
+/** Stripe's webhook verifier needs no key or network. */
+const verifier = new Stripe('sk_unused_for_webhooks');
+
 /** Decodes a verified Stripe event into a payment signal. */
 function toPaymentSignal(event: Stripe.Event): PaymentSignal {
+  if (DISPUTE_EVENTS.has(event.type)) return toDisputeSignal(event, event.data.object as Stripe.Dispute);
+  if (event.type === 'charge.refunded') return toRefundedSignal(event, event.data.object);
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     return { kind: 'ignored' };
   }
@@ -211,6 +309,20 @@ async function cancelPaymentIntent(
   }
 }
 
+/** Stripe's evidence fields from ours (decision 076). */
+function toStripeEvidence(evidence: DisputeEvidence): Stripe.DisputeUpdateParams.Evidence {
+  const fields: Stripe.DisputeUpdateParams.Evidence = {};
+  if (evidence.productDescription) fields.product_description = evidence.productDescription;
+  if (evidence.customerEmailAddress) fields.customer_email_address = evidence.customerEmailAddress;
+  if (evidence.customerPurchaseIp) fields.customer_purchase_ip = evidence.customerPurchaseIp;
+  if (evidence.shippingTrackingNumber) fields.shipping_tracking_number = evidence.shippingTrackingNumber;
+  if (evidence.shippingCarrier) fields.shipping_carrier = evidence.shippingCarrier;
+  if (evidence.shippingDate) fields.shipping_date = evidence.shippingDate;
+  if (evidence.serviceDate) fields.service_date = evidence.serviceDate;
+  if (evidence.uncategorizedText) fields.uncategorized_text = evidence.uncategorizedText;
+  return fields;
+}
+
 /** The Stripe adapter for card payments. */
 export function createStripeProvider(
   settings: StripeSettings,
@@ -260,6 +372,13 @@ export function createStripeProvider(
     },
     refundPayment: (input, ctx) => refundPaymentIntent(client, input, ctx),
     cancelPayment: (providerRef, ctx) => cancelPaymentIntent(client, providerRef, ctx),
+    submitDisputeEvidence: async (disputeId, evidence, ctx) => {
+      try {
+        await client.disputes.update(disputeId, { evidence: toStripeEvidence(evidence), submit: true });
+      } catch (err) {
+        throw stripeFailure(`Submitting evidence for dispute ${disputeId}`, err, ctx);
+      }
+    },
   };
 }
 

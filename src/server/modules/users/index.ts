@@ -19,6 +19,8 @@ export {
   findAccountsByIds,
   findOrCreateGuestUser,
   freezePayouts,
+  flagForLostDispute,
+  clearDisputeFlag,
   profilePaypalChange,
   unfreezePayouts,
   listShippingAddresses,

@@ -298,6 +298,20 @@ export async function freezePayouts(db: Db, userId: number, at: Date): Promise<v
   await repo.updateUser(db, userId, { payoutsFrozenAt: at });
 }
 
+/** Decision 076: the account lost the platform a dispute; it cannot check out until an admin clears it. */
+export async function flagForLostDispute(db: Db, userId: number, at: Date): Promise<void> {
+  await repo.updateUser(db, userId, { disputeFlaggedAt: at });
+}
+
+/** Clears the flag of a lost dispute; false when it was not set. */
+export async function clearDisputeFlag(db: Db, userId: number): Promise<boolean> {
+  const current = await repo.findUserById(db, userId);
+  if (!current) throw new AppError('NOT_FOUND', 'User not found');
+  if (current.disputeFlaggedAt === null) return false;
+  await repo.updateUser(db, userId, { disputeFlaggedAt: null });
+  return true;
+}
+
 /** Lifts the freeze; false when payouts were not frozen. */
 export async function unfreezePayouts(db: Db, userId: number): Promise<boolean> {
   const current = await repo.findUserById(db, userId);

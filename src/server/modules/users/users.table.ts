@@ -53,6 +53,11 @@ export const users = pgTable(
     paypalEmailSetAt: tstz(),
     /** Payouts refused while set: the owner reported a destination change they did not make (decision 071). */
     payoutsFrozenAt: tstz(),
+    /**
+     * Decision 076: this account lost the platform a card or PayPal dispute (a chargeback). Admins see
+     * it; the account cannot check out until an admin clears it.
+     */
+    disputeFlaggedAt: tstz(),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),

@@ -241,6 +241,16 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           {...register('flipHoldDays', { valueAsNumber: true })}
         />
         <TextField
+          label="Dispute fee (cents)"
+          type="number"
+          min={0}
+          max={100000}
+          step={1}
+          hint="What a lost card or PayPal dispute costs the platform (the provider's fee), booked when it is lost."
+          error={errors.disputeFeeCents?.message}
+          {...register('disputeFeeCents', { valueAsNumber: true })}
+        />
+        <TextField
           label="Auto-delivery (days)"
           type="number"
           min={1}

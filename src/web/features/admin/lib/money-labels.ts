@@ -26,6 +26,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund_due: 'Refund owed to the buyer',
   payout: 'Payout',
   direct_payment: 'Paid to the seller directly',
+  dispute_fee: 'Dispute fee',
 };
 
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
@@ -53,6 +54,8 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   admin: 'Admin refund',
   shipping_unused: 'Shipping not used (listed before it shipped)',
   buyer_protection: 'Buyer protection case',
+  chargeback: 'Dispute lost (chargeback)',
+  provider: 'Refunded at the provider',
 };
 
 /** Payment providers, plus the accounting's "payouts" rows (money paid to sellers and affiliates). */

@@ -20,6 +20,7 @@ import { JobsTab } from '../components/jobs-tab.tsx';
 import { AuditTab } from '../components/audit-tab.tsx';
 import { VaultIntakeTab } from '../components/vault-intake-tab.tsx';
 import { CasesTab } from '../components/cases-tab.tsx';
+import { DisputesTab } from '../components/disputes-tab.tsx';
 import { AdminTwoFactorGate } from '../components/admin-two-factor-gate.tsx';
 
 const TABS = [
@@ -29,6 +30,7 @@ const TABS = [
   { value: 'artchips', label: BRAND.plural, content: <ChipsTab /> },
   { value: 'intake', label: 'Vault Intake', content: <VaultIntakeTab /> },
   { value: 'cases', label: 'Cases', content: <CasesTab /> },
+  { value: 'disputes', label: 'Disputes', content: <DisputesTab /> },
   { value: 'affiliates', label: 'Affiliates', content: <AffiliatesTab /> },
   { value: 'payouts', label: 'Payouts', content: <PayoutsTab /> },
   { value: 'accounting', label: 'Accounting', content: <AccountingTab /> },

@@ -18,6 +18,7 @@ import { MakeOfferButton } from './make-offer-button.tsx';
 import { PaypalNote } from './paypal-note.tsx';
 import { ChipPrice } from './chip-price.tsx';
 import { ReportedNotice } from './reported-notice.tsx';
+import { CHIP_UNDER_REVIEW_LABEL, CHIP_UNDER_REVIEW_TEXT } from '#shared/disputes.schemas.ts';
 
 // Owners only: the orders feature's index (its hooks and the schemas they parse with, which take a
 // long task to build) loads when an owner's tools render, not with every visitor's chip page.
@@ -143,6 +144,15 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
             </div>
           </div>
           <ReportedNotice chip={chip} />
+          {chip.underReview && (
+            <section
+              aria-label={CHIP_UNDER_REVIEW_LABEL}
+              className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+            >
+              <p className="font-semibold">{CHIP_UNDER_REVIEW_LABEL}</p>
+              <p>{CHIP_UNDER_REVIEW_TEXT}</p>
+            </section>
+          )}
           <ChipPeople chip={chip} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <WatchButton chip={chip} size="md" />
