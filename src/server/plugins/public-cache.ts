@@ -8,7 +8,8 @@
  * commits, PostgreSQL within milliseconds). A write request here answers only once this process has
  * heard every change committed before it (read-your-writes), so the next read never sees the old
  * data. Entries also lapse after a few seconds, for answers that change with time alone (a checkout
- * hold lapsing). Signed-in callers are never served from it.
+ * hold lapsing). Signed-in callers are never served from it where the route reads its viewer; a
+ * made-up or ended credential is no signed-in caller (decision 078).
  *
  * Every opted-in answer, cached or not, gets its ETag from the bytes sent (no second serialisation)
  * and a 304 when the caller has them; answers to signed-in callers are private.
@@ -17,6 +18,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isTrackingParam } from '#shared/tracking-params.ts';
 import { hasSessionCookie } from '#server/modules/auth/index.ts';
 
 /** What a route's `config.publicCache` says about its answers. */
@@ -63,11 +65,6 @@ const MAX_KEPT_URL_LENGTH = 2048;
  * ETag), counted so that many small entries cannot outgrow the budget either.
  */
 export const ENTRY_OVERHEAD_BYTES = 512;
-
-/** Parameters that only say where a visitor came from: they never change an API answer. */
-function isTrackingParam(name: string): boolean {
-  return name === 'ref' || name.startsWith('utm_');
-}
 
 /** A kept answer; only 200s are kept. */
 type Entry = {
@@ -235,16 +232,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/**
- * Anonymous: no credentials, neither a bearer header nor a session cookie (docs/decisions/024), and not an
- * answer the route makes for the one asking (config.personal).
- */
-function isAnonymous(request: FastifyRequest, config?: PublicCacheConfig): boolean {
-  return (
-    request.headers.authorization === undefined &&
-    !hasSessionCookie(request) &&
-    !(config?.personal?.(request) ?? false)
-  );
+/** Whether the request carries a credential at all (a bearer header or a session cookie), real or not. */
+function hasCredential(request: FastifyRequest): boolean {
+  return request.headers.authorization !== undefined || hasSessionCookie(request);
 }
 
 /**
@@ -314,7 +304,37 @@ const SYNC_TIMEOUT_MS = 1000;
  * Registers the cache's hooks; call before the auth hooks, so an anonymous hit answers before any
  * session lookup. Listens for the database's change notifications until the app closes.
  */
-export async function registerPublicCache(app: FastifyInstance, cache: PublicCache): Promise<void> {
+export type PublicCacheHooks = {
+  /**
+   * Whether the request is made by a real session (plugins/auth.ts: hasViewerSession). Asked only for a
+   * request that carries a credential, to a route that reads its viewer (auth 'optional').
+   */
+  hasSession: (request: FastifyRequest) => Promise<boolean>;
+  /** A session or an account's rights changed somewhere: remembered session lookups are stale. */
+  onSessionsChanged: () => void;
+};
+
+/** The change notice of the sessions table: it changes no public answer, only who is signed in. */
+const SESSIONS_PAYLOAD = 'sessions';
+
+export async function registerPublicCache(
+  app: FastifyInstance,
+  cache: PublicCache,
+  hooks: PublicCacheHooks,
+): Promise<void> {
+  /**
+   * Whether the answer is the one a visitor gets (decision 078): not one the route makes for the one
+   * asking (config.personal), and either no credential, a route that never reads its viewer (auth
+   * 'public': pages, lists, stats), or a credential that is no real session (made up, ended). Asked
+   * twice a request (onRequest, onSend): the session lookup is remembered per process.
+   */
+  const answersAsVisitor = async (request: FastifyRequest, config?: PublicCacheConfig): Promise<boolean> => {
+    if (config?.personal?.(request)) return false;
+    if (!hasCredential(request)) return true;
+    if ((request.routeOptions.config.auth ?? 'public') === 'public') return true;
+    return !(await hooks.hasSession(request));
+  };
+
   // The key and the version each miss was read at, for the onSend hook to store it under.
   const reading = new WeakMap<FastifyRequest, { key: string; version: number }>();
   // Misses being read now, by key: a request for the same key at the same version waits for that one
@@ -337,10 +357,17 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   const stopListening = await app.database.listen(
     PUBLIC_CHANGE_CHANNEL,
     (payload) => {
-      if (!payload.startsWith(SYNC_PREFIX)) return cache.bump();
-      waiting.get(payload)?.();
+      if (payload.startsWith(SYNC_PREFIX)) return waiting.get(payload)?.();
+      // Log-ins, log-outs and password changes (which end sessions) change no public answer.
+      if (payload === SESSIONS_PAYLOAD) return hooks.onSessionsChanged();
+      // An account's role or e-mail may have changed: a remembered session would carry the old ones.
+      if (payload === 'users') hooks.onSessionsChanged();
+      cache.bump();
     },
-    () => cache.bump(),
+    () => {
+      hooks.onSessionsChanged();
+      cache.bump();
+    },
   );
   app.addHook('onClose', async () => stopListening());
 
@@ -371,7 +398,8 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config.publicCache;
     if (!config || config.store === false) return;
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAnonymous(request, config)) return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (!(await answersAsVisitor(request, config))) return;
     const key = keyOf(request, config);
     if (key === null) return;
     const entry = cache.get(key);
@@ -401,13 +429,16 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.statusCode !== 200) return payload;
     const etag = etagOf(payload);
-    const anonymous = isAnonymous(request, config);
+    const visitor = await answersAsVisitor(request, config);
     // A route may mark an answer private itself (a pending chip its creator is looking at).
-    const isPrivate = !anonymous || String(reply.getHeader('cache-control') ?? '').startsWith('private');
+    const isPrivate = !visitor || String(reply.getHeader('cache-control') ?? '').startsWith('private');
     const cacheControl = isPrivate ? 'private, no-cache' : publicCacheControl(config);
+    // A visitor's answer that also ends a made-up or expired session cookie is kept here, but no shared
+    // cache may keep the Set-Cookie with it.
+    const sentCacheControl = reply.hasHeader('set-cookie') ? 'private, no-cache' : cacheControl;
     void reply
       .header('etag', etag)
-      .header('cache-control', cacheControl)
+      .header('cache-control', sentCacheControl)
       .header('vary', varyOf(request, config));
     const read = reading.get(request);
     if (!isPrivate && read !== undefined && request.method === 'GET') {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { pageTitle } from '#shared/brand.ts';
 import { isSafeText } from '#shared/input.ts';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
+import { withoutTrackingParams } from '#shared/tracking-params.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   injectTransport,
@@ -156,7 +157,9 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     varyCookie: (request: FastifyRequest) => isHomeLanding(new URL(request.url, 'http://page')),
   };
   app.get('/*', { config: { publicCache } }, async (request, reply) => {
-    const url = new URL(request.url, app.config.publicUrl);
+    // Rendered without where the visitor came from (decision 078): the page reads no `ref` or `utm_*`,
+    // so an affiliate link's page is the plain page's, and the public cache keeps one for both.
+    const url = new URL(withoutTrackingParams(request.url), app.config.publicUrl);
     if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
       throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);
     }
