@@ -11,6 +11,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import {
   injectTransport,
   loadBuiltRenderer,
+  readingTags,
   registerPageCompression,
   resolvePageMeta,
   type PageMeta,
@@ -18,6 +19,7 @@ import {
 } from '#server/platform/spa/index.ts';
 import { pageCacheKey } from '#server/platform/spa/index.ts';
 import { hasSignedInMarker } from '#server/modules/auth/index.ts';
+import { tagAnswer } from '#server/plugins/public-cache.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
@@ -182,7 +184,14 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
         }
       : await resolvePageMeta(options.pageMeta ?? [], app, url);
     const shell = renderShell(template, meta, app.config.publicUrl);
-    const html = isSignedInHome(request) ? shell : await renderInto(shell, url);
+    let html = shell;
+    if (!isSignedInHome(request)) {
+      // The page depends on what its render read (decision 078): a write drops only the pages it changes.
+      const rendered = await readingTags(() => renderInto(shell, url));
+      html = rendered.result;
+      // A shell (nothing rendered) carries only the head's meta, read outside the render: anything.
+      tagAnswer(request, html === shell ? ['*'] : rendered.tags);
+    }
     return (
       reply
         .status(meta.status ?? 200)
