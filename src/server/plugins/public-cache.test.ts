@@ -89,6 +89,12 @@ describe('PublicCache', () => {
     expect(cache.get('/x')).toBeDefined();
     now += 1;
     expect(cache.get('/x')).toBeUndefined();
+    // Still there to serve while it is read again, up to twice the time to live.
+    expect(cache.getStale('/x')).toBeDefined();
+    now += 10_000;
+    expect(cache.getStale('/x')).toBeUndefined();
+    expect(cache.get('/x')).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it('keeps at most maxEntries and maxBytes, dropping the least recently used first', () => {

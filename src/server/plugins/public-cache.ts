@@ -187,14 +187,28 @@ export class PublicCache {
   get(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (this.#now() - entry.storedAt >= this.ttlMs) {
+    const age = this.#now() - entry.storedAt;
+    if (age >= this.ttlMs * 2 || age < 0) {
       this.#delete(key, entry);
       return undefined;
     }
+    if (age >= this.ttlMs) return undefined;
     // Most recently used last.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     return entry;
+  }
+
+  /**
+   * An answer past its time to live (but within twice it) that no change has dropped: what the data
+   * says but for what changes with time alone (a hold lapsing). Served while one request reads it
+   * again (decision 078), so a popular key's expiry never makes every reader wait for the database.
+   */
+  getStale(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    const age = this.#now() - entry.storedAt;
+    return age >= this.ttlMs && age < this.ttlMs * 2 ? entry : undefined;
   }
 
   /** Whether an answer read from `version` on, depending on `tags`, is still what the data says. */
@@ -327,12 +341,13 @@ function send(
   reply: FastifyReply,
   entry: Entry,
   config: PublicCacheConfig,
+  how: 'hit' | 'stale' = 'hit',
 ): FastifyReply {
   void reply
     .header('etag', entry.etag)
     .header('cache-control', entry.cacheControl)
     .header('vary', varyOf(request, config))
-    .header('x-cache', 'hit');
+    .header('x-cache', how);
   if (request.headers[CACHE_TAGS_HEADER] !== undefined) {
     void reply.header(CACHE_TAGS_HEADER, (entry.tags ?? [ANY_CHANGE]).join(' '));
   }
@@ -364,6 +379,8 @@ class Flight {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The header of a background read refreshing a stale answer. */
+const REFRESH_HEADER = 'x-artchip-cache-refresh';
 const SYNC_PREFIX = 'sync:';
 /** How long a write waits to hear its own sync notice before it gives up and drops the cache. */
 const SYNC_TIMEOUT_MS = 1000;
@@ -473,6 +490,10 @@ export async function registerPublicCache(
     lead.flight.finish();
   };
 
+  // Marks this process's own background reads of a stale answer (a secret, so no caller can force a miss).
+  const refreshSecret = crypto.randomBytes(16).toString('base64url');
+  const refreshing = new Set<string>();
+
   // Sync notices this process sent and waits to hear back: notices arrive in commit order, so hearing
   // one means every change committed before it has been heard (and applied) too.
   const waiting = new Map<string, () => void>();
@@ -527,6 +548,20 @@ export async function registerPublicCache(
     if (key === null) return;
     const entry = cache.get(key);
     if (entry) return send(request, reply, entry, config);
+    // Past its time to live but dropped by no change: served while one request of this process's own
+    // reads it again; the readers never wait for the database (decision 078).
+    const stale = request.headers[REFRESH_HEADER] === refreshSecret ? undefined : cache.getStale(key);
+    if (stale) {
+      if (!inFlight.has(key) && !refreshing.has(key)) {
+        const url = request.url;
+        refreshing.add(key);
+        void app
+          .inject({ method: 'GET', url, headers: { [REFRESH_HEADER]: refreshSecret } })
+          .catch((err: unknown) => app.log.warn({ err, url }, 'public cache: refreshing an answer failed'))
+          .finally(() => refreshing.delete(key));
+      }
+      return send(request, reply, stale, config, 'stale');
+    }
     const flight = inFlight.get(key);
     // A read in flight is joined whatever changed since it started: the store refuses its answer if a
     // change it depends on overtook it, and this request then reads for itself.
