@@ -2,13 +2,15 @@
  * The public read cache (issue 12, docs/decisions/013-public-read-cache.md). Routes opt in with
  * `config.publicCache`; their answers to anonymous callers are kept in memory, keyed by path and the
  * query the route knows (decision 037: an unknown parameter or an over-long URL is answered, never
- * kept), under the data version they were read at, and served from there (with their ETag, computed once) until
- * the version moves. The version moves on every committed write to a table the public pages read
- * (the database NOTIFYs every server process, PostgreSQL or PGlite; PGlite delivers it as the write
- * commits, PostgreSQL within milliseconds). A write request here answers only once this process has
- * heard every change committed before it (read-your-writes), so the next read never sees the old
- * data. Entries also lapse after a few seconds, for answers that change with time alone (a checkout
- * hold lapsing). Signed-in callers are never served from it where the route reads its viewer; a
+ * kept), with what they depend on (decision 078: `config.publicCache.tags`), and served from there
+ * (with their ETag, computed once) until a change they depend on. Every committed write to a table the
+ * public pages read sends a notice naming the rows it touched (the database NOTIFYs every server
+ * process, PostgreSQL or PGlite; PGlite delivers it as the write commits, PostgreSQL within
+ * milliseconds), and each process drops only the answers depending on them. A write request here
+ * answers only once this process has heard every change committed before it (read-your-writes), so
+ * the next read never sees the old data. Entries also lapse after a few seconds, for answers that
+ * change with time alone (a checkout hold lapsing); a lapsed one is served while one background read
+ * refreshes it. Signed-in callers are never served from it where the route reads its viewer; a
  * made-up or ended credential is no signed-in caller (decision 078).
  *
  * Every opted-in answer, cached or not, gets its ETag from the bytes sent (no second serialisation)
