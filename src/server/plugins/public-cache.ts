@@ -84,7 +84,7 @@ export const ENTRY_OVERHEAD_BYTES = 512;
  * settings and legal pages). `*`: depends on anything (a route that declares nothing): dropped by
  * every change.
  */
-export const ANY_CHANGE = '*';
+const ANY_CHANGE = '*';
 
 /** A kept answer; only 200s are kept. */
 type Entry = {
@@ -432,7 +432,7 @@ export function tagAnswer(request: FastifyRequest, tags: readonly string[]): voi
  * A request with this header asks for the tags of the answer in `x-cache-tags` (the page renderer's
  * own reads: a page depends on what it was rendered from).
  */
-export const CACHE_TAGS_HEADER = 'x-cache-tags';
+const CACHE_TAGS_HEADER = 'x-cache-tags';
 
 function tagsOf(
   request: FastifyRequest,

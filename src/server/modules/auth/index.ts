@@ -4,7 +4,6 @@
  */
 export { ensureAdmin } from './admin-auth.service.ts';
 export { adminBootstrapStep } from './admin-bootstrap.ts';
-export { findSessionUser } from './auth.repo.ts';
 export { SessionLookups } from './session-lookups.ts';
 export {
   changePassword,
