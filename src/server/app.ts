@@ -9,7 +9,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from './config.ts';
 import { createDb, type Database, type Db } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { hasViewerSession, registerAuth } from './plugins/auth.ts';
+import { SessionLookups } from '#server/modules/auth/index.ts';
 import { registerAccountRateLimit, RATE_LIMITED_MESSAGE } from './plugins/account-rate-limit.ts';
 import { registerRequestPolicy } from './plugins/request-policy.ts';
 import { PublicCache, registerPublicCache } from './plugins/public-cache.ts';
@@ -146,7 +147,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 12, fields: 40 } });
   // Before auth: an anonymous hit answers without looking up a session.
   app.decorate('publicCache', new PublicCache({ now: () => app.clock().getTime() }));
-  await registerPublicCache(app, app.publicCache);
+  app.decorate('sessionLookups', new SessionLookups());
+  await registerPublicCache(app, app.publicCache, {
+    hasSession: (request) => hasViewerSession(app, request),
+    onSessionsChanged: () => app.sessionLookups.clear(),
+  });
   registerAuth(app);
   registerAccountRateLimit(app);
 

@@ -4,9 +4,9 @@ import { hashToken } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import {
   clearSessionCookie,
-  findSessionUser,
   isAdminEnrolmentRequired,
   readSessionCookie,
+  type SessionLookups,
 } from '#server/modules/auth/index.ts';
 import { getSiteSettings } from '#server/modules/settings/index.ts';
 
@@ -16,6 +16,10 @@ type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    /** Session lookups remembered briefly by this process (modules/auth/session-lookups.ts). */
+    sessionLookups: SessionLookups;
   }
 }
 
@@ -40,14 +44,26 @@ async function resolveUser(
   const bearer = bearerToken(request);
   if (bearer) {
     if (bearer.length > 200) return null;
-    return actingAs(await findSessionUser(app.db, hashToken(bearer), app.clock()));
+    return actingAs(await app.sessionLookups.find(app.db, hashToken(bearer), app.clock()));
   }
   const kind = auth === 'admin' ? 'admin' : 'user';
   const cookie = readSessionCookie(request, kind);
   if (!cookie) return null;
-  const user = await findSessionUser(app.db, hashToken(cookie), app.clock());
+  const user = await app.sessionLookups.find(app.db, hashToken(cookie), app.clock());
   if (!user) clearSessionCookie(request, reply, kind);
   return actingAs(user);
+}
+
+/**
+ * Whether a request to a route that reads its viewer (auth 'optional') is made by a real session: the
+ * bearer token's, else the user cookie's, as resolveUser finds it. A made-up or ended credential is
+ * none, so its caller is answered as a visitor, from the public cache (decision 078).
+ */
+export async function hasViewerSession(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const bearer = bearerToken(request);
+  const token = bearer ?? readSessionCookie(request, 'user');
+  if (!token || token.length > 200) return false;
+  return (await app.sessionLookups.find(app.db, hashToken(token), app.clock())) !== null;
 }
 
 /**
@@ -55,8 +71,11 @@ async function resolveUser(
  * (12 hours); their ordinary 30-day session acts as a customer's everywhere, so services that ask
  * `role === 'admin'` (any order, a pending chip) answer as they would to anyone (issue 25, finding 8).
  */
-function actingAs(user: AuthUser | null): AuthUser | null {
-  if (!user || user.role !== 'admin' || user.sessionKind === 'admin') return user;
+function actingAs(found: (AuthUser & { expiresAt: Date }) | null): AuthUser | null {
+  if (!found) return null;
+  // A copy: the lookup is shared with other requests of this process.
+  const { expiresAt: _expiresAt, ...user } = found;
+  if (user.role !== 'admin' || user.sessionKind === 'admin') return user;
   return { ...user, role: 'user' };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GalleryQuerySchema, MarketplaceQuerySchema } from '#shared/chips.schemas.ts';
-import { ENTRY_OVERHEAD_BYTES, etagOf, PublicCache, queryKey } from './public-cache.ts';
+import { changeOf, ENTRY_OVERHEAD_BYTES, etagOf, PublicCache, queryKey } from './public-cache.ts';
 
 function entry(version: number, body = '{"a":1}') {
   return {
@@ -12,6 +12,56 @@ function entry(version: number, body = '{"a":1}') {
     cacheControl: 'public, max-age=0, must-revalidate',
   };
 }
+
+describe('PublicCache by what answers depend on (decision 078)', () => {
+  it('drops only the answers depending on what changed, and those depending on anything', () => {
+    const cache = new PublicCache();
+    cache.set('/chip/1', { ...entry(cache.version), tags: ['chip:1', 'user:7', 'price'] });
+    cache.set('/chip/2', { ...entry(cache.version), tags: ['chip:2', 'user:8', 'price'] });
+    cache.set('/list', { ...entry(cache.version), tags: ['list', 'price'] });
+    cache.set('/untagged', entry(cache.version));
+    cache.drop(['chip:1', 'list']);
+    expect(['/chip/1', '/chip/2', '/list', '/untagged'].map((k) => cache.get(k) !== undefined)).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+    cache.drop(['user:8']);
+    expect(cache.get('/chip/2')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('refuses an answer read before a change it depends on, keeps one read before a change it does not', () => {
+    const cache = new PublicCache();
+    const readAt = cache.version;
+    cache.drop(['chip:1']);
+    cache.set('/chip/1', { ...entry(readAt), tags: ['chip:1'] });
+    cache.set('/chip/2', { ...entry(readAt), tags: ['chip:2'] });
+    cache.set('/untagged', entry(readAt));
+    expect(cache.get('/chip/1')).toBeUndefined();
+    expect(cache.get('/chip/2')).toBeDefined();
+    expect(cache.get('/untagged')).toBeUndefined();
+    cache.bump();
+    cache.set('/chip/2', { ...entry(readAt), tags: ['chip:2'] });
+    expect(cache.get('/chip/2')).toBeUndefined();
+  });
+
+  it('reads change notices: by chip, by account, whole tables, and sessions that drop nothing', () => {
+    expect(changeOf('chips:12,40')).toEqual({ drop: ['list', 'chip:12', 'chip:40'], sessions: false });
+    expect(changeOf('offers:7')).toEqual({ drop: ['list', 'chip:7'], sessions: false });
+    expect(changeOf('ledger_lines:')).toEqual({ drop: ['list'], sessions: false });
+    expect(changeOf('users:3')).toEqual({ drop: ['list', 'user:3'], sessions: true });
+    expect(changeOf('user_names:3')).toEqual({ drop: ['list', 'events', 'user:3'], sessions: true });
+    expect(changeOf('users:referral')).toEqual({ drop: ['list'], sessions: false });
+    expect(changeOf('site_settings')).toEqual({ drop: ['settings'], sessions: false });
+    expect(changeOf('price_ticks')).toEqual({ drop: ['price'], sessions: false });
+    expect(changeOf('sessions')).toEqual({ drop: [], sessions: true });
+    for (const whole of ['chips', 'chips:*', 'users:*', 'user_names:*', 'something_else:1', 'chips:1,x']) {
+      expect(changeOf(whole).drop, whole).toBe('all');
+    }
+  });
+});
 
 describe('PublicCache', () => {
   it('serves an answer until the data version moves', () => {
@@ -39,6 +89,12 @@ describe('PublicCache', () => {
     expect(cache.get('/x')).toBeDefined();
     now += 1;
     expect(cache.get('/x')).toBeUndefined();
+    // Still there to serve while it is read again, up to twice the time to live.
+    expect(cache.getStale('/x')).toBeDefined();
+    now += 10_000;
+    expect(cache.getStale('/x')).toBeUndefined();
+    expect(cache.get('/x')).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it('keeps at most maxEntries and maxBytes, dropping the least recently used first', () => {

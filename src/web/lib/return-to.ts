@@ -5,6 +5,7 @@
  * right after they typed their password (an open redirect).
  */
 import { ROUTES } from '#shared/brand.ts';
+import { withoutTrackingParams } from '#shared/tracking-params.ts';
 import { useLocation } from './router.tsx';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
@@ -61,9 +62,13 @@ export function withReturnTo(path: string, returnTo: string | null | undefined):
   return `${path}?${new URLSearchParams({ [RETURN_TO_PARAM]: safe })}`;
 }
 
-/** The current page as a return path: its path, query and hash. */
+/**
+ * The current page as a return path: its path, query and hash, without where the visitor came from
+ * (`ref`, `utm_*`): the server renders pages without them (decision 078), so links made from the
+ * address must not carry them either, or the hydrated page would differ from the rendered one.
+ */
 export function pathOf(location: { pathname: string; search: string; hash: string }): string {
-  return `${location.pathname}${location.search}${location.hash}`;
+  return `${location.pathname}${withoutTrackingParams(location.search)}${location.hash}`;
 }
 
 /** `path` (ROUTES.login or ROUTES.signup) with the current page as where to come back to. */

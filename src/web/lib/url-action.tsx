@@ -7,6 +7,7 @@
  * button's own click handler runs and the submit is cancelled.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { isTrackingParam } from '#shared/tracking-params.ts';
 import { useLocation, useSearchParams } from './router.tsx';
 
 /** The query parameter an action travels in. */
@@ -14,11 +15,14 @@ const URL_ACTION_PARAM = 'action';
 
 /**
  * The GET form around an action's button (`display: contents`, so the button lays out as before). It
- * keeps the page's other query parameters (the /uid page's UID), so the page comes back as it was.
+ * keeps the page's other query parameters (the /uid page's UID), so the page comes back as it was; not
+ * `ref` or `utm_*`, which the server renders pages without (decision 078).
  */
 export function UrlActionForm({ action, children }: { action: string; children: ReactNode }) {
   const { pathname, search } = useLocation();
-  const kept = [...new URLSearchParams(search)].filter(([name]) => name !== URL_ACTION_PARAM);
+  const kept = [...new URLSearchParams(search)].filter(
+    ([name]) => name !== URL_ACTION_PARAM && !isTrackingParam(name),
+  );
   return (
     <form method="get" action={pathname} className="contents" onSubmit={(event) => event.preventDefault()}>
       {kept.map(([name, value]) => (

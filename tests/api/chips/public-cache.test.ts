@@ -114,6 +114,16 @@ describe('the public read cache', () => {
     await app.inject({ method: 'GET', url: '/api/artchip/stats' });
     expect((await app.inject({ method: 'GET', url: '/api/artchip/stats' })).headers['x-cache']).toBe('hit');
     now += app.publicCache.ttlMs;
+    // Past its time to live, the answer is served while one background read refreshes it (decision 078).
+    expect((await app.inject({ method: 'GET', url: '/api/artchip/stats' })).headers['x-cache']).toBe('stale');
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/artchip/stats' })).headers['x-cache'], {
+        timeout: 1000,
+        interval: 5,
+      })
+      .toBe('hit');
+    // Past twice its time to live, it is read again before answering.
+    now += app.publicCache.ttlMs * 2;
     expect((await app.inject({ method: 'GET', url: '/api/artchip/stats' })).headers['x-cache']).toBe('miss');
   });
 });

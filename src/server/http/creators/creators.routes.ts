@@ -16,7 +16,8 @@ export const creatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/creators/:username',
     {
-      config: { publicCache: { sMaxAge: 5 } },
+      // A profile changes with its account's row (any public name change drops `list`) and its chips.
+      config: { publicCache: { sMaxAge: 5, tags: () => ['list'] } },
       schema: { params: CreatorParamsSchema, response: { 200: CreatorProfileSchema } },
     },
     async (request) => getCreatorProfile(app, request.params.username),

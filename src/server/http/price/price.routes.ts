@@ -8,7 +8,8 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `/api/price/${BRAND.slug}`,
     {
-      config: { publicCache: { maxAge: 25, sMaxAge: 25, store: false } },
+      // Pages rendered with it depend on the price alone (decision 078).
+      config: { publicCache: { maxAge: 25, sMaxAge: 25, store: false, tags: () => ['price'] } },
       schema: { response: { 200: CoinPriceSchema } },
     },
     async () => getCoinPrice(app),

@@ -14,13 +14,17 @@ import {
   updateSiteSettings,
 } from '#server/modules/settings/index.ts';
 
+/** Settings answers change with the site_settings row alone (decision 078); site info with none. */
+const SETTINGS_TAGS = ['settings'] as const;
+const SETTINGS_CACHE = { sMaxAge: 30, tags: () => SETTINGS_TAGS };
+
 /** Site settings (public read, admin write, plus /api/admin aliases) and the public site info. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readSchema = { response: { 200: SiteSettingsSchema } };
   const writeSchema = { body: UpdateSiteSettingsInputSchema, response: { 200: SiteSettingsSchema } };
 
   // Public: checkout and the FAQ quote fees from it.
-  app.get('/api/site-settings', { config: { publicCache: { sMaxAge: 30 } }, schema: readSchema }, async () =>
+  app.get('/api/site-settings', { config: { publicCache: SETTINGS_CACHE }, schema: readSchema }, async () =>
     getSiteSettings(app),
   );
   app.put('/api/site-settings', { config: { auth: 'admin' }, schema: writeSchema }, async (request) =>
@@ -44,7 +48,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/legal/:page',
     {
-      config: { publicCache: { sMaxAge: 60 } },
+      config: { publicCache: { sMaxAge: 60, tags: () => SETTINGS_TAGS } },
       schema: { params: LegalPageParamsSchema, response: { 200: LegalPageSchema } },
     },
     async (request) => getLegalPage(app, request.params.page),
@@ -64,7 +68,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/site-info',
-    { config: { publicCache: { maxAge: 300, sMaxAge: 300 } }, schema: { response: { 200: SiteInfoSchema } } },
+    {
+      config: { publicCache: { maxAge: 300, sMaxAge: 300, tags: () => SETTINGS_TAGS } },
+      schema: { response: { 200: SiteInfoSchema } },
+    },
     async () => getSiteInfo(app),
   );
 };

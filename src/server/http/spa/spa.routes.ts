@@ -6,10 +6,12 @@ import fastifyStatic from '@fastify/static';
 import { pageTitle } from '#shared/brand.ts';
 import { isSafeText } from '#shared/input.ts';
 import { isSunTapQuery } from '#shared/nfc.schemas.ts';
+import { withoutTrackingParams } from '#shared/tracking-params.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   injectTransport,
   loadBuiltRenderer,
+  readingTags,
   registerPageCompression,
   resolvePageMeta,
   type PageMeta,
@@ -17,6 +19,7 @@ import {
 } from '#server/platform/spa/index.ts';
 import { pageCacheKey } from '#server/platform/spa/index.ts';
 import { hasSignedInMarker } from '#server/modules/auth/index.ts';
+import { tagAnswer } from '#server/plugins/public-cache.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
@@ -162,7 +165,9 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     varyCookie: (request: FastifyRequest) => isHomeLanding(new URL(request.url, 'http://page')),
   };
   app.get('/*', { config: { publicCache } }, async (request, reply) => {
-    const url = new URL(request.url, app.config.publicUrl);
+    // Rendered without where the visitor came from (decision 078): the page reads no `ref` or `utm_*`,
+    // so an affiliate link's page is the plain page's, and the public cache keeps one for both.
+    const url = new URL(withoutTrackingParams(request.url), app.config.publicUrl);
     if (/^\/(api|paypal|media)(\/|$)/.test(url.pathname)) {
       throw new AppError('NOT_FOUND', `Route GET ${url.pathname} not found`);
     }
@@ -185,7 +190,14 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, options) =>
         }
       : await resolvePageMeta(options.pageMeta ?? [], app, url);
     const shell = renderShell(template, meta, app.config.publicUrl);
-    const html = isSignedInHome(request) ? shell : await renderInto(shell, url);
+    let html = shell;
+    if (!isSignedInHome(request)) {
+      // The page depends on what its render read (decision 078): a write drops only the pages it changes.
+      const rendered = await readingTags(() => renderInto(shell, url));
+      html = rendered.result;
+      // A shell (nothing rendered) carries only the head's meta, read outside the render: anything.
+      tagAnswer(request, html === shell ? ['*'] : rendered.tags);
+    }
     return (
       reply
         .status(meta.status ?? 200)

@@ -102,6 +102,7 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
       role: users.role,
       sessionId: sessions.id,
       sessionKind: sessions.kind,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -4,7 +4,8 @@
  */
 export { ensureAdmin } from './admin-auth.service.ts';
 export { adminBootstrapStep } from './admin-bootstrap.ts';
-export { findSessionUser, listSessionsOf } from './auth.repo.ts';
+export { listSessionsOf } from './auth.repo.ts';
+export { SessionLookups } from './session-lookups.ts';
 export {
   changePassword,
   createGuestClaimToken,

@@ -6,5 +6,5 @@ export { type PageMeta, type PageMetaResolver } from './page-meta.ts';
 export { type PageRendererModule, type SpaOptions } from './page-renderer.ts';
 export { registerPageCompression } from './page-compression.ts';
 export { resolvePageMeta } from './page-meta.ts';
-export { injectTransport, loadBuiltRenderer } from './page-renderer.ts';
+export { injectTransport, loadBuiltRenderer, readingTags } from './page-renderer.ts';
 export { pageCacheKey } from './page-cache-key.ts';

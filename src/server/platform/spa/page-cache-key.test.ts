@@ -12,18 +12,23 @@ describe('pageCacheKey', () => {
       '/uid?12345678901234',
       '/uid?uid=12345678901234&action=buy-12',
       '/artchip/ann/sea?action=offer-7',
-      '/faq?ref=friend_1&utm_source=news&utm_medium=mail&utm_campaign=spring',
     ]) {
       expect(pageCacheKey(url), url).toBe(url);
     }
+  });
+
+  it('keys a page without where the visitor came from (ref, utm_*): they share the plain page', () => {
+    expect(pageCacheKey('/faq?ref=friend_1&utm_source=news&utm_medium=mail&utm_campaign=spring')).toBe(
+      '/faq',
+    );
+    expect(pageCacheKey('/marketplace?ref=x&q=sea&utm_foo=1')).toBe('/marketplace?q=sea');
+    expect(pageCacheKey('/?ref=not%20a%20code')).toBe('/');
   });
 
   it('gives no key (rendered, not kept) for a parameter no page reads', () => {
     for (const url of [
       '/marketplace?pad=xxxx',
       '/faq?q=sea',
-      '/marketplace?q=sea&utm_foo=1',
-      '/?ref=not%20a%20code',
       '/artchip/ann/sea?action=delete',
       '/uid?uid=12345678901234&12345678901234',
       '/?picc_data=00&cmac=00',
