@@ -3,6 +3,7 @@ import { Link } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useHydrated } from '#web/lib/hydration.ts';
 import { useReturnHref } from '#web/lib/return-to.ts';
 import { useFollowerCount, useMyFollows, useSetFollow } from '../api/social-api.ts';
 
@@ -22,8 +23,11 @@ export function FollowButton({ username, followerCount }: { username: string; fo
     answer?.following ??
     follows.data?.some((f) => f.username.toLowerCase() === username.toLowerCase()) ??
     false;
-  // The chip page has no profile of its creator: their count is asked for here.
-  const asked = useFollowerCount(username, followerCount === undefined);
+  // The chip page has no profile of its creator: their count is asked for here, once the page has
+  // hydrated. Read while rendering on the server, the profile (which any chip's change drops) would make
+  // every chip page depend on every chip (decision 078).
+  const hydrated = useHydrated();
+  const asked = useFollowerCount(username, followerCount === undefined && hydrated);
   const count = answer?.followerCount ?? followerCount ?? asked.data;
   const isSelf = user?.username.toLowerCase() === username.toLowerCase();
   return (
