@@ -28,7 +28,7 @@ export const DISPUTED_ORDER_REFUND_MESSAGE =
 export const CHIP_UNDER_REVIEW_LABEL = 'Under review';
 export const CHIP_UNDER_REVIEW_TEXT = `This ${BRAND.name}'s payment is disputed. It cannot be sold, offered on, transferred or shipped until the review ends.`;
 
-export const DisputeSchema = z.object({
+const DisputeSchema = z.object({
   id: z.number().int(),
   provider: z.enum(DISPUTE_PROVIDERS),
   providerDisputeId: z.string(),
@@ -46,7 +46,7 @@ export const DisputeSchema = z.object({
 export type Dispute = z.infer<typeof DisputeSchema>;
 
 /** One row of the admin's disputes queue. */
-export const DisputeQueueItemSchema = DisputeSchema.extend({
+const DisputeQueueItemSchema = DisputeSchema.extend({
   buyerUsername: z.string(),
   buyerEmail: z.string(),
   chipTitle: z.string().nullable(),

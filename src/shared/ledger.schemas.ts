@@ -36,7 +36,7 @@ export const SETTLEMENT_KINDS = ['payout', 'direct_payment'] as const;
  * Expenses (decision 076): what the platform pays a provider from its own income, beside any order's
  * cash and allocation: the fee of a lost dispute (platform account, negative).
  */
-export const EXPENSE_KINDS = ['dispute_fee'] as const;
+const EXPENSE_KINDS = ['dispute_fee'] as const;
 export const LEDGER_KINDS = [
   ...CASH_KINDS,
   ...ALLOCATION_KINDS,

@@ -122,7 +122,7 @@ export type FakePaypal = FakeServer & {
   ) => { payload: string; headers: Record<string, string> };
 };
 
-export const FAKE_PAYPAL_WEBHOOK_ID = 'WH-FAKE-0001';
+const FAKE_PAYPAL_WEBHOOK_ID = 'WH-FAKE-0001';
 
 const toCents = (value: string) => Math.round(Number(value) * 100);
 const toValue = (cents: number) => (cents / 100).toFixed(2);

@@ -90,7 +90,7 @@ export type FakeStripe = FakeServer & {
   charge: (intentId: string) => Record<string, unknown>;
 };
 
-export type FakeDispute = {
+type FakeDispute = {
   id: string;
   object: 'dispute';
   amount: number;

@@ -5,5 +5,4 @@ export {
   getDisputeFile,
   listDisputeQueue,
   submitDisputeEvidence,
-  type DisputeSignal,
 } from './disputes.service.ts';

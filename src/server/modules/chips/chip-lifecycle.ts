@@ -134,7 +134,7 @@ function refuseUnlessOwner(chip: ChipState, actorId: number): Refusal | null {
 }
 
 /** What a frozen chip's owner reads (decision 076): its purchase is disputed with the bank or PayPal. */
-export const CHIP_UNDER_REVIEW_MESSAGE = `This ${BRAND.name} is under review: its payment is disputed. It cannot be sold, offered on, transferred or shipped until the review ends.`;
+const CHIP_UNDER_REVIEW_MESSAGE = `This ${BRAND.name} is under review: its payment is disputed. It cannot be sold, offered on, transferred or shipped until the review ends.`;
 
 /** Decision 076: a chip whose purchase is disputed moves nowhere until the dispute closes. */
 function refuseFrozen(chip: Pick<ChipRow, 'frozenAt'>): Refusal | null {
@@ -142,7 +142,7 @@ function refuseFrozen(chip: Pick<ChipRow, 'frozenAt'>): Refusal | null {
 }
 
 /** Whether the chip is frozen by an open dispute (its page says "under review" to its owner). */
-export function isFrozen(chip: Pick<ChipRow, 'frozenAt'>): boolean {
+function isFrozen(chip: Pick<ChipRow, 'frozenAt'>): boolean {
   return chip.frozenAt !== null;
 }
 

@@ -18,7 +18,7 @@ export function isOpen(status: DisputeStatus): boolean {
 }
 
 /** Whether a dispute in `from` may move to `to`: open states move among themselves and close once. */
-export function canMove(from: DisputeStatus, to: DisputeStatus): boolean {
+function canMove(from: DisputeStatus, to: DisputeStatus): boolean {
   return from !== to && isOpen(from);
 }
 

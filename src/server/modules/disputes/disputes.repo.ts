@@ -1,5 +1,5 @@
 /** Reads of `disputes` (decision 076); dispute-lifecycle.ts writes. */
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { OPEN_DISPUTE_STATUSES } from '#shared/disputes.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { disputes } from './disputes.table.ts';
@@ -13,20 +13,6 @@ export async function findDispute(db: Db, id: number): Promise<DisputeRow | null
 /** The open disputes, oldest first (the admin's queue). */
 export async function listOpenDisputes(db: Db): Promise<DisputeRow[]> {
   return db.select().from(disputes).where(isNull(disputes.closedAt)).orderBy(asc(disputes.openedAt));
-}
-
-/** The disputes closed most recently (the queue's history), newest first. */
-export async function listClosedDisputes(db: Db, limit = 50): Promise<DisputeRow[]> {
-  return db
-    .select()
-    .from(disputes)
-    .where(inArray(disputes.status, ['won', 'lost']))
-    .orderBy(desc(disputes.closedAt))
-    .limit(limit);
-}
-
-export async function listDisputesOfOrder(db: Db, orderId: number): Promise<DisputeRow[]> {
-  return db.select().from(disputes).where(eq(disputes.orderId, orderId)).orderBy(desc(disputes.id));
 }
 
 /** Whether the order has a dispute open now (an admin refund then waits for it). */

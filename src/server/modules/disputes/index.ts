@@ -1,6 +1,5 @@
 /** The disputes feature's public face (decision 076): other code reaches disputes only through these. */
 export {
-  canMove,
   disputeHoldKey,
   isOpen,
   lockDisputeByProviderId,
@@ -10,10 +9,4 @@ export {
   toDisputeDto,
   type DisputeRow,
 } from './dispute-lifecycle.ts';
-export {
-  findDispute,
-  hasOpenDispute,
-  listClosedDisputes,
-  listDisputesOfOrder,
-  listOpenDisputes,
-} from './disputes.repo.ts';
+export { findDispute, hasOpenDispute, listOpenDisputes } from './disputes.repo.ts';

@@ -2,7 +2,7 @@
  * The payments feature's public face: other features reach payments only through these (a lint
  * rule enforces it).
  */
-export type { PaymentOrder, PaymentProvider, PaymentSignal } from './payment-provider.ts';
+export type { PaymentOrder, PaymentProvider } from './payment-provider.ts';
 export { getPaymentRegistry, paymentContext, paymentOptionsFor } from './payments.registry.ts';
 export { PAYMENT_WINDOW_MINUTES } from './payment-windows.ts';
 export { listRefundedTotals, listRefundsOfOrder, type RefundRow } from './refunds.repo.ts';
