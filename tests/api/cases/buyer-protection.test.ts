@@ -22,6 +22,8 @@ import { SellerBalanceSchema } from '#shared/payouts.schemas.ts';
 import type { App } from '#server/app.ts';
 import { commissions } from '#server/modules/affiliates/affiliates.table.ts';
 import { buyerCases } from '#server/modules/cases/cases.table.ts';
+import { disputes } from '#server/modules/disputes/disputes.table.ts';
+import { DISPUTED_ORDER_REFUND_MESSAGE } from '#shared/disputes.schemas.ts';
 import { ledgerHolds, ledgerLines } from '#server/modules/ledger/ledger.table.ts';
 import { refunds } from '#server/modules/payments/payments.table.ts';
 import { mailOutbox } from '#server/platform/mail/mail.table.ts';
@@ -247,6 +249,32 @@ describe('a buyer protection case, from report to refund', () => {
     // Refunded through a case once: no second case.
     const again = await openJson(s.app, s.buyer.token, s.orderId, DAMAGED);
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('a case on a disputed payment', () => {
+  it('is not refunded while the buyer’s card dispute is open (the money would go back twice); a denial still closes it', async () => {
+    const s = await setup();
+    const report = await openCase(s);
+    expect((await answer(s.app, s.seller.token, report.id)).statusCode).toBe(200);
+    await s.app.db.insert(disputes).values({
+      provider: 'stripe',
+      providerDisputeId: 'dp_case_test',
+      orderId: s.orderId,
+      status: 'needs_response',
+      amountCents: 6000,
+      currency: 'usd',
+      openedAt: new Date(),
+    });
+    const refused = await decide(s.app, s.admin.token, report.id, { outcome: 'refund', reason: 'Broken.' });
+    expect(refused.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(refused.json()).message).toBe(DISPUTED_ORDER_REFUND_MESSAGE);
+    expect(await s.app.db.select().from(refunds).where(eq(refunds.orderId, s.orderId))).toEqual([]);
+    const denied = await decide(s.app, s.admin.token, report.id, {
+      outcome: 'deny',
+      reason: 'The bank decides this one.',
+    });
+    expect(denied.statusCode, denied.body).toBe(200);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type CaseDecisionInput,
   type CaseKind,
 } from '#shared/cases.schemas.ts';
+import { DISPUTED_ORDER_REFUND_MESSAGE } from '#shared/disputes.schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -36,6 +37,7 @@ import {
   refuseOpenCase,
   toCaseDto,
 } from '#server/modules/cases/index.ts';
+import { hasOpenDispute } from '#server/modules/disputes/index.ts';
 import { holdOrderProceeds, releaseOrderProceeds } from '#server/modules/ledger/index.ts';
 import { findMediaByIds, processUpload, type MediaRow } from '#server/modules/media/index.ts';
 import {
@@ -173,6 +175,10 @@ export async function decideCase(
     if (order.paymentMethod === 'paypal' && order.markupCents > 0) {
       throw new AppError('CONFLICT', CASE_PAID_TO_SELLER_MESSAGE);
     }
+    // A payment the buyer disputed with their bank or PayPal is the dispute's to settle (decision
+    // 076): refunding it here too would give the money back twice. The dispute's signal locks the
+    // order first, so the check holds against one arriving now.
+    if (await hasOpenDispute(tx, order.id)) throw new AppError('CONFLICT', DISPUTED_ORDER_REFUND_MESSAGE);
     const amountCents = input.outcome === 'refund' ? order.totalCents : input.amountCents!;
     const tooMuch =
       input.outcome === 'partial_refund' ? partialRefundError(amountCents, order.totalCents) : null;
