@@ -171,6 +171,11 @@ export const ChipSchema = z.object({
   ownerUsername: z.string().nullable(),
   /** The creator's and the owner's avatars (profileImageUrl); null shows their initials. */
   creatorProfileImageUrl: z.string().nullable(),
+  /**
+   * The creator's public follower count (issue 31): the chip page shows it with Follow. In the chip's
+   * answer, which a change of the creator's row drops (decision 078), so the page reads nothing more.
+   */
+  creatorFollowerCount: z.number().int(),
   ownerProfileImageUrl: z.string().nullable(),
   /**
    * The owner has no public name (a guest checkout's account, named from its e-mail): shown as "a

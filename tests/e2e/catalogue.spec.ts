@@ -81,7 +81,7 @@ test('a visitor goes from the landing page to the marketplace, a chip and its cr
   await expect(first).toBeVisible();
   const title = (await first.getByRole('heading').textContent())!;
   const creator = (await first.getByRole('link', { name: /^@/ }).textContent())!.slice(1);
-  await first.getByRole('link', { name: title }).click();
+  await first.getByRole('link', { name: title, exact: true }).click();
 
   await expect(page).toHaveURL(new RegExp(`/artchip/${creator}/`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -96,7 +96,7 @@ test('a visitor goes from the landing page to the marketplace, a chip and its cr
 
   await page
     .getByRole('main')
-    .getByRole('link', { name: `@${creator}` })
+    .getByRole('link', { name: `@${creator}`, exact: true })
     .last()
     .click();
   await expect(page).toHaveURL(`/gallery/${creator}`);

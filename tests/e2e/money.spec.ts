@@ -27,11 +27,18 @@ async function buy(request: APIRequestContext, buyer: Account, chipId: number, o
 
 /** The amount shown beside `label` in a dialog's "Who gets what" split. */
 function splitValue(dialog: Locator, label: string): Locator {
-  return dialog
-    .getByRole('region', { name: 'Who gets what' })
-    .locator('dl > div')
-    .filter({ has: dialog.page().locator('dt', { hasText: label }) })
-    .locator('dd');
+  return (
+    dialog
+      .getByRole('region', { name: 'Who gets what' })
+      .locator('dl > div')
+      // The row whose label starts with `label` (the royalty's rule also names the platform fee).
+      .filter({
+        has: dialog
+          .page()
+          .locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }),
+      })
+      .locator('dd')
+  );
 }
 
 test('a seller sees what they will receive before listing and before accepting an offer', async ({
@@ -73,6 +80,8 @@ test('a seller sees what they will receive before listing and before accepting a
   await expect(resell.getByText("30% of this chip's highest price, $50.00")).toBeVisible();
   await expect(splitValue(resell, "Buyer's price")).toHaveText('$45.00');
   await expect(splitValue(resell, 'You receive')).toHaveText('$30.00');
+  // A resale: 5 % of $45 of that fee is the creator's royalty (decision 081), not the seller's money.
+  await expect(splitValue(resell, 'of which the creator’s royalty')).toHaveText('$2.25');
   await resell.getByRole('button', { name: 'List for resale' }).click();
   await expect(card.getByText('Live in Marketplace')).toBeVisible();
 

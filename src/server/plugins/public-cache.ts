@@ -59,6 +59,12 @@ export type PublicCacheConfig = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     publicCache?: PublicCacheConfig;
+    /**
+     * A GET that writes (a mailed link: verifying an address ends the sessions an attacker may hold).
+     * Like POST, PUT, PATCH and DELETE, it answers only once this process has heard its changes, so
+     * the next request never reads a session or an answer from before them (decision 078).
+     */
+    writes?: boolean;
   }
 }
 
@@ -582,7 +588,8 @@ export async function registerPublicCache(
   app.addHook('onRequestAbort', async (request) => finish(request));
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) {
+    const writes = WRITE_METHODS.has(request.method) || request.routeOptions.config.writes === true;
+    if (writes && reply.statusCode < 400) {
       await cache.catchUp();
       return payload;
     }

@@ -314,6 +314,7 @@ export function buildChip(overrides: Partial<Chip> = {}): Chip {
     ownerId: 5,
     ownerUsername: 'maker',
     creatorProfileImageUrl: null,
+    creatorFollowerCount: 0,
     ownerProfileImageUrl: null,
     ownerIsCollector: false,
     associatedUrl: null,

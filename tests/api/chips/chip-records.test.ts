@@ -159,6 +159,7 @@ describe('recordChipEvent and toChipDto', () => {
     const ctx = { tokenPriceUsd: '0.003', viewer: null, now: new Date(), sale: { livePayments: false } };
     const people = {
       creatorProfileImageUrl: null,
+      creatorFollowerCount: 0,
       ownerProfileImageUrl: null,
       ownerNameIsPrivate: null,
       lastSaleCents: null,

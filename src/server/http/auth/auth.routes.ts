@@ -98,8 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/verify-email',
     {
-      // 'optional': the browser's own session, if any, is never swapped for the link's account.
-      config: { auth: 'optional', rateLimit: limitPerMinute(app.config, 30) },
+      // 'optional': the browser's own session, if any, is never swapped for the link's account. It
+      // writes: verifying ends every other session of the account.
+      config: { auth: 'optional', writes: true, rateLimit: limitPerMinute(app.config, 30) },
       schema: { querystring: VerifyEmailQuerySchema, response: { 200: VerifyEmailResponseSchema } },
     },
     async (request, reply) => {

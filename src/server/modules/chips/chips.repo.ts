@@ -17,6 +17,8 @@ export type ChipWithUsers = {
   ownerUsername: string | null;
   /** The avatars the chip page shows beside the creator's and the owner's names. */
   creatorProfileImageUrl: string | null;
+  /** The creator's public follower count (issue 31), which the chip page's Follow shows. */
+  creatorFollowerCount: number;
   ownerProfileImageUrl: string | null;
   /** The owner's username was made from their e-mail and not picked yet: "a collector" (decision 060). */
   ownerNameIsPrivate: boolean | null;
@@ -44,6 +46,7 @@ const chipPeopleColumns = {
   creatorUsername: creator.username,
   ownerUsername: owner.username,
   creatorProfileImageUrl: creator.profileImageUrl,
+  creatorFollowerCount: creator.followerCount,
   ownerProfileImageUrl: owner.profileImageUrl,
   ownerNameIsPrivate: owner.usernameIsPrivate,
   lastSaleCents,

@@ -139,6 +139,7 @@ export function chipRecordFields({ chip, creatorUsername, ownerUsername }: ChipR
 /** A chip row with its people's names and avatars, and its last sale. */
 type ChipRowWithPeople = ChipRowWithNames & {
   creatorProfileImageUrl: string | null;
+  creatorFollowerCount: number;
   ownerProfileImageUrl: string | null;
   ownerNameIsPrivate: boolean | null;
   lastSaleCents: number | null;
@@ -155,6 +156,7 @@ export function toChipDto(row: ChipRowWithPeople, ctx: ChipReadContext): Chip {
   return {
     ...chipRecordFields(row),
     creatorProfileImageUrl: row.creatorProfileImageUrl,
+    creatorFollowerCount: row.creatorFollowerCount,
     ...(ownerIsCollector && { ownerUsername: null }),
     ownerIsCollector,
     // No owner yet: the creator still holds it (ownerUsername is null then, too).

@@ -50,6 +50,7 @@ const chip = (overrides: Partial<ChipRow> = {}): ChipRow =>
     reservedForUserId: null,
     reservedUntil: null,
     reportStatus: 'none',
+    frozenAt: null,
     ...overrides,
   }) as ChipRow;
 const inVault = () => chip({ custody: 'in_vault' });

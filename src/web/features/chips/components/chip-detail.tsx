@@ -156,7 +156,7 @@ export function ChipDetail({ chip, variant = 'page', badgeSlot, children }: Chip
           <ChipPeople chip={chip} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <WatchButton chip={chip} size="md" />
-            <FollowButton username={chip.creatorUsername} />
+            <FollowButton username={chip.creatorUsername} followerCount={chip.creatorFollowerCount} />
           </div>
 
           <section

@@ -76,22 +76,6 @@ export function useSetFollow(username: string) {
   });
 }
 
-/** A creator's public follower count, where the page has no profile of them (the chip page). */
-export function useFollowerCount(username: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['social', 'follower-count', username.toLowerCase()],
-    queryFn: async ({ signal }) =>
-      (
-        await api<{ followerCount: number }>(`/api/creators/${encodeURIComponent(username)}`, {
-          signal,
-          anonymous: true,
-        })
-      ).followerCount,
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 /** The bell's count: unread notifications, asked again every minute while the page is open. */
 export function useUnreadCount(enabled: boolean) {
   return useQuery({

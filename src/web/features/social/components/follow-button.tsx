@@ -3,9 +3,8 @@ import { Link } from '#web/lib/router.tsx';
 import { ROUTES } from '#shared/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useHydrated } from '#web/lib/hydration.ts';
 import { useReturnHref } from '#web/lib/return-to.ts';
-import { useFollowerCount, useMyFollows, useSetFollow } from '../api/social-api.ts';
+import { useMyFollows, useSetFollow } from '../api/social-api.ts';
 
 const followerWords = (n: number) => `${n} ${n === 1 ? 'follower' : 'followers'}`;
 
@@ -13,7 +12,7 @@ const followerWords = (n: number) => `${n} ${n === 1 ? 'follower' : 'followers'}
  * Follow a creator (gallery and chip pages, issue 31), with their public "N followers". Nobody follows
  * themselves: their own gallery shows the count alone.
  */
-export function FollowButton({ username, followerCount }: { username: string; followerCount?: number }) {
+export function FollowButton({ username, followerCount }: { username: string; followerCount: number }) {
   const { user, isAuthenticated } = useAuth();
   const follows = useMyFollows();
   const setFollow = useSetFollow(username);
@@ -23,12 +22,9 @@ export function FollowButton({ username, followerCount }: { username: string; fo
     answer?.following ??
     follows.data?.some((f) => f.username.toLowerCase() === username.toLowerCase()) ??
     false;
-  // The chip page has no profile of its creator: their count is asked for here, once the page has
-  // hydrated. Read while rendering on the server, the profile (which any chip's change drops) would make
-  // every chip page depend on every chip (decision 078).
-  const hydrated = useHydrated();
-  const asked = useFollowerCount(username, followerCount === undefined && hydrated);
-  const count = answer?.followerCount ?? followerCount ?? asked.data;
+  // The count comes with the page's own answer (the gallery's profile, the chip's creatorFollowerCount):
+  // asking the creator profile here would make every chip page depend on every chip (decision 078).
+  const count = answer?.followerCount ?? followerCount;
   const isSelf = user?.username.toLowerCase() === username.toLowerCase();
   return (
     <div className="flex flex-wrap items-center gap-2">
