@@ -3,12 +3,10 @@
 // is a job, so it must be the same), then how long the job takes until every follower's notification
 // exists, and until their instant e-mails are in the outbox. A fresh database (a new one on the
 // server of DATABASE_URL, dropped at the end; PGlite in a temporary DATA_DIR without it, slowly).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { rowsOf } from '#server/db/client.ts';
 import { loadConfig } from '#server/config.ts';
@@ -16,23 +14,14 @@ import { runNotifications } from '#server/flows/social/index.ts';
 import { fanOutPendingEvents, mailInstantNotifications } from '#server/modules/notifications/index.ts';
 import { createSession, insertUser } from '#tests/factories/users.ts';
 import { CHIP_STATES, insertChip } from '#tests/factories/chips.ts';
+import { scratchDatabase } from './lib/scratch-database.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? '100000');
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? '15');
 const baseUrl = process.env.DATABASE_URL;
 
-let dbName: string | null = null;
-let databaseUrl: string | undefined;
-if (baseUrl) {
-  dbName = `artchip_bench_fanout_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
+const scratch = await scratchDatabase(baseUrl, 'artchip_bench_fanout');
+const databaseUrl = scratch.databaseUrl;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-bench-fanout-'));
 const config = loadConfig({
   DATA_DIR: dataDir,
@@ -148,10 +137,5 @@ try {
 } finally {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await scratch.drop();
 }

@@ -4,16 +4,15 @@
 // server instances (each its own connection pool and SMTP pool of SMTP_CONNECTIONS; more than one
 // needs DATABASE_URL) flush it together, and reports messages per second and where the verification
 // e-mail arrived. The sink (smtp-server) runs in this process too.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { enqueueMail, enqueueMailBatch, type MailMessage } from '#server/platform/mail/mail.service.ts';
+import { scratchDatabase } from './lib/scratch-database.ts';
 
 const N = Number(process.env.BENCH_MAIL_N ?? '5000');
 const INSTANCES = Number(process.env.BENCH_MAIL_INSTANCES ?? '1');
@@ -49,18 +48,8 @@ const sink = new SMTPServer({
 await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
 
-let dbName: string | null = null;
-let databaseUrl: string | undefined;
-if (baseUrl) {
-  dbName = `artchip_bench_mail_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
+const scratch = await scratchDatabase(baseUrl, 'artchip_bench_mail');
+const databaseUrl = scratch.databaseUrl;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artchip-bench-mail-'));
 const config = loadConfig({
   DATA_DIR: dataDir,
@@ -118,9 +107,4 @@ console.log(
 for (const app of apps) await app.close();
 await new Promise<void>((r) => sink.close(() => r()));
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (dbName) {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-}
+await scratch.drop();
