@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useRevealWhenLoaded } from '../lib/use-reveal-when-loaded.ts';
 import {
   CASE_KIND_LABELS,
   CASE_OUTCOME_LABELS,
@@ -100,12 +101,7 @@ function DecisionForm({ detail }: { detail: AdminCaseDetail }) {
 /** One case: the order, its shipment, the chip's taps, the messages, and the decision form. */
 function CaseDetail({ caseId }: { caseId: number }) {
   const query = useAdminCase(caseId);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const isLoaded = query.data !== undefined;
-  // The file opens under the queue: bring it into view (a phone shows one screen of the table).
-  useEffect(() => {
-    if (isLoaded) heading.current?.scrollIntoView?.({ block: 'start' });
-  }, [caseId, isLoaded]);
+  const heading = useRevealWhenLoaded<HTMLHeadingElement>(caseId, query.data !== undefined);
   if (query.isPending) return <p className="text-sm text-gray-700">Loading the case…</p>;
   if (query.isError) {
     return (

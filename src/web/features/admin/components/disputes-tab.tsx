@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useRevealWhenLoaded } from '../lib/use-reveal-when-loaded.ts';
 import type { DisputeFile, DisputeStatus } from '#shared/disputes.schemas.ts';
 import { formatUsd } from '#shared/money.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -66,11 +67,7 @@ function EvidenceForm({ file }: { file: DisputeFile }) {
 /** One dispute's file: the order, payment, custody, the chip's moves and taps, the buyer's sign-ins. */
 function DisputeDetail({ disputeId }: { disputeId: number }) {
   const query = useAdminDispute(disputeId);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const isLoaded = query.data !== undefined;
-  useEffect(() => {
-    if (isLoaded) heading.current?.scrollIntoView?.({ block: 'start' });
-  }, [disputeId, isLoaded]);
+  const heading = useRevealWhenLoaded<HTMLHeadingElement>(disputeId, query.data !== undefined);
   if (query.isPending) return <p className="text-sm text-gray-700">Loading the dispute…</p>;
   if (query.isError) {
     return (
